@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "PurchaseKit",
+    defaultLocalization: "en",
+    products: [
+        .library(name: "PurchaseKit", targets: ["PurchaseKit"]),
+        .library(name: "PropertyList", targets: ["PropertyList"]),
+        .executable(name: "purchasekit", targets: ["purchasekit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        .target(name: "PurchaseCore"),
+        .target(name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"]),
+        .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog"]),
+        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.swiftLanguageMode(.v6))
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

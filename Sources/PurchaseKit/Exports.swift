@@ -1,0 +1,3 @@
+@_exported public import PropertyList
+@_exported public import PurchaseCatalog
+@_exported public import PurchaseCore

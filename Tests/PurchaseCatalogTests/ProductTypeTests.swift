@@ -1,0 +1,9 @@
+import PurchaseCore
+import Testing
+
+struct ProductTypeTests {
+    @Test func rawValuesAreTheCatalogSpellings() {
+        #expect(ProductType(rawValue: "AutoRenewable") == .autoRenewable)
+        #expect(ProductType(rawValue: "autorenewable") == nil)
+    }
+}
