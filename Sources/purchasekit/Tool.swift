@@ -73,7 +73,7 @@ struct Tool {
         case "validate":
             if options.help { return try help(.catalogValidateHelp, console) }
             let arguments = try CommandArguments(rest, command: "catalog validate")
-            return try CatalogValidateCommand(arguments: arguments, options: options).run(console: console)  // VALIDATE
+            return try CatalogValidateCommand(arguments: arguments, options: options).run(console: console)
         case "synthesize":
             if options.help { return try help(.catalogSynthesizeHelp, console) }
             let arguments = try CommandArguments(rest, command: "catalog synthesize", valueOptions: ["--products"])

@@ -1,4 +1,0 @@
-struct CatalogValidateCommand {
-    init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {}
-    func run(console: Console) throws(ToolError) -> ExitCode { .internalError }
-}
