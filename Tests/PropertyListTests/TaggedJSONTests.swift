@@ -84,6 +84,26 @@ struct TaggedJSONTests {
         #expect(try TaggedJSON.decode(TaggedJSON.encode(value)) == value)
     }
 
+    @Test(arguments: PropertyListWriterRoundTripTests.awkwardStrings + ["\u{0}", "\u{1F}\u{7F}", "\u{FFFE}"])
+    func roundTripsAwkwardStrings(_ string: String) throws {
+        #expect(try TaggedJSON.decode(TaggedJSON.encode(.string(string))) == .string(string))
+        let keyed = PropertyListValue.dictionary([entry(string, .string(string))])
+        #expect(try TaggedJSON.decode(TaggedJSON.encode(keyed, pretty: true)) == keyed)
+    }
+
+    @Test(arguments: [
+        0.0, -0.0, 0.1, 1.0 / 3.0, -.pi, 1e-7, 4503599627370495.5, .leastNonzeroMagnitude, .leastNormalMagnitude,
+        .greatestFiniteMagnitude, -1e300, 9_007_199_254_740_993.0, .infinity, -.infinity, .nan,
+    ])
+    func roundTripsRealsBitForBit(_ real: Double) throws {
+        let back = try TaggedJSON.decode(TaggedJSON.encode(.real(real)))
+        guard case .real(let value) = back else {
+            Issue.record("expected a real, got \(TaggedJSON.encode(back))")
+            return
+        }
+        #expect(value.bitPattern == real.bitPattern || (value.isNaN && real.isNaN))
+    }
+
     @Test func roundTripsNestedValues() throws {
         var value = PropertyListValue.string("leaf")
         for depth in 0..<100 {
@@ -156,5 +176,43 @@ struct TaggedJSONTests {
         #expect(value["min"]?.value == .integer(PropertyListInteger(Int64.min)))
         #expect(value["blob"]?.value == .data(Data("binary_data".utf8)))
         #expect(value["when"]?.value == .date(Date(timeIntervalSince1970: -2_208_945_600)))
+    }
+}
+
+/// Tagged JSON against the conformance suite's expected values, through the reader.
+struct TaggedJSONConformanceTests {
+    @Test func readerOutputEncodesToTheExpectedValues() throws {
+        let folder = TaggedJSONTests.conformanceFolder
+        guard let sources = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        var compared = 0
+        for source in sources.sorted() {
+            let directory = folder.appendingPathComponent(source)
+            guard let data = try? Data(contentsOf: directory.appendingPathComponent("expected_values.json")),
+                case .dictionary(let entries) = try TaggedJSON.decode(Self.withoutIntervals(data))
+            else { continue }
+            for entry in entries {
+                let file = directory.appendingPathComponent(entry.key).path
+                guard FileManager.default.fileExists(atPath: file) else { continue }
+                let read = try PropertyListReader().read(contentsOfFile: file).value
+                // Encoding keeps the last of repeated keys, as the expected values do.
+                let viaJSON = try TaggedJSON.decode(TaggedJSON.encode(read))
+                #expect(viaJSON == entry.value.value, "\(source)/\(entry.key)")
+                compared += 1
+            }
+        }
+        #expect(compared > 0)
+    }
+
+    /// The expected values with every `$timeIntervalSinceReferenceDate` removed, so dates compare by
+    /// their `$date` text: before 1583 Foundation's recorded seconds follow the Julian calendar, while
+    /// the text (and this project) use the proleptic Gregorian one.
+    static func withoutIntervals(_ data: Data) throws -> String {
+        let pattern = try NSRegularExpression(pattern: #",\s*"\$timeIntervalSinceReferenceDate"\s*:\s*[-+.0-9eE]+"#)
+        let text = String(decoding: data, as: UTF8.self)
+        return pattern.stringByReplacingMatches(
+            in: text,
+            range: NSRange(text.startIndex..., in: text),
+            withTemplate: ""
+        )
     }
 }

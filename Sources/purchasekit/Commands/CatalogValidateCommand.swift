@@ -75,16 +75,7 @@ struct CatalogValidateCommand {
             Message.catalogSummary(path: path, products: products.count, errors: errors, warnings: warnings)
             .text(locale: options.locale) + "\n"
         if let catalog = result.catalog {
-            for product in products {
-                lines +=
-                    Message.catalogProduct(
-                        productID: product.productID,
-                        type: product.type.rawValue,
-                        displayName: product.localization(for: options.locale ?? catalog.deployment.locale)?.displayName
-                            ?? "",
-                        price: product.price(in: catalog.deployment.storefront)?.description ?? "-"
-                    ).text(locale: options.locale) + "\n"
-            }
+            lines += productLines(catalog)
         }
         let json = TaggedJSON.encode(
             .dictionary([
@@ -95,6 +86,32 @@ struct CatalogValidateCommand {
             ])
         )
         return (errors > 0 ? .dataError : .success, Report(errors: errors, warnings: warnings, text: lines, json: json))
+    }
+
+    /// One line per product, in columns: identifier, type, price in the default storefront, name.
+    private func productLines(_ catalog: Catalog) -> String {
+        let locale = options.locale ?? catalog.deployment.locale
+        let rows = catalog.products.map { product in
+            (
+                product.productID, product.type.rawValue,
+                product.price(in: catalog.deployment.storefront)?.description ?? "-",
+                product.localization(for: locale)?.displayName ?? ""
+            )
+        }
+        let widths = (
+            rows.map(\.0.count).max() ?? 0, rows.map(\.1.count).max() ?? 0, rows.map(\.2.count).max() ?? 0
+        )
+        func padded(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
+        return rows.map { row in
+            Message.catalogProduct(
+                productID: padded(row.0, widths.0),
+                type: padded(row.1, widths.1),
+                price: padded(row.2, widths.2),
+                displayName: row.3
+            ).text(locale: options.locale) + "\n"
+        }.joined()
     }
 
     private static func json(for diagnostic: Diagnostic) -> PropertyListValue {

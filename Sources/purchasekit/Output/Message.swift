@@ -33,7 +33,7 @@ enum Message: Sendable, Equatable {
 
     // Results.
     case catalogSummary(path: String, products: Int, errors: Int, warnings: Int)
-    case catalogProduct(productID: String, type: String, displayName: String, price: String)
+    case catalogProduct(productID: String, type: String, price: String, displayName: String)
     case validationSummary(files: Int, errors: Int, warnings: Int)
 
     /// A stable name for the message, for message tables (`tool.unknownCommand`).
@@ -102,8 +102,8 @@ enum Message: Sendable, Equatable {
         case .catalogSummary(let path, let products, let errors, let warnings):
             "\(path): \(products) \(products == 1 ? "product" : "products"), "
                 + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
-        case .catalogProduct(let productID, let type, let displayName, let price):
-            "  \(productID)  \(type)  \(displayName)  \(price)"
+        case .catalogProduct(let productID, let type, let price, let displayName):
+            "  \(productID)  \(type)  \(price)  \(displayName)"
         case .validationSummary(let files, let errors, let warnings):
             "\(files) \(files == 1 ? "file" : "files") checked: "
                 + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
