@@ -68,6 +68,17 @@ struct ToolCatalogTests {
         }
     }
 
+    @Test func validatesASynthesizedCatalogThroughAPipe() throws {
+        let executable = try #require(ToolRunner.executable).path
+        let result = try ToolRunner.run(
+            ["-c", "'\(executable)' catalog synthesize --products 50 | '\(executable)' catalog validate -"],
+            shell: true
+        )
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("<stdin>: 50 products, 0 errors, 0 warnings\n"))
+    }
+
     @Test func synthesizeIsDeterministicAndCoversLocalesAndStorefronts() throws {
         let first = try ToolRunner.run(["catalog", "synthesize", "--products", "8"])
         let second = try ToolRunner.run(["catalog", "synthesize", "--products", "8"])

@@ -37,11 +37,18 @@ struct ToolRunner {
         return folder
     }
 
-    /// Runs `purchasekit arguments...` in `folder`, feeding `stdin`, and waits for it to exit.
+    /// Runs `purchasekit arguments...` (or `/bin/sh arguments...` when `shell` is true) in `folder`,
+    /// feeding `stdin`, and waits for it to exit.
     ///
     /// Output goes through files rather than pipes, so a large output cannot fill a pipe and stall.
-    static func run(_ arguments: [String], stdin: Data? = nil, in folder: URL? = nil) throws -> Result {
-        let executable = try #require(executable, "build the purchasekit product first")
+    static func run(
+        _ arguments: [String],
+        stdin: Data? = nil,
+        in folder: URL? = nil,
+        shell: Bool = false
+    ) throws -> Result {
+        let tool = try #require(executable, "build the purchasekit product first")
+        let executable = shell ? URL(fileURLWithPath: "/bin/sh") : tool
         let scratch = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")

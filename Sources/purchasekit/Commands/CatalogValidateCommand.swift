@@ -3,7 +3,8 @@ import PropertyList
 import PurchaseCatalog
 import PurchaseCore
 
-/// `purchasekit catalog validate [FILE...]`: checks catalogs and prints every problem.
+/// `purchasekit catalog validate [FILE...]`: checks catalogs (`-` for standard input) and prints
+/// every problem.
 ///
 /// Diagnostics go to standard error in the compiler's format; standard output gets, per file, a
 /// summary line and the products of a valid catalog (or with `--json` one JSON array describing
@@ -52,7 +53,7 @@ struct CatalogValidateCommand {
 
     private func check(_ path: String, console: Console) -> (ExitCode, Report) {
         do {
-            try InputFile.checkReadable(path)
+            if path != "-" { try InputFile.checkReadable(path) }
         } catch {
             guard case .tool(let failure) = error else { return (.internalError, Report(json: "{}")) }
             console.error(failure.message)
@@ -64,7 +65,11 @@ struct CatalogValidateCommand {
             )
             return (failure.exitCode, Report(json: json))
         }
-        let result = CatalogLoader().load(contentsOfFile: path)
+        let shownPath = path == "-" ? "<stdin>" : path
+        let result =
+            path == "-"
+            ? CatalogLoader().load(FileHandle.standardInput.readDataToEndOfFile(), path: shownPath)
+            : CatalogLoader().load(contentsOfFile: path)
         for diagnostic in result.diagnostics {
             console.diagnostic(diagnostic.description)
         }
@@ -72,14 +77,14 @@ struct CatalogValidateCommand {
         let warnings = result.warnings.count
         let products = result.catalog?.products ?? []
         var lines =
-            Message.catalogSummary(path: path, products: products.count, errors: errors, warnings: warnings)
+            Message.catalogSummary(path: shownPath, products: products.count, errors: errors, warnings: warnings)
             .text(locale: options.locale) + "\n"
         if let catalog = result.catalog {
             lines += productLines(catalog)
         }
         let json = TaggedJSON.encode(
             .dictionary([
-                entry("path", .string(path)),
+                entry("path", .string(shownPath)),
                 entry("valid", .boolean(result.catalog != nil)),
                 entry("products", .array(products.map { PropertyListNode(.string($0.productID)) })),
                 entry("diagnostics", .array(result.diagnostics.map { PropertyListNode(Self.json(for: $0)) })),

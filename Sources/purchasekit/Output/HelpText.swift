@@ -59,10 +59,10 @@ enum HelpText {
     static let catalogValidate = """
         USAGE: purchasekit catalog validate [FILE...]
 
-        Checks each catalog (default: the --catalog file) and prints every problem to standard error
-        as path:line:column: error|warning: message, with a note saying how to fix it, then a
-        summary and the products of each valid catalog on standard output. With --json, prints one
-        JSON array with an object per file instead.
+        Checks each catalog (default: the --catalog file; - reads standard input) and prints every
+        problem to standard error as path:line:column: error|warning: message, with a note saying
+        how to fix it, then a summary and the products of each valid catalog on standard output.
+        With --json, prints one JSON array with an object per file instead.
 
         Exits 65 when any catalog has an error, 66 when a file is missing (all files are checked
         either way), 0 otherwise: warnings alone do not fail.
