@@ -23,9 +23,10 @@ enum SAXParser {
 
     static func parse(_ document: UnsafeRawBufferPointer, builder: DocumentBuilder) {
         _ = processSetup
-        // libxml2 recognises UTF-32 by its first `<` but not by its byte-order mark: drop the mark.
+        // libxml2 misses some byte-order marks and BOM-less wide encodings: name those for it.
         var bytes = document
-        if bytes.starts(with: [0, 0, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0, 0]) {
+        let forced = wideEncoding(bytes)
+        if forced != nil, bytes.starts(with: [0, 0, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0, 0]) {
             bytes = UnsafeRawBufferPointer(rebasing: bytes[4...])
         }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty else { return }
@@ -35,12 +36,29 @@ enum SAXParser {
             builder.fail(.malformedXML, "the XML parser could not start", at: SourceLocation(line: 1, column: 1))
             return
         }
-        defer { xmlFreeParserCtxt(context) }
+        defer {
+            // For "expat compatibility" libxml2 keeps entity declarations of a SAX parse in a
+            // document of its own, which the context does not free.
+            if let document = context.pointee.myDoc {
+                xmlFreeDoc(document)
+                context.pointee.myDoc = nil
+            }
+            xmlFreeParserCtxt(context)
+        }
         builder.context = context
         defer { builder.context = nil }
-        _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-        if let encoding = undeclaredWideEncoding(bytes) {
-            _ = xmlSwitchEncoding(context, encoding)
+        var options = XML_PARSE_NONET.rawValue
+        if let forced {
+            // The bytes say what they are; a contradicting declaration would only garble them.
+            options |= XML_PARSE_IGNORE_ENC.rawValue
+            _ = xmlCtxtUseOptions(context, Int32(options))
+            guard let encoder = xmlFindCharEncodingHandler(forced) else {
+                builder.fail(.malformedXML, "unsupported encoding \(forced)", at: SourceLocation(line: 1, column: 1))
+                return
+            }
+            _ = xmlSwitchToEncoding(context, encoder)
+        } else {
+            _ = xmlCtxtUseOptions(context, Int32(options))
         }
 
         var offset = 0
@@ -56,19 +74,20 @@ enum SAXParser {
         }
     }
 
-    /// libxml2 detects UTF-16 without a byte-order mark only when the document starts with `<?`;
-    /// this recognises a UTF-16 document that starts with another `<` (a bare `<plist>`, a comment).
-    private static func undeclaredWideEncoding(_ bytes: UnsafeRawBufferPointer) -> xmlCharEncoding? {
+    /// The encoding of a document libxml2 would not recognise by itself: UTF-32 (its byte-order
+    /// marks are not detected, and its little-endian form is decoded wrongly), and UTF-16 without
+    /// a byte-order mark that does not start with `<?` (a bare `<plist>`, a comment).
+    private static func wideEncoding(_ bytes: UnsafeRawBufferPointer) -> String? {
         guard bytes.count >= 4 else { return nil }
         let lt = UInt8(ascii: "<")
         let question = UInt8(ascii: "?")
-        if bytes[0] == lt, bytes[1] == 0, bytes[2] != 0, bytes[2] != question, bytes[3] == 0 {
-            return XML_CHAR_ENCODING_UTF16LE
+        switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
+        case (0, 0, 0xFE, 0xFF), (0, 0, 0, lt): return "UTF-32BE"
+        case (0xFF, 0xFE, 0, 0), (lt, 0, 0, 0): return "UTF-32LE"
+        case (lt, 0, let third, 0) where third != 0 && third != question: return "UTF-16LE"
+        case (0, lt, 0, let fourth) where fourth != 0 && fourth != question: return "UTF-16BE"
+        default: return nil
         }
-        if bytes[0] == 0, bytes[1] == lt, bytes[2] == 0, bytes[3] != 0, bytes[3] != question {
-            return XML_CHAR_ENCODING_UTF16BE
-        }
-        return nil
     }
 
     private static func makeHandler() -> xmlSAXHandler {
