@@ -91,7 +91,7 @@ extension CatalogProblem {
         case .simulationUnused:
             return "'Simulation' is only read by the simulated App Store, which this deployment does not use"
         case .unsupportedSettingValue(let found):
-            return "settings cannot hold a \(found) value"
+            return "settings cannot hold \(article(found)) \(found) value"
         }
     }
 
