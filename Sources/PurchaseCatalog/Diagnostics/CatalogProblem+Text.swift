@@ -52,9 +52,9 @@ extension CatalogProblem {
         case .invalidPeriod(let key, let value):
             return "'\(value)' is not a valid \(key)"
         case .requiredForType(let key, let type):
-            return "a \(type) product needs '\(key)'"
+            return "\(article(type)) \(type) product needs '\(key)'"
         case .notAllowedForType(let key, let type):
-            return "'\(key)' is not allowed on a \(type) product"
+            return "'\(key)' is not allowed on \(article(type)) \(type) product"
         case .conflictingProviderKeys:
             return "Deployment has both 'Provider' and 'Providers'"
         case .missingProvider:
@@ -77,7 +77,7 @@ extension CatalogProblem {
             }
             return "store ID for provider '\(kind)', which this deployment does not use"
         case .offerPricesRequired(let mode):
-            return "a \(mode) introductory offer needs 'Prices'"
+            return "\(article(mode)) \(mode) introductory offer needs 'Prices'"
         case .offerPricesIgnored:
             return "a FreeTrial introductory offer is free, so its 'Prices' are ignored"
         case .entitlementsOnConsumable(let id):
@@ -91,7 +91,7 @@ extension CatalogProblem {
         case .simulationUnused:
             return "'Simulation' is only read by the simulated App Store, which this deployment does not use"
         case .unsupportedSettingValue(let found):
-            return "settings cannot hold a \(found) value"
+            return "settings cannot hold \(article(found)) \(found) value"
         }
     }
 
@@ -193,7 +193,7 @@ extension CatalogProblem {
 }
 
 private func article(_ noun: String) -> String {
-    switch noun.first {
+    switch noun.lowercased().first {
     case "a", "e", "i", "o", "u": "an"
     default: "a"
     }

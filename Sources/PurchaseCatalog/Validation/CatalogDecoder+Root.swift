@@ -94,14 +94,19 @@ extension CatalogDecoder {
                 default: unknownKey(field, known: CatalogKeys.storefront)
                 }
             }
-            guard let currency else {
+            // A storefront counts as declared even when its currency is wrong, so prices naming it do not
+            // repeat the error.
+            var currencyCode = ""
+            if let currency {
+                if let code = string(currency.value, key: "Currency") {
+                    if Storefront.isValidCurrencyCode(code) {
+                        currencyCode = code
+                    } else {
+                        report(.invalidCurrencyCode(code), at: currency.value.location)
+                    }
+                }
+            } else {
                 report(.missingKey("Currency", in: "storefront '\(code)'"), at: entry.value.location)
-                continue
-            }
-            guard let currencyCode = string(currency.value, key: "Currency") else { continue }
-            if !Storefront.isValidCurrencyCode(currencyCode) {
-                report(.invalidCurrencyCode(currencyCode), at: currency.value.location)
-                continue
             }
             result[code] = Storefront(code: code, currencyCode: currencyCode)
         }
