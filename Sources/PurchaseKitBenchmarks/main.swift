@@ -49,14 +49,15 @@ let fileData = try Data(contentsOf: URL(fileURLWithPath: path))
 let fileSize = fileData.count
 
 print("catalog: \(productCount) products, \(String(format: "%.2f", Double(fileSize) / 1_048_576)) MiB")
-print("median of \(stopwatch.runs) runs after \(stopwatch.warmUps) warm-up runs\n")
+print("median of \(stopwatch.runs) interleaved runs after \(stopwatch.warmUps) warm-up runs\n")
 
-let ours = stopwatch.median { loadAndValidate(path) }
-let reader = try stopwatch.median { _ = try PropertyListReader().read(contentsOfFile: path) }
-let serialization = try stopwatch.median {
-    _ = try PropertyListSerialization.propertyList(from: fileData, options: [], format: nil)
-}
-let decoder = try stopwatch.median { _ = try PropertyListDecoder().decode(CatalogMirror.self, from: fileData) }
+let medians = try stopwatch.medians([
+    { loadAndValidate(path) },
+    { _ = try PropertyListReader().read(contentsOfFile: path) },
+    { _ = try PropertyListSerialization.propertyList(from: fileData, options: [], format: nil) },
+    { _ = try PropertyListDecoder().decode(CatalogMirror.self, from: fileData) },
+])
+let (ours, reader, serialization, decoder) = (medians[0], medians[1], medians[2], medians[3])
 let python = PythonBaseline.median(path: path, stopwatch: stopwatch)
 
 func row(_ name: String, _ milliseconds: Double) {
@@ -76,7 +77,8 @@ case .failure(let unavailable): print("Python 3 plistlib.loads: skipped (\(unava
 }
 
 print("")
-if let growth = MemoryProbe.measure(path: path) {
+let growth = MemoryProbe.measure(path: path)
+if let growth {
     let ratio = Double(growth) / Double(fileSize)
     print(
         "peak memory of our load + validation: \(String(format: "%.1f", Double(growth) / 1_048_576)) MiB = "
@@ -90,4 +92,7 @@ print("")
 print("goal: ours >= 3x faster than PropertyListSerialization: \(serialization / ours >= 3 ? "met" : "NOT met")")
 if case .success(let milliseconds) = python {
     print("goal: ours >= 6x faster than plistlib: \(milliseconds / ours >= 6 ? "met" : "NOT met")")
+}
+if let growth {
+    print("goal: peak memory <= 3x the file size: \(Double(growth) <= 3 * Double(fileSize) ? "met" : "NOT met")")
 }
