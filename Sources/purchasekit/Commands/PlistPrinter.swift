@@ -26,12 +26,17 @@ enum PlistPrinter {
     /// The text for `value`, ending with a line feed.
     static func text(for value: PropertyListValue) -> String {
         var output = ""
-        write(value, indent: 0, into: &output)
+        write(value, indent: 0, dates: ISO8601DateFormatter(), into: &output)
         output += "\n"
         return output
     }
 
-    static func write(_ value: PropertyListValue, indent: Int, into output: inout String) {
+    static func write(
+        _ value: PropertyListValue,
+        indent: Int,
+        dates: ISO8601DateFormatter,
+        into output: inout String
+    ) {
         let padding = String(repeating: "  ", count: indent + 1)
         switch value {
         case .dictionary(let entries):
@@ -42,7 +47,7 @@ enum PlistPrinter {
             output += "{\n"
             for entry in entries {
                 output += padding + key(entry.key) + " = "
-                write(entry.value.value, indent: indent + 1, into: &output)
+                write(entry.value.value, indent: indent + 1, dates: dates, into: &output)
                 output += "\n"
             }
             output += String(repeating: "  ", count: indent) + "}"
@@ -54,7 +59,7 @@ enum PlistPrinter {
             output += "[\n"
             for node in nodes {
                 output += padding
-                write(node.value, indent: indent + 1, into: &output)
+                write(node.value, indent: indent + 1, dates: dates, into: &output)
                 output += "\n"
             }
             output += String(repeating: "  ", count: indent) + "]"
@@ -63,7 +68,7 @@ enum PlistPrinter {
         case .real(let real):
             output += real.isNaN ? "nan" : real.isInfinite ? (real < 0 ? "-inf" : "inf") : real.description
         case .boolean(let flag): output += flag ? "true" : "false"
-        case .date(let date): output += ISO8601DateFormatter().string(from: date)
+        case .date(let date): output += dates.string(from: date)
         case .data(let data): output += describe(data)
         case .uid(let uid): output += "CF$UID(\(uid))"
         }
