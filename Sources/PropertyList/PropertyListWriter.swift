@@ -9,8 +9,9 @@ public import Foundation
 /// Reading what it writes with ``PropertyListReader`` gives back an equal value:
 /// - strings escape `&`, `<` and `>`, and write a carriage return as `&#13;` (a raw one would be read
 ///   back as a line feed, since XML normalizes line ends);
-/// - reals use the shortest text that parses back to the same bits (`0.1`, `1e-05`, `-0.0`), and
-///   `+infinity`, `-infinity` and `nan` as Foundation writes them;
+/// - reals use the shortest text that parses back to the same bits (`0.1`, `1e-05`, `2`, `-0`), and
+///   `+infinity`, `-infinity` and `nan` as Foundation writes them (Foundation itself writes 17
+///   significant digits, `0.10000000000000001`, and loses the sign of `-0.0`);
 /// - integers cover `Int64.min...UInt64.max`;
 /// - dates are written in UTC as `YYYY-MM-DDTHH:MM:SSZ`, so fractions of a second are dropped
 ///   (rounded down, as Foundation does).
@@ -183,12 +184,15 @@ private struct Output {
 }
 
 extension PropertyListWriter {
-    /// The text of a `<real>` element: the shortest decimal that reads back to the same bits, or
+    /// The text of a `<real>` element: the shortest decimal that reads back to the same bits, without a
+    /// `.0` for whole numbers, or
     /// `+infinity`, `-infinity` and `nan` as Foundation writes them.
     static func text(forReal real: Double) -> String {
         if real.isNaN { return "nan" }
         if real.isInfinite { return real < 0 ? "-infinity" : "+infinity" }
-        return real.description
+        // Foundation writes whole numbers without a fraction (`2`); so do we, sign of zero included.
+        let text = real.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     /// The text of a `<date>` element: `YYYY-MM-DDTHH:MM:SSZ` in UTC on the proleptic Gregorian

@@ -77,7 +77,8 @@ struct PropertyListWriterTests {
     }
 
     @Test(arguments: [
-        (0.1, "0.1"), (-0.0, "-0.0"), (2.0, "2.0"), (1e-5, "1e-05"), (Double.leastNonzeroMagnitude, "5e-324"),
+        (0.1, "0.1"), (-0.0, "-0"), (2.0, "2"), (1e16, "1e+16"), (1e-5, "1e-05"),
+        (Double.leastNonzeroMagnitude, "5e-324"),
         (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"), (Double.infinity, "+infinity"),
         (-Double.infinity, "-infinity"), (Double.nan, "nan"),
     ])
@@ -119,5 +120,49 @@ struct PropertyListWriterTests {
     @Test func keepsDuplicateKeysInOrder() throws {
         let text = try written(.dictionary([entry("a", .string("1")), entry("a", .string("2"))]))
         #expect(text.contains("<key>a</key>\n\t<string>1</string>\n\t<key>a</key>\n\t<string>2</string>"))
+    }
+
+    @Test func matchesFoundationByteForByte() throws {
+        // Values both writers spell alike: keys in sorted order (Foundation sorts them), reals whose
+        // shortest form has at most 17 digits, no carriage returns.
+        let bytes = Data((0..<100).map { UInt8($0) })
+        let foundation: [String: Any] = [
+            "array": [1, "two", [String: Any](), [Any]()] as [Any],
+            "big": UInt64.max,
+            "data": bytes,
+            "date": Date(timeIntervalSince1970: 1_700_000_000),
+            "empty": Data(),
+            "flag": true,
+            "half": 1.5,
+            "nested": ["deeper": ["data": bytes.prefix(60)] as [String: Any]] as [String: Any],
+            "ninf": -Double.infinity,
+            "off": false,
+            "small": Int64.min,
+            "text": "a & b < c > d \"e\" 'f' ]]> \t\n é 😀",
+            "whole": 2.0,
+        ]
+        let ours = PropertyListValue.dictionary([
+            entry(
+                "array",
+                .array([
+                    PropertyListNode(.integer(PropertyListInteger(Int64(1)))), PropertyListNode(.string("two")),
+                    PropertyListNode(.dictionary([])), PropertyListNode(.array([])),
+                ])
+            ),
+            entry("big", .integer(PropertyListInteger(UInt64.max))),
+            entry("data", .data(bytes)),
+            entry("date", .date(Date(timeIntervalSince1970: 1_700_000_000))),
+            entry("empty", .data(Data())),
+            entry("flag", .boolean(true)),
+            entry("half", .real(1.5)),
+            entry("nested", .dictionary([entry("deeper", .dictionary([entry("data", .data(bytes.prefix(60)))]))])),
+            entry("ninf", .real(-.infinity)),
+            entry("off", .boolean(false)),
+            entry("small", .integer(PropertyListInteger(Int64.min))),
+            entry("text", .string("a & b < c > d \"e\" 'f' ]]> \t\n é 😀")),
+            entry("whole", .real(2)),
+        ])
+        let expected = try PropertyListSerialization.data(fromPropertyList: foundation, format: .xml, options: 0)
+        #expect(try written(ours) == String(decoding: expected, as: UTF8.self))
     }
 }
