@@ -33,10 +33,10 @@ enum InputFile {
             throw .tool(ToolError(message: .fileNotFound(path), exitCode: .noInput))
         }
         if isDirectory.boolValue {
-            throw .tool(ToolError(message: .fileUnreadable(path, reason: "it is a folder"), exitCode: .ioError))
+            throw .tool(ToolError(message: .fileIsFolder(path), exitCode: .ioError))
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .tool(ToolError(message: .fileUnreadable(path, reason: "permission denied"), exitCode: .ioError))
+            throw .tool(ToolError(message: .filePermissionDenied(path), exitCode: .ioError))
         }
     }
 }

@@ -28,6 +28,8 @@ enum Message: Sendable, Equatable {
 
     // Files.
     case fileNotFound(String)
+    case fileIsFolder(String)
+    case filePermissionDenied(String)
     case fileUnreadable(String, reason: String)
     case writeFailed(reason: String)
 
@@ -59,6 +61,8 @@ enum Message: Sendable, Equatable {
             case .emptyLocale: "emptyLocale"
             case .seeHelp: "seeHelp"
             case .fileNotFound: "fileNotFound"
+            case .fileIsFolder: "fileIsFolder"
+            case .filePermissionDenied: "filePermissionDenied"
             case .fileUnreadable: "fileUnreadable"
             case .writeFailed: "writeFailed"
             case .catalogSummary: "catalogSummary"
@@ -97,6 +101,8 @@ enum Message: Sendable, Equatable {
         case .emptyLocale: "--locale needs a locale identifier such as en_US or ja_JP"
         case .seeHelp(let command): "run '\(command) --help' for usage"
         case .fileNotFound(let path): "\(path): no such file"
+        case .fileIsFolder(let path): "\(path): cannot read: it is a folder"
+        case .filePermissionDenied(let path): "\(path): cannot read: permission denied"
         case .fileUnreadable(let path, let reason): "\(path): cannot read: \(reason)"
         case .writeFailed(let reason): "cannot write the output: \(reason)"
         case .catalogSummary(let path, let products, let errors, let warnings):
