@@ -309,6 +309,30 @@ struct CatalogDiagnosticsTests {
             ]
         ),
         Case(
+            name: "two spellings of one locale",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                <key>Localizations</key><dict>
+                <key>en_US</key><dict><key>DisplayName</key><string>A</string><key>Description</key><string/></dict>
+                <key>en-us</key><dict><key>DisplayName</key><string>B</string><key>Description</key><string/></dict>
+                <key>en_US</key><dict><key>DisplayName</key><string>C</string><key>Description</key><string/></dict>
+                <key>english</key><dict><key>DisplayName</key><string>D</string></dict>
+                </dict>
+                </dict>
+                """
+            ),
+            expected: [
+                "10:1: error: duplicate key 'en-us' (first at line 9, column 1)",
+                "11:1: error: duplicate key 'en_US' (first at line 9, column 1)",
+                "12:1: error: invalid locale identifier 'english'",
+                "12:19: error: missing required key 'Description' in localization 'english'",
+            ]
+        ),
+        Case(
             name: "root is not a dict",
             text: "<plist version=\"1.0\">\n<array/>\n</plist>\n",
             expected: ["2:1: error: the catalog's root must be a dict, found array"]

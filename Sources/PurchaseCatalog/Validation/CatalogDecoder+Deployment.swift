@@ -6,16 +6,16 @@ extension CatalogDecoder {
     mutating func decodeDeployment(_ node: PropertyListNode) -> Deployment? {
         guard let entries = dictionary(node, key: "Deployment") else { return nil }
         var name, provider, providers, providerSettings, storefront, locale, messageTables: PropertyListEntry?
-        for entry in entries {
-            switch entry.key {
-            case "Name": take(&name, entry)
-            case "Provider": take(&provider, entry)
-            case "Providers": take(&providers, entry)
-            case "ProviderSettings": take(&providerSettings, entry)
-            case "Storefront": take(&storefront, entry)
-            case "Locale": take(&locale, entry)
-            case "MessageTables": take(&messageTables, entry)
-            default: unknownKey(entry, known: CatalogKeys.deployment)
+        for index in entries.indices {
+            switch entries[index].key {
+            case "Name": take(&name, entries[index])
+            case "Provider": take(&provider, entries[index])
+            case "Providers": take(&providers, entries[index])
+            case "ProviderSettings": take(&providerSettings, entries[index])
+            case "Storefront": take(&storefront, entries[index])
+            case "Locale": take(&locale, entries[index])
+            case "MessageTables": take(&messageTables, entries[index])
+            default: unknownKey(entries[index], known: CatalogKeys.deployment)
             }
         }
         let errorsBefore = errorCount
@@ -132,11 +132,11 @@ extension CatalogDecoder {
     private mutating func decodeProviderEntry(_ node: PropertyListNode) -> ProviderConfiguration? {
         guard let entries = dictionary(node, key: "Providers entry") else { return nil }
         var kind, settings: PropertyListEntry?
-        for entry in entries {
-            switch entry.key {
-            case "Kind": take(&kind, entry)
-            case "Settings": take(&settings, entry)
-            default: unknownKey(entry, known: CatalogKeys.providerEntry)
+        for index in entries.indices {
+            switch entries[index].key {
+            case "Kind": take(&kind, entries[index])
+            case "Settings": take(&settings, entries[index])
+            default: unknownKey(entries[index], known: CatalogKeys.providerEntry)
             }
         }
         let decoded = settings.flatMap { decodeSettings($0.value, key: "Settings") } ?? [:]

@@ -8,21 +8,21 @@ extension CatalogDecoder {
         guard let entries = dictionary(node, key: "Products element") else { return nil }
         var productID, type, storeIDs, prices, localizations, entitlements, payouts, subscription, duration,
             familyShareable, hostedContent, simulation: PropertyListEntry?
-        for entry in entries {
-            switch entry.key {
-            case "ProductID": take(&productID, entry)
-            case "Type": take(&type, entry)
-            case "StoreIDs": take(&storeIDs, entry)
-            case "Prices": take(&prices, entry)
-            case "Localizations": take(&localizations, entry)
-            case "Entitlements": take(&entitlements, entry)
-            case "Payouts": take(&payouts, entry)
-            case "Subscription": take(&subscription, entry)
-            case "Duration": take(&duration, entry)
-            case "FamilyShareable": take(&familyShareable, entry)
-            case "HostedContent": take(&hostedContent, entry)
-            case "Simulation": take(&simulation, entry)
-            default: unknownKey(entry, known: CatalogKeys.product)
+        for index in entries.indices {
+            switch entries[index].key {
+            case "ProductID": take(&productID, entries[index])
+            case "Type": take(&type, entries[index])
+            case "StoreIDs": take(&storeIDs, entries[index])
+            case "Prices": take(&prices, entries[index])
+            case "Localizations": take(&localizations, entries[index])
+            case "Entitlements": take(&entitlements, entries[index])
+            case "Payouts": take(&payouts, entries[index])
+            case "Subscription": take(&subscription, entries[index])
+            case "Duration": take(&duration, entries[index])
+            case "FamilyShareable": take(&familyShareable, entries[index])
+            case "HostedContent": take(&hostedContent, entries[index])
+            case "Simulation": take(&simulation, entries[index])
+            default: unknownKey(entries[index], known: CatalogKeys.product)
             }
         }
         let errorsBefore = errorCount
@@ -132,11 +132,12 @@ extension CatalogDecoder {
             return nil
         }
         currentProductID = id
-        if let first = productIDs[id] {
+        // One hash on the common path: insert, and put the first location back on the rare duplicate.
+        if let first = productIDs.updateValue(node.location, forKey: id) {
+            productIDs[id] = first
             report(.duplicateProductID(id, first: first), at: node.location)
             return nil
         }
-        productIDs[id] = node.location
         return id
     }
 
@@ -211,11 +212,11 @@ extension CatalogDecoder {
             }
             guard let fields = dictionary(entry.value, key: entry.key) else { continue }
             var displayName, description: PropertyListEntry?
-            for field in fields {
-                switch field.key {
-                case "DisplayName": take(&displayName, field)
-                case "Description": take(&description, field)
-                default: unknownKey(field, known: CatalogKeys.localization)
+            for index in fields.indices {
+                switch fields[index].key {
+                case "DisplayName": take(&displayName, fields[index])
+                case "Description": take(&description, fields[index])
+                default: unknownKey(fields[index], known: CatalogKeys.localization)
                 }
             }
             let context = "localization '\(entry.key)'"
@@ -231,8 +232,13 @@ extension CatalogDecoder {
             } else {
                 report(.missingKey("Description", in: context), at: entry.value.location)
             }
-            if let locale, let name, let text {
-                result[locale] = ProductLocalization(displayName: name, description: text)
+            if let locale, let name, let text,
+                result.updateValue(ProductLocalization(displayName: name, description: text), forKey: locale) != nil,
+                let first = entries.first(where: { LocaleFallback.canonicalIdentifier($0.key) == locale }),
+                first.key != entry.key
+            {
+                // Two spellings of one locale (`en-US`, `en_US`); identical spellings were reported above.
+                report(.duplicateKey(entry.key, first: first.keyLocation), at: entry.keyLocation)
             }
         }
         if keysValid, let deploymentLocale, !deploymentLocale.accepted.contains(where: { result[$0] != nil }) {
@@ -278,12 +284,12 @@ extension CatalogDecoder {
         for element in elements {
             guard let entries = dictionary(element, key: "Payouts element") else { continue }
             var kind, name, quantity: PropertyListEntry?
-            for entry in entries {
-                switch entry.key {
-                case "Kind": take(&kind, entry)
-                case "Name": take(&name, entry)
-                case "Quantity": take(&quantity, entry)
-                default: unknownKey(entry, known: CatalogKeys.payout)
+            for index in entries.indices {
+                switch entries[index].key {
+                case "Kind": take(&kind, entries[index])
+                case "Name": take(&name, entries[index])
+                case "Quantity": take(&quantity, entries[index])
+                default: unknownKey(entries[index], known: CatalogKeys.payout)
                 }
             }
             var payoutKind: Payout.Kind?

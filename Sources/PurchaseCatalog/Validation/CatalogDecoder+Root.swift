@@ -9,13 +9,13 @@ extension CatalogDecoder {
             return nil
         }
         var version, deployment, storefronts, products: PropertyListEntry?
-        for entry in entries {
-            switch entry.key {
-            case "CatalogVersion": take(&version, entry)
-            case "Deployment": take(&deployment, entry)
-            case "Storefronts": take(&storefronts, entry)
-            case "Products": take(&products, entry)
-            default: unknownKey(entry, known: CatalogKeys.root)
+        for index in entries.indices {
+            switch entries[index].key {
+            case "CatalogVersion": take(&version, entries[index])
+            case "Deployment": take(&deployment, entries[index])
+            case "Storefronts": take(&storefronts, entries[index])
+            case "Products": take(&products, entries[index])
+            default: unknownKey(entries[index], known: CatalogKeys.root)
             }
         }
         let container = "the catalog's root dict"
@@ -88,10 +88,10 @@ extension CatalogDecoder {
             }
             guard let fields = dictionary(entry.value, key: code) else { continue }
             var currency: PropertyListEntry?
-            for field in fields {
-                switch field.key {
-                case "Currency": take(&currency, field)
-                default: unknownKey(field, known: CatalogKeys.storefront)
+            for index in fields.indices {
+                switch fields[index].key {
+                case "Currency": take(&currency, fields[index])
+                default: unknownKey(fields[index], known: CatalogKeys.storefront)
                 }
             }
             // A storefront counts as declared even when its currency is wrong, so prices naming it do not

@@ -6,13 +6,13 @@ extension CatalogDecoder {
     mutating func decodeSubscription(_ node: PropertyListNode) -> SubscriptionInfo? {
         guard let entries = dictionary(node, key: "Subscription") else { return nil }
         var group, period, level, offer: PropertyListEntry?
-        for entry in entries {
-            switch entry.key {
-            case "Group": take(&group, entry)
-            case "Period": take(&period, entry)
-            case "Level": take(&level, entry)
-            case "IntroductoryOffer": take(&offer, entry)
-            default: unknownKey(entry, known: CatalogKeys.subscription)
+        for index in entries.indices {
+            switch entries[index].key {
+            case "Group": take(&group, entries[index])
+            case "Period": take(&period, entries[index])
+            case "Level": take(&level, entries[index])
+            case "IntroductoryOffer": take(&offer, entries[index])
+            default: unknownKey(entries[index], known: CatalogKeys.subscription)
             }
         }
         let context = "Subscription"
@@ -42,13 +42,13 @@ extension CatalogDecoder {
     private mutating func decodeIntroductoryOffer(_ node: PropertyListNode) -> IntroductoryOffer? {
         guard let entries = dictionary(node, key: "IntroductoryOffer") else { return nil }
         var mode, period, periods, prices: PropertyListEntry?
-        for entry in entries {
-            switch entry.key {
-            case "Mode": take(&mode, entry)
-            case "Period": take(&period, entry)
-            case "Periods": take(&periods, entry)
-            case "Prices": take(&prices, entry)
-            default: unknownKey(entry, known: CatalogKeys.introductoryOffer)
+        for index in entries.indices {
+            switch entries[index].key {
+            case "Mode": take(&mode, entries[index])
+            case "Period": take(&period, entries[index])
+            case "Periods": take(&periods, entries[index])
+            case "Prices": take(&prices, entries[index])
+            default: unknownKey(entries[index], known: CatalogKeys.introductoryOffer)
             }
         }
         let context = "IntroductoryOffer"
@@ -86,11 +86,11 @@ extension CatalogDecoder {
     mutating func decodeHostedContent(_ node: PropertyListNode) -> HostedContent? {
         guard let entries = dictionary(node, key: "HostedContent") else { return nil }
         var version, length: PropertyListEntry?
-        for entry in entries {
-            switch entry.key {
-            case "Version": take(&version, entry)
-            case "ContentLength": take(&length, entry)
-            default: unknownKey(entry, known: CatalogKeys.hostedContent)
+        for index in entries.indices {
+            switch entries[index].key {
+            case "Version": take(&version, entries[index])
+            case "ContentLength": take(&length, entries[index])
+            default: unknownKey(entries[index], known: CatalogKeys.hostedContent)
             }
         }
         var versionText: String?
@@ -117,13 +117,13 @@ extension CatalogDecoder {
         }
         guard let entries = dictionary(node, key: "Simulation") else { return nil }
         var askToBuy, failures, interrupted, unavailable: PropertyListEntry?
-        for field in entries {
-            switch field.key {
-            case "AskToBuy": take(&askToBuy, field)
-            case "Failures": take(&failures, field)
-            case "Interrupted": take(&interrupted, field)
-            case "Unavailable": take(&unavailable, field)
-            default: unknownKey(field, known: CatalogKeys.simulation)
+        for index in entries.indices {
+            switch entries[index].key {
+            case "AskToBuy": take(&askToBuy, entries[index])
+            case "Failures": take(&failures, entries[index])
+            case "Interrupted": take(&interrupted, entries[index])
+            case "Unavailable": take(&unavailable, entries[index])
+            default: unknownKey(entries[index], known: CatalogKeys.simulation)
             }
         }
         var simulation = ProductSimulation()
@@ -149,11 +149,11 @@ extension CatalogDecoder {
         for element in elements {
             guard let entries = dictionary(element, key: "Failures element") else { continue }
             var attempt, error: PropertyListEntry?
-            for entry in entries {
-                switch entry.key {
-                case "Attempt": take(&attempt, entry)
-                case "Error": take(&error, entry)
-                default: unknownKey(entry, known: CatalogKeys.simulationFailure)
+            for index in entries.indices {
+                switch entries[index].key {
+                case "Attempt": take(&attempt, entries[index])
+                case "Error": take(&error, entries[index])
+                default: unknownKey(entries[index], known: CatalogKeys.simulationFailure)
                 }
             }
             var number: Int?

@@ -19,8 +19,8 @@ public struct Catalog: Sendable, Hashable, Codable {
         self.storefronts = storefronts
         self.products = products
         var index = [String: Int](minimumCapacity: products.count)
-        for (position, product) in products.enumerated() {
-            index[product.productID] = position
+        for position in products.indices {
+            index[products[position].productID] = position
         }
         self.indexByID = index
     }

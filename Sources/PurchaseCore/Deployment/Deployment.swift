@@ -33,6 +33,15 @@ public struct Deployment: Sendable, Hashable, Codable {
     /// The default provider (the first), or `nil` for a deployment built in code with none.
     public var defaultProvider: ProviderConfiguration? { providers.first }
 
+    /// The provider that sells `product`: the first of the deployment's providers (in catalog order) that
+    /// the product's store IDs name, else the default provider.
+    public func provider(for product: Product) -> ProviderConfiguration? {
+        if !product.storeIDs.isEmpty, let named = providers.first(where: { product.storeIDs[$0.kind] != nil }) {
+            return named
+        }
+        return defaultProvider
+    }
+
     /// The configuration of the provider of the given kind, if the deployment uses it.
     public func provider(_ kind: ProviderKind) -> ProviderConfiguration? {
         providers.first { $0.kind == kind }

@@ -15,7 +15,36 @@ public enum LocaleFallback {
     /// when it is not a language of 2 or 3 letters optionally followed by a 4-letter script and a region
     /// of 2 letters or 3 digits.
     public static func canonicalIdentifier(_ identifier: String) -> String? {
-        parse(identifier)?.canonical
+        isCanonical(identifier) ? identifier : parse(identifier)?.canonical
+    }
+
+    /// Whether `identifier` is already in canonical form; checks bytes without allocating.
+    private static func isCanonical(_ identifier: String) -> Bool {
+        let bytes = identifier.utf8
+        var index = bytes.startIndex
+        func take(_ count: Int, _ accept: (UInt8) -> Bool) -> Bool {
+            var taken = 0
+            while taken < count, index != bytes.endIndex, accept(bytes[index]) {
+                index = bytes.index(after: index)
+                taken += 1
+            }
+            return taken == count
+        }
+        let lower: (UInt8) -> Bool = { $0 >= 97 && $0 <= 122 }
+        let upper: (UInt8) -> Bool = { $0 >= 65 && $0 <= 90 }
+        let digit: (UInt8) -> Bool = { $0 >= 48 && $0 <= 57 }
+        guard take(2, lower) else { return false }
+        _ = take(1, lower)
+        if index != bytes.endIndex, bytes[index] == UInt8(ascii: "-") {
+            index = bytes.index(after: index)
+            guard take(1, upper), take(3, lower) else { return false }
+        }
+        if index != bytes.endIndex, bytes[index] == UInt8(ascii: "_") {
+            index = bytes.index(after: index)
+            guard let first = index != bytes.endIndex ? bytes[index] : nil else { return false }
+            guard upper(first) ? take(2, upper) : take(3, digit) else { return false }
+        }
+        return index == bytes.endIndex
     }
 
     /// The identifiers to try, most specific first, when looking for a localization for `identifier`;

@@ -24,6 +24,8 @@ public struct Price: Sendable, Hashable, Codable, CustomStringConvertible {
     /// all, so the result is exact. Rejects signs, exponents, grouping or comma separators (`1,99`),
     /// spaces and anything else, returning `nil`.
     public static func amount(parsing text: String) -> Decimal? {
+        var significand: UInt64 = 0
+        var exponent: Int32 = 0
         var digits = 0
         var sawPoint = false
         var digitsAfterPoint = 0
@@ -31,7 +33,12 @@ public struct Price: Sendable, Hashable, Codable, CustomStringConvertible {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
-                if sawPoint { digitsAfterPoint += 1 }
+                guard digits <= 18 else { return nil }
+                significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+                if sawPoint {
+                    digitsAfterPoint += 1
+                    exponent -= 1
+                }
             case UInt8(ascii: "."):
                 if sawPoint || digits == 0 { return nil }
                 sawPoint = true
@@ -39,7 +46,20 @@ public struct Price: Sendable, Hashable, Codable, CustomStringConvertible {
                 return nil
             }
         }
-        guard digits > 0, digits <= 18, !sawPoint || digitsAfterPoint > 0 else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        guard digits > 0, !sawPoint || digitsAfterPoint > 0 else { return nil }
+        return exactDecimal(significand: significand, exponent: exponent)
+    }
+
+    /// `significand × 10^exponent` as a `Decimal` with no trailing zeros in its significand, built from
+    /// integers: parsing through `Decimal(string:)` costs more than the rest of catalog validation together.
+    private static func exactDecimal(significand: UInt64, exponent: Int32) -> Decimal {
+        var significand = significand
+        var exponent = exponent
+        guard significand != 0 else { return Decimal.zero }
+        while significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        return Decimal(sign: .plus, exponent: Int(exponent), significand: Decimal(significand))
     }
 }
