@@ -21,7 +21,29 @@ enum SAXParser {
     /// The deepest nesting libxml2 itself allows after ``processSetup``.
     static let libxmlDepthCeiling = 4096
 
-    static func parse(_ document: UnsafeRawBufferPointer, builder: DocumentBuilder) {
+    /// Parses a whole document and returns its root or its first problem.
+    static func parse(_ document: UnsafeRawBufferPointer, path: String?, maximumDepth: Int) -> Result<
+        PropertyListNode, PropertyListError
+    > {
+        let builder = UnsafeMutablePointer<DocumentBuilder>.allocate(capacity: 1)
+        builder.initialize(to: DocumentBuilder(path: path, maximumDepth: maximumDepth))
+        defer {
+            builder.pointee.releaseBuffers()
+            builder.deinitialize(count: 1)
+            builder.deallocate()
+        }
+        run(document, builder: builder)
+        if let error = builder.pointee.error { return .failure(error) }
+        guard let root = builder.pointee.root else {
+            return .failure(
+                PropertyListError(
+                    .invalidPropertyList, "expected a property-list value, found none", path: path,
+                    at: builder.pointee.currentLocation()))
+        }
+        return .success(root)
+    }
+
+    private static func run(_ document: UnsafeRawBufferPointer, builder: UnsafeMutablePointer<DocumentBuilder>) {
         _ = processSetup
         // libxml2 misses some byte-order marks and BOM-less wide encodings: name those for it.
         var bytes = document
@@ -31,9 +53,10 @@ enum SAXParser {
         }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty else { return }
         var handler = makeHandler()
-        let userData = Unmanaged.passUnretained(builder).toOpaque()
+        let userData = UnsafeMutableRawPointer(builder)
         guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else {
-            builder.fail(.malformedXML, "the XML parser could not start", at: SourceLocation(line: 1, column: 1))
+            builder.pointee.fail(
+                .malformedXML, "the XML parser could not start", at: SourceLocation(line: 1, column: 1))
             return
         }
         defer {
@@ -45,15 +68,23 @@ enum SAXParser {
             }
             xmlFreeParserCtxt(context)
         }
-        builder.context = context
-        defer { builder.context = nil }
+        builder.pointee.context = context
+        defer { builder.pointee.context = nil }
+        // Errors libxml2 raises without a parser context (encoding conversion, I/O) go to the
+        // thread's structured handler, else to standard error: route them to the builder too,
+        // for the duration of this parse only.
+        let previousHandler = __xmlStructuredError().pointee
+        let previousContext = __xmlStructuredErrorContext().pointee
+        xmlSetStructuredErrorFunc(userData, handler.serror)
+        defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
         var options = XML_PARSE_NONET.rawValue
         if let forced {
             // The bytes say what they are; a contradicting declaration would only garble them.
             options |= XML_PARSE_IGNORE_ENC.rawValue
             _ = xmlCtxtUseOptions(context, Int32(options))
             guard let encoder = xmlFindCharEncodingHandler(forced) else {
-                builder.fail(.malformedXML, "unsupported encoding \(forced)", at: SourceLocation(line: 1, column: 1))
+                builder.pointee.fail(
+                    .malformedXML, "unsupported encoding \(forced)", at: SourceLocation(line: 1, column: 1))
                 return
             }
             _ = xmlSwitchToEncoding(context, encoder)
@@ -67,10 +98,11 @@ enum SAXParser {
             let isLast = offset + length == bytes.count
             _ = xmlParseChunk(context, base + offset, Int32(length), isLast ? 1 : 0)
             offset += length
-            if builder.error != nil || context.pointee.disableSAX != 0 { break }
+            if builder.pointee.failed || context.pointee.disableSAX != 0 { break }
         }
-        if builder.error == nil && context.pointee.wellFormed == 0 {
-            builder.fail(.malformedXML, "the document is not well-formed XML", at: builder.currentLocation())
+        if !builder.pointee.failed && context.pointee.wellFormed == 0 {
+            builder.pointee.fail(
+                .malformedXML, "the document is not well-formed XML", at: builder.pointee.currentLocation())
         }
     }
 
@@ -95,62 +127,62 @@ enum SAXParser {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
             guard let userData, let localName else { return }
-            documentBuilder(userData).startElement(localName: localName, prefix: prefix)
+            documentBuilder(userData).pointee.startElement(localName: localName, prefix: prefix)
         }
         handler.endElementNs = { userData, _, _, _ in
             guard let userData else { return }
-            documentBuilder(userData).endElement()
+            documentBuilder(userData).pointee.endElement()
         }
         handler.characters = { userData, bytes, count in
             guard let userData, let bytes else { return }
-            documentBuilder(userData).characters(bytes, count: Int(count))
+            documentBuilder(userData).pointee.characters(bytes, count: Int(count))
         }
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters
         handler.serror = { userData, diagnostic in
             guard let userData, let diagnostic else { return }
-            documentBuilder(userData).libxmlError(diagnostic)
+            documentBuilder(userData).pointee.libxmlError(diagnostic)
         }
         handler.entityDecl = { userData, name, _, _, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
             let name = name.map { String(cString: $0) } ?? ""
-            builder.fail(
+            builder.pointee.fail(
                 .refused, "entity declarations are not allowed in a property list (<!ENTITY \(name)>)",
-                at: builder.declarationLocation(keyword: "<!ENTITY"))
+                at: builder.pointee.declarationLocation(keyword: "<!ENTITY"))
         }
         handler.unparsedEntityDecl = { userData, name, _, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
             let name = name.map { String(cString: $0) } ?? ""
-            builder.fail(
+            builder.pointee.fail(
                 .refused, "entity declarations are not allowed in a property list (<!ENTITY \(name)>)",
-                at: builder.declarationLocation(keyword: "<!ENTITY"))
+                at: builder.pointee.declarationLocation(keyword: "<!ENTITY"))
         }
         handler.elementDecl = { userData, name, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
             let name = name.map { String(cString: $0) } ?? ""
-            builder.fail(
+            builder.pointee.fail(
                 .refused, "DTD declarations are not allowed in a property list (<!ELEMENT \(name)>)",
-                at: builder.declarationLocation(keyword: "<!ELEMENT"))
+                at: builder.pointee.declarationLocation(keyword: "<!ELEMENT"))
         }
         handler.attributeDecl = { userData, element, _, _, _, _, tree in
             xmlFreeEnumeration(tree)
             guard let userData else { return }
             let builder = documentBuilder(userData)
             let name = element.map { String(cString: $0) } ?? ""
-            builder.fail(
+            builder.pointee.fail(
                 .refused, "DTD declarations are not allowed in a property list (<!ATTLIST \(name)>)",
-                at: builder.declarationLocation(keyword: "<!ATTLIST"))
+                at: builder.pointee.declarationLocation(keyword: "<!ATTLIST"))
         }
         handler.notationDecl = { userData, name, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
             let name = name.map { String(cString: $0) } ?? ""
-            builder.fail(
+            builder.pointee.fail(
                 .refused, "DTD declarations are not allowed in a property list (<!NOTATION \(name)>)",
-                at: builder.declarationLocation(keyword: "<!NOTATION"))
+                at: builder.pointee.declarationLocation(keyword: "<!NOTATION"))
         }
         return handler
     }
@@ -158,8 +190,8 @@ enum SAXParser {
 }
 
 /// The builder behind a SAX user-data pointer (a global function: C callbacks capture nothing).
-private func documentBuilder(_ userData: UnsafeMutableRawPointer) -> DocumentBuilder {
-    Unmanaged<DocumentBuilder>.fromOpaque(userData).takeUnretainedValue()
+private func documentBuilder(_ userData: UnsafeMutableRawPointer) -> UnsafeMutablePointer<DocumentBuilder> {
+    userData.assumingMemoryBound(to: DocumentBuilder.self)
 }
 
 /// The process-wide external-entity loader: refuses every URL, so that nothing outside the
