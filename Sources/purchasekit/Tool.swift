@@ -7,22 +7,25 @@ struct Tool {
     /// Runs the command and returns the status to exit with; never exits the process itself.
     func run() -> ExitCode {
         var console = Console(locale: nil)
+        // The command's words once known, else a guess from the raw arguments, for pointing to help.
+        var commandWords = arguments.filter { !$0.hasPrefix("-") }
         do {
             let parsed = try CommandLineParser(arguments)
             console.locale = parsed.options.locale
+            commandWords = parsed.words
             return try dispatch(parsed.words, options: parsed.options, console: console)
         } catch {
             console.error(error.message)
             if error.exitCode == .usage {
-                console.error(.seeHelp(command: helpCommand()))
+                console.error(.seeHelp(command: Self.helpCommand(for: commandWords)))
             }
             return error.exitCode
         }
     }
 
     /// The command whose help a usage error points to (`purchasekit`, `purchasekit catalog`...).
-    private func helpCommand() -> String {
-        let words = arguments.filter { !$0.hasPrefix("-") }
+    private static func helpCommand(for commandWords: [String]) -> String {
+        let words = commandWords.filter { !$0.hasPrefix("-") }
         switch words.first {
         case "plist": return "purchasekit plist"
         case "catalog" where words.count > 1 && ["validate", "synthesize"].contains(words[1]):
