@@ -89,6 +89,11 @@ struct DocumentBuilder {
             message =
                 "unexpected end of the document; expected </\(name.dropFirst()) to close the \(name) "
                 + "opened at \(open.location)"
+        } else if isUndeclaredEntity || item.code == Int32(XML_ERR_UNDECLARED_ENTITY.rawValue) {
+            let name = item.str1.map { String(cString: $0) } ?? "?"
+            message =
+                "entity '\(name)' is not defined; a property list may use only the five predefined "
+                + "entities and character references (DTDs are never loaded)"
         } else if item.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
             message = "no XML element found; expected an XML property list"
         }
