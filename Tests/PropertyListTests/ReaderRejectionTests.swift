@@ -93,5 +93,6 @@ struct ReaderRejectionTests {
             """)
         #expect(error?.kind == .refused)
         #expect(error?.location.line == 2)
+        #expect(error?.message.hasPrefix("entity 'undeclared' is not defined") == true)
     }
 }

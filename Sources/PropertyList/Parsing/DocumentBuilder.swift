@@ -12,10 +12,10 @@ struct DocumentBuilder {
     private struct Frame {
         var kind: ElementKind
         var location: SourceLocation
-        /// Index in `values` where this container's children start.
+        /// Index in `values` where this array's items start.
         var valueStart: Int
-        /// Index in `keys` where this dictionary's keys start.
-        var keyStart: Int
+        /// Index in `entries` where this dictionary's entries start.
+        var entryStart: Int
         /// In a dictionary: a `<key>` was read and its value has not come yet.
         var awaitingValue = false
         /// In `<plist>`: how many values it holds.
@@ -32,15 +32,25 @@ struct DocumentBuilder {
     private(set) var root: PropertyListNode?
 
     private var frames: [Frame] = []
-    private var values: [PropertyListNode] = []
-    private var keys: [String] = []
-    private var keyLocations: [SourceLocation] = []
+    /// Finished items of the open arrays (and the value of `<plist>`).
+    private var values = MoveStack<PropertyListNode>()
+    /// Finished entries of the open dictionaries.
+    private var entries = MoveStack<PropertyListEntry>()
+    /// Keys read whose value has not ended yet, one per open dictionary at most.
+    private var keys = MoveStack<String>(capacity: 64)
+    private var keyLocations = MoveStack<SourceLocation>(capacity: 64)
     private var text = TextBuffer()
     /// Whether the root element is `<plist>` (which does not count towards the depth).
     private var hasPlistElement = false
 
     /// Frees the text buffer; called once by the owner when the parse is over.
-    func releaseBuffers() { text.deallocate() }
+    func releaseBuffers() {
+        text.deallocate()
+        values.release()
+        entries.release()
+        keys.release()
+        keyLocations.release()
+    }
 
     init(path: String?, maximumDepth: Int) {
         self.path = path
@@ -79,6 +89,11 @@ struct DocumentBuilder {
             message =
                 "unexpected end of the document; expected </\(name.dropFirst()) to close the \(name) "
                 + "opened at \(open.location)"
+        } else if isUndeclaredEntity || item.code == Int32(XML_ERR_UNDECLARED_ENTITY.rawValue) {
+            let name = item.str1.map { String(cString: $0) } ?? "?"
+            message =
+                "entity '\(name)' is not defined; a property list may use only the five predefined "
+                + "entities and character references (DTDs are never loaded)"
         } else if item.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
             message = "no XML element found; expected an XML property list"
         }
@@ -184,7 +199,7 @@ struct DocumentBuilder {
                 at: location)
         }
         if kind.holdsText { text.removeAll() }
-        frames.append(Frame(kind: kind, location: location, valueStart: values.count, keyStart: keys.count))
+        frames.append(Frame(kind: kind, location: location, valueStart: values.count, entryStart: entries.count))
     }
 
     /// What was expected instead of an element of this kind here (a message awaiting the element's
@@ -230,8 +245,8 @@ struct DocumentBuilder {
             }
             return
         case .key:
-            keys.append(String(decoding: text.bytes, as: UTF8.self))
-            keyLocations.append(frame.location)
+            keys.push(String(decoding: text.bytes, as: UTF8.self))
+            keyLocations.push(frame.location)
             frames[frames.count - 1].awaitingValue = true
             return
         case .string:
@@ -252,8 +267,7 @@ struct DocumentBuilder {
                 return fail(.invalidPropertyList, error.message, at: frame.location)
             }
         case .array:
-            value = .array(Array(values[frame.valueStart...]))
-            values.removeSubrange(frame.valueStart...)
+            value = .array(values.take(from: frame.valueStart))
         case .dict:
             if frame.awaitingValue {
                 return fail(
@@ -267,40 +281,33 @@ struct DocumentBuilder {
     }
 
     private mutating func dictionary(from frame: Frame) -> PropertyListValue {
-        let count = keys.count - frame.keyStart
-        if count == 1, keys[frame.keyStart] == "CF$UID", case .integer(let number) = values[frame.valueStart].value,
-            let uid = number.uint64Value
-        {
-            keys.removeLast()
-            keyLocations.removeLast()
-            values.removeLast()
-            return .uid(uid)
+        if entries.count - frame.entryStart == 1 {
+            let only = entries[frame.entryStart]
+            if only.key == "CF$UID", case .integer(let number) = only.value.value, let uid = number.uint64Value {
+                _ = entries.popLast()
+                return .uid(uid)
+            }
         }
-        var entries: [PropertyListEntry] = []
-        entries.reserveCapacity(count)
-        for offset in 0..<count {
-            entries.append(
-                PropertyListEntry(
-                    key: keys[frame.keyStart + offset], keyLocation: keyLocations[frame.keyStart + offset],
-                    value: values[frame.valueStart + offset]))
-        }
-        keys.removeSubrange(frame.keyStart...)
-        keyLocations.removeSubrange(frame.keyStart...)
-        values.removeSubrange(frame.valueStart...)
-        return .dictionary(entries)
+        return .dictionary(entries.take(from: frame.entryStart))
     }
 
-    private mutating func attach(_ node: PropertyListNode) {
+    private mutating func attach(_ node: consuming PropertyListNode) {
         guard let parentIndex = frames.indices.last else {
             root = node
             return
         }
         switch frames[parentIndex].kind {
-        case .dict: frames[parentIndex].awaitingValue = false
-        case .plist: frames[parentIndex].valueCount += 1
-        default: break
+        case .dict:
+            frames[parentIndex].awaitingValue = false
+            let key = keys.popLast() ?? ""
+            let keyLocation = keyLocations.popLast() ?? node.location
+            entries.push(PropertyListEntry(key: key, keyLocation: keyLocation, value: node))
+        case .plist:
+            frames[parentIndex].valueCount += 1
+            values.push(node)
+        default:
+            values.push(node)
         }
-        values.append(node)
     }
 
     mutating func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
