@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "PurchaseKit", targets: ["PurchaseKit"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .executable(name: "purchasekit", targets: ["purchasekit"]),
+        .executable(name: "purchasekit-benchmarks", targets: ["purchasekit-benchmarks"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,6 +21,11 @@ let package = Package(
         .target(name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"]),
         .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
+        .executableTarget(
+            name: "purchasekit-benchmarks",
+            dependencies: ["PropertyList", "PurchaseCatalog"],
+            path: "Sources/PurchaseKitBenchmarks"
+        ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),

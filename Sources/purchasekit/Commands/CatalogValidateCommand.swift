@@ -1,0 +1,137 @@
+import Foundation
+import PropertyList
+import PurchaseCatalog
+import PurchaseCore
+
+/// `purchasekit catalog validate [FILE...]`: checks catalogs (`-` for standard input) and prints
+/// every problem.
+///
+/// Diagnostics go to standard error in the compiler's format; standard output gets, per file, a
+/// summary line and the products of a valid catalog (or with `--json` one JSON array describing
+/// every file). Every file is checked even after a failure; the exit status is the worst seen:
+/// 66 for a missing file, 74 for an unreadable one, 65 for any error, else 0.
+struct CatalogValidateCommand {
+    /// The catalogs to check.
+    var paths: [String]
+    /// The global options (`--json`, `--locale`).
+    var options: GlobalOptions
+
+    /// Takes the files to check; none means the `--catalog` file.
+    init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
+        paths = arguments.positionals.isEmpty ? [options.catalogPath] : arguments.positionals
+        self.options = options
+    }
+
+    /// Checks every file.
+    func run(console: Console) throws(ToolError) -> ExitCode {
+        var status = ExitCode.success
+        var reports: [String] = []
+        var totals = (errors: 0, warnings: 0)
+        for path in paths {
+            let (fileStatus, report) = check(path, console: console)
+            status = status.worst(fileStatus)
+            reports.append(report.json)
+            totals.errors += report.errors
+            totals.warnings += report.warnings
+            if !options.json, let text = report.text { try console.print(text) }
+        }
+        if options.json {
+            try console.print("[" + reports.joined(separator: ",\n") + "]\n")
+        } else if paths.count > 1 {
+            try console.print(.validationSummary(files: paths.count, errors: totals.errors, warnings: totals.warnings))
+        }
+        return status
+    }
+
+    /// What checking one file found.
+    struct Report {
+        var errors = 0
+        var warnings = 0
+        var text: String?
+        var json: String
+    }
+
+    private func check(_ path: String, console: Console) -> (ExitCode, Report) {
+        do {
+            if path != "-" { try InputFile.checkReadable(path) }
+        } catch {
+            guard case .tool(let failure) = error else { return (.internalError, Report(json: "{}")) }
+            console.error(failure.message)
+            let json = TaggedJSON.encode(
+                .dictionary([
+                    entry("path", .string(path)), entry("valid", .boolean(false)),
+                    entry("error", .string(failure.message.text(locale: options.locale))),
+                ])
+            )
+            return (failure.exitCode, Report(json: json))
+        }
+        let shownPath = path == "-" ? "<stdin>" : path
+        let result =
+            path == "-"
+            ? CatalogLoader().load(FileHandle.standardInput.readDataToEndOfFile(), path: shownPath)
+            : CatalogLoader().load(contentsOfFile: path)
+        for diagnostic in result.diagnostics {
+            console.diagnostic(diagnostic.description)
+        }
+        let errors = result.errors.count
+        let warnings = result.warnings.count
+        let products = result.catalog?.products ?? []
+        var lines =
+            Message.catalogSummary(path: shownPath, products: products.count, errors: errors, warnings: warnings)
+            .text(locale: options.locale) + "\n"
+        if let catalog = result.catalog {
+            lines += productLines(catalog)
+        }
+        let json = TaggedJSON.encode(
+            .dictionary([
+                entry("path", .string(shownPath)),
+                entry("valid", .boolean(result.catalog != nil)),
+                entry("products", .array(products.map { PropertyListNode(.string($0.productID)) })),
+                entry("diagnostics", .array(result.diagnostics.map { PropertyListNode(Self.json(for: $0)) })),
+            ])
+        )
+        return (errors > 0 ? .dataError : .success, Report(errors: errors, warnings: warnings, text: lines, json: json))
+    }
+
+    /// One line per product, in columns: identifier, type, price in the default storefront, name.
+    private func productLines(_ catalog: Catalog) -> String {
+        let locale = options.locale ?? catalog.deployment.locale
+        let rows = catalog.products.map { product in
+            (
+                product.productID, product.type.rawValue,
+                product.price(in: catalog.deployment.storefront)?.description ?? "-",
+                product.localization(for: locale)?.displayName ?? ""
+            )
+        }
+        let widths = (
+            rows.map(\.0.count).max() ?? 0, rows.map(\.1.count).max() ?? 0, rows.map(\.2.count).max() ?? 0
+        )
+        func padded(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
+        return rows.map { row in
+            Message.catalogProduct(
+                productID: padded(row.0, widths.0),
+                type: padded(row.1, widths.1),
+                price: padded(row.2, widths.2),
+                displayName: row.3
+            ).text(locale: options.locale) + "\n"
+        }.joined()
+    }
+
+    private static func json(for diagnostic: Diagnostic) -> PropertyListValue {
+        .dictionary([
+            entry("path", .string(diagnostic.path ?? "<input>")),
+            entry("line", .integer(PropertyListInteger(Int64(diagnostic.location.line)))),
+            entry("column", .integer(PropertyListInteger(Int64(diagnostic.location.column)))),
+            entry("severity", .string(diagnostic.severity.rawValue)),
+            entry("code", .string(diagnostic.problem.key)),
+            entry("message", .string(diagnostic.message)),
+            entry("hint", .string(diagnostic.hint)),
+        ])
+    }
+}
+
+private func entry(_ key: String, _ value: PropertyListValue) -> PropertyListEntry {
+    PropertyListEntry(key: key, value: PropertyListNode(value))
+}

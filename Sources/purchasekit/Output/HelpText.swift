@@ -1,0 +1,84 @@
+/// The English help screens, one per command (rendered through ``Message``).
+enum HelpText {
+    static let globalOptions = """
+        Global options (before or after the command):
+          --catalog FILE     the deployment catalog (default: Catalog/Default.plist)
+          --state DIR        the state folder (default: .purchasekit)
+          --locale LOCALE    the language of messages (default: the catalog's locale)
+          --json             print machine-readable JSON instead of text for people
+          -h, --help         show help for the tool or a command
+        """
+
+    static let exitStatus = """
+        Exit status: 0 success, 1 refused or cancelled, 64 usage error, 65 invalid input data,
+        66 missing input file, 70 internal error, 74 I/O error, 75 temporary failure.
+        """
+
+    static let tool = """
+        USAGE: purchasekit [--catalog FILE] [--state DIR] [--locale LOCALE] [--json] COMMAND ...
+
+        Reads property lists and checks and makes PurchaseKit catalogs.
+
+        Commands:
+          plist FILE                         print any XML property list (tagged JSON with --json)
+          catalog validate [FILE...]         check catalogs and print every problem
+          catalog synthesize --products N    write a valid catalog of N products to standard output
+
+        \(globalOptions)
+
+        Run 'purchasekit COMMAND --help' for a command's details.
+
+        \(exitStatus)
+        """
+
+    static let plist = """
+        USAGE: purchasekit plist FILE [--json]
+
+        Reads an XML property list (FILE, or - for standard input) and prints it: indented for
+        people, or with --json as one tagged JSON document, where values JSON cannot hold are
+        objects: {"$int": "..."} beyond 2^53, {"$real": "2.0"|"inf"|"-inf"|"nan"}, {"$data": base64},
+        {"$date": "YYYY-MM-DDTHH:MM:SSZ"}, {"$uid": n}.
+
+        An invalid file is reported as path:line:column: error: message (exit 65); a missing file
+        exits 66.
+
+        \(globalOptions)
+        """
+
+    static let catalog = """
+        USAGE: purchasekit catalog validate [FILE...]
+               purchasekit catalog synthesize --products N
+
+        Subcommands:
+          validate      check catalogs and print every problem
+          synthesize    write a valid catalog of N products to standard output
+
+        \(globalOptions)
+        """
+
+    static let catalogValidate = """
+        USAGE: purchasekit catalog validate [FILE...]
+
+        Checks each catalog (default: the --catalog file; - reads standard input) and prints every
+        problem to standard error as path:line:column: error|warning: message, with a note saying
+        how to fix it, then a summary and the products of each valid catalog on standard output.
+        With --json, prints one JSON array with an object per file instead.
+
+        Exits 65 when any catalog has an error, 66 when a file is missing (all files are checked
+        either way), 0 otherwise: warnings alone do not fail.
+
+        \(globalOptions)
+        """
+
+    static let catalogSynthesize = """
+        USAGE: purchasekit catalog synthesize --products N
+
+        Writes a valid catalog of N products (0 to 1000000) to standard output, for load tests:
+        all four product types, prices in six storefronts, localizations in en, ja, zh-Hans and ru,
+        payouts, entitlements and subscriptions. The same N always gives the same bytes.
+
+          --products N    how many products to write
+
+        \(globalOptions)
+        """
+}

@@ -1,0 +1,94 @@
+/// The `purchasekit` command-line tool: parses the command line, runs one command, and turns every
+/// failure into a message on standard error and an exit status.
+struct Tool {
+    /// The command line without the program name.
+    var arguments: [String]
+
+    /// Runs the command and returns the status to exit with; never exits the process itself.
+    func run() -> ExitCode {
+        var console = Console(locale: nil)
+        // The command's words once known, else a guess from the raw arguments, for pointing to help.
+        var commandWords = arguments.filter { !$0.hasPrefix("-") }
+        do {
+            let parsed = try CommandLineParser(arguments)
+            console.locale = parsed.options.locale
+            commandWords = parsed.words
+            return try dispatch(parsed.words, options: parsed.options, console: console)
+        } catch {
+            console.error(error.message)
+            if error.exitCode == .usage {
+                console.error(.seeHelp(command: Self.helpCommand(for: commandWords)))
+            }
+            return error.exitCode
+        }
+    }
+
+    /// The command whose help a usage error points to (`purchasekit`, `purchasekit catalog`...).
+    private static func helpCommand(for commandWords: [String]) -> String {
+        let words = commandWords.filter { !$0.hasPrefix("-") }
+        switch words.first {
+        case "plist": return "purchasekit plist"
+        case "catalog" where words.count > 1 && ["validate", "synthesize"].contains(words[1]):
+            return "purchasekit catalog \(words[1])"
+        case "catalog": return "purchasekit catalog"
+        default: return "purchasekit"
+        }
+    }
+
+    private func dispatch(_ words: [String], options: GlobalOptions, console: Console) throws(ToolError) -> ExitCode {
+        guard let command = words.first else {
+            if options.help {
+                try console.print(.toolHelp)
+                return .success
+            }
+            throw .usage(.missingCommand)
+        }
+        if command.hasPrefix("-") && command != "-" {
+            throw .usage(.unknownOption(CommandLineParser.split(command).name, command: "purchasekit"))
+        }
+        let rest = words.dropFirst()
+        switch command {
+        case "plist":
+            if options.help { return try help(.plistHelp, console) }
+            return try PlistCommand(arguments: CommandArguments(rest, command: "plist"), options: options)
+                .run(console: console)
+        case "catalog":
+            return try dispatchCatalog(rest, options: options, console: console)
+        case "help":
+            try console.print(.toolHelp)
+            return .success
+        default:
+            throw .usage(.unknownCommand(command))
+        }
+    }
+
+    private func dispatchCatalog(
+        _ words: ArraySlice<String>,
+        options: GlobalOptions,
+        console: Console
+    ) throws(ToolError) -> ExitCode {
+        guard let subcommand = words.first else {
+            if options.help { return try help(.catalogHelp, console) }
+            throw .usage(.missingCatalogSubcommand)
+        }
+        let rest = words.dropFirst()
+        switch subcommand {
+        case "validate":
+            if options.help { return try help(.catalogValidateHelp, console) }
+            let arguments = try CommandArguments(rest, command: "catalog validate")
+            return try CatalogValidateCommand(arguments: arguments, options: options).run(console: console)
+        case "synthesize":
+            if options.help { return try help(.catalogSynthesizeHelp, console) }
+            let arguments = try CommandArguments(rest, command: "catalog synthesize", valueOptions: ["--products"])
+            return try CatalogSynthesizeCommand(arguments: arguments).run(console: console)
+        default:
+            if options.help { return try help(.catalogHelp, console) }
+            throw .usage(.unknownCatalogSubcommand(subcommand))
+        }
+    }
+
+    private func help(_ message: Message, _ console: Console) throws(ToolError) -> ExitCode {
+        try console.print(message)
+        return .success
+    }
+}

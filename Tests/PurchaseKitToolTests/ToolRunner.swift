@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// Runs the built `purchasekit` binary as a child process and captures what it prints.
+struct ToolRunner {
+    /// What one run produced.
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutData: Data
+    }
+
+    /// The `purchasekit` executable built next to the test bundle (the test target depends on it).
+    static let executable: URL? = {
+        var candidates: [URL] = []
+        let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        candidates.append(runner.deletingLastPathComponent().appendingPathComponent("purchasekit"))
+        if let argument = CommandLine.arguments.first {
+            candidates.append(
+                URL(fileURLWithPath: argument).deletingLastPathComponent().appendingPathComponent("purchasekit")
+            )
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/purchasekit"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// The package's root folder, found from this source file.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A fresh temporary folder for one test.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("purchasekit-tool-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Runs `purchasekit arguments...` (or `/bin/sh arguments...` when `shell` is true) in `folder`,
+    /// feeding `stdin`, and waits for it to exit.
+    ///
+    /// Output goes through files rather than pipes, so a large output cannot fill a pipe and stall.
+    static func run(
+        _ arguments: [String],
+        stdin: Data? = nil,
+        in folder: URL? = nil,
+        shell: Bool = false
+    ) throws -> Result {
+        let tool = try #require(executable, "build the purchasekit product first")
+        let executable = shell ? URL(fileURLWithPath: "/bin/sh") : tool
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        let inURL = scratch.appendingPathComponent("stdin")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        try (stdin ?? Data()).write(to: inURL)
+        let output = try FileHandle(forWritingTo: outURL)
+        let error = try FileHandle(forWritingTo: errURL)
+        let input = try FileHandle(forReadingFrom: inURL)
+        defer {
+            try? output.close()
+            try? error.close()
+            try? input.close()
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = input
+        try process.run()
+        process.waitUntilExit()
+        let stdoutData = try Data(contentsOf: outURL)
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            stdoutData: stdoutData
+        )
+    }
+
+    /// Writes `text` to a new file in a fresh temporary folder and returns its path.
+    static func file(named name: String, containing text: String) throws -> String {
+        let url = try temporaryFolder().appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+}

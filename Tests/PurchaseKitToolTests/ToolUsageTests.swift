@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Help, usage errors and global options of `purchasekit`.
+struct ToolUsageTests {
+    @Test(arguments: [
+        (["--help"], "USAGE: purchasekit [--catalog FILE]"),
+        (["-h"], "USAGE: purchasekit [--catalog FILE]"),
+        (["help"], "USAGE: purchasekit [--catalog FILE]"),
+        (["plist", "--help"], "USAGE: purchasekit plist FILE [--json]"),
+        (["--help", "plist"], "USAGE: purchasekit plist FILE [--json]"),
+        (
+            ["catalog", "--help"],
+            "USAGE: purchasekit catalog validate [FILE...]\n       purchasekit catalog synthesize"
+        ),
+        (["catalog", "validate", "--help"], "USAGE: purchasekit catalog validate [FILE...]\n\nChecks"),
+        (["catalog", "synthesize", "-h"], "USAGE: purchasekit catalog synthesize --products N\n\nWrites"),
+    ])
+    func printsHelpForToolAndEachCommand(_ arguments: [String], _ usage: String) throws {
+        let result = try ToolRunner.run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(usage))
+        #expect(result.stdout.contains("--locale LOCALE"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test(arguments: [
+        ([], "purchasekit: no command given", "purchasekit --help"),
+        (["frobnicate"], "purchasekit: unknown command 'frobnicate'", "purchasekit --help"),
+        (["plist"], "purchasekit: 'plist' needs a file", "purchasekit plist --help"),
+        (["plist", "a.plist", "b.plist"], "purchasekit: 'plist' reads one file", "purchasekit plist --help"),
+        (
+            ["plist", "--bogus", "a.plist"], "purchasekit: unknown option '--bogus' for 'plist'",
+            "purchasekit plist --help"
+        ),
+        (["catalog"], "purchasekit: 'catalog' needs a subcommand", "purchasekit catalog --help"),
+        (["catalog", "publish"], "purchasekit: unknown catalog subcommand 'publish'", "purchasekit catalog --help"),
+        (
+            ["catalog", "synthesize"], "purchasekit: 'catalog synthesize' needs --products N",
+            "purchasekit catalog synthesize --help"
+        ),
+        (
+            ["catalog", "synthesize", "--products", "many"], "purchasekit: --products wants a whole number",
+            "purchasekit catalog synthesize --help"
+        ),
+        (
+            ["catalog", "synthesize", "--products=-3"], "purchasekit: --products wants a whole number",
+            "purchasekit catalog synthesize --help"
+        ),
+        (
+            ["catalog", "synthesize", "--products"], "purchasekit: option '--products' needs a value",
+            "purchasekit catalog synthesize --help"
+        ),
+        (
+            ["catalog", "synthesize", "--products", "2", "extra"], "purchasekit: unexpected argument 'extra'",
+            "purchasekit catalog synthesize --help"
+        ),
+        (
+            ["plist", "x.plist", "--catalog"], "purchasekit: option '--catalog' needs a value",
+            "purchasekit plist --help"
+        ),
+        (
+            ["--locale=", "plist", "x.plist"], "purchasekit: --locale needs a locale identifier",
+            "purchasekit plist --help"
+        ),
+        (
+            ["--json=yes", "plist", "x.plist"], "purchasekit: unknown option '--json' for 'purchasekit'",
+            "purchasekit plist --help"
+        ),
+    ])
+    func rejectsBadCommandLinesWithStatus64(_ arguments: [String], _ message: String, _ helpCommand: String) throws {
+        let result = try ToolRunner.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix(message))
+        #expect(result.stderr.hasSuffix("purchasekit: run '\(helpCommand)' for usage\n"))
+    }
+
+    @Test func acceptsGlobalOptionsBeforeAndAfterTheCommand() throws {
+        let before = try ToolRunner.run([
+            "--catalog", "Other.plist", "--state", "/tmp/state", "--locale", "ja_JP", "--json",
+            "catalog", "synthesize", "--products", "2",
+        ])
+        let after = try ToolRunner.run([
+            "catalog", "synthesize", "--products=2", "--locale=ru_RU", "--state=/tmp/x", "--catalog=Other.plist",
+        ])
+        #expect(before.status == 0)
+        #expect(after.status == 0)
+        #expect(before.stdoutData == after.stdoutData)
+        #expect(before.stderr.isEmpty && after.stderr.isEmpty)
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        try Data("<plist><string>dash</string></plist>".utf8).write(to: folder.appendingPathComponent("--json"))
+        let result = try ToolRunner.run(["plist", "--", "--json"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stdout == "\"dash\"\n")
+    }
+}
