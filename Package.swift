@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "PurchaseKit", targets: ["PurchaseKit"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .executable(name: "purchasekit", targets: ["purchasekit"]),
+        .executable(name: "journal-torture", targets: ["journal-torture"]),
+        .executable(name: "journal-benchmarks", targets: ["journal-benchmarks"]),
     ],
     targets: [
         .systemLibrary(
@@ -16,6 +18,10 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Journal", dependencies: ["CZlib"]),
+        .executableTarget(name: "journal-torture", dependencies: ["Journal"]),
+        .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"]),
         .target(name: "PurchaseCore"),
         .target(name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"]),
         .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog"]),
@@ -23,6 +29,7 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
+        .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture"]),
     ]
 )
 
