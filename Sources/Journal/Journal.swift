@@ -209,10 +209,9 @@ public final class Journal<State: JournalState>: Sendable {
             }
             if batch.isEmpty { return }
             let leftover = process(batch)
-            shared.withLock { shared in
-                shared.statistics = core.statistics
-                shared.recoveries = core.recoveries
-                if !leftover.isEmpty { shared.pending.insert(contentsOf: leftover, at: 0) }
+            publish()
+            if !leftover.isEmpty {
+                shared.withLock { $0.pending.insert(contentsOf: leftover, at: 0) }
             }
         }
     }
@@ -302,6 +301,7 @@ public final class Journal<State: JournalState>: Sendable {
             core.unlock()
             locked = false
         }
+        publish()
         for complete in completions { complete(nil) }
         if !observers.isEmpty {
             let state = core.state
@@ -314,9 +314,20 @@ public final class Journal<State: JournalState>: Sendable {
             } catch {
                 failure = error
             }
+            publish()
             for complete in compactions { complete(failure) }
         }
         return Array(batch[index...])
+    }
+
+    /// Makes the core's counters and repairs visible to other threads (before callers resume).
+    private func publish() {
+        let statistics = core.statistics
+        let recoveries = core.recoveries
+        shared.withLock { shared in
+            shared.statistics = statistics
+            shared.recoveries = recoveries
+        }
     }
 
     private func stop(because error: JournalError) -> JournalError {
