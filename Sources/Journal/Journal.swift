@@ -238,7 +238,8 @@ public final class Journal<State: JournalState>: Sendable {
             return []
         }
 
-        var records: [Data] = []
+        var frames: [[Data]] = [[]]
+        var frameBytes = 0
         var completions: [@Sendable (JournalError?) -> Void] = []
         var observers: [@Sendable (Result<State, JournalError>) -> Void] = []
         var compactions: [@Sendable (JournalError?) -> Void] = []
@@ -255,6 +256,19 @@ public final class Journal<State: JournalState>: Sendable {
                     completions.append(evaluation.complete)
                     continue
                 }
+                let size = produced.reduce(0) { $0 + 4 + $1.count }
+                guard size <= LogFormat.maximumFramePayload else {
+                    evaluation.complete(
+                        JournalError(
+                            .invalidArgument, path: core.logPath,
+                            message: "one commit's records take \(size) bytes, more than the "
+                                + "\(LogFormat.maximumFramePayload) a commit may hold; split the data"))
+                    continue
+                }
+                if frameBytes + size > LogFormat.maximumFramePayload {
+                    frames.append([])
+                    frameBytes = 0
+                }
                 do {
                     for record in produced { try core.applyInMemory(record) }
                 } catch {
@@ -266,7 +280,8 @@ public final class Journal<State: JournalState>: Sendable {
                     rejected = true
                     break evaluation
                 }
-                records.append(contentsOf: produced)
+                frames[frames.count - 1].append(contentsOf: produced)
+                frameBytes += size
                 completions.append(evaluation.complete)
                 commits += 1
             case .observe(let deliver):
@@ -276,9 +291,9 @@ public final class Journal<State: JournalState>: Sendable {
             }
         }
 
-        if !records.isEmpty {
+        if !frames[0].isEmpty {
             do {
-                try core.append(records)
+                try core.append(frames)
             } catch {
                 core.stopped = stop(because: error)
                 for complete in completions { complete(error) }
@@ -313,6 +328,7 @@ public final class Journal<State: JournalState>: Sendable {
                 try core.compact()
             } catch {
                 failure = error
+                core.countCompactionFailure()
             }
             publish()
             for complete in compactions { complete(failure) }

@@ -19,6 +19,9 @@ public struct JournalStatistics: Sendable, Equatable {
     public var reloads: Int = 0
     /// Compactions this journal performed.
     public var compactions: Int = 0
+    /// Compactions that failed (an automatic one reports nothing else; the log keeps growing and the
+    /// next commit tries again).
+    public var compactionFailures: Int = 0
 
     /// Creates zeroed counters.
     public init() {}

@@ -110,6 +110,9 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     func load() throws(JournalError) {
         SystemFile.close(logFD)
         logFD = -1
+        // Leftovers of an interrupted compaction; the lock makes sure nobody is writing them.
+        unlink(logTempPath)
+        unlink(snapshotTempPath)
         var fresh = State()
         var snapshotHeader: LogFormat.SnapshotHeader?
         snapshotIdentity = nil
@@ -273,10 +276,15 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         try state.apply(record)
     }
 
-    /// Writes one frame holding `records` with one write and makes it durable with one fdatasync.
-    func append(_ records: [Data]) throws(JournalError) {
+    /// Writes `frames` (one, unless a batch exceeds the size of a frame) with one write and makes
+    /// them durable with one fdatasync.
+    func append(_ frames: [[Data]]) throws(JournalError) {
         var frame: [UInt8] = []
-        LogFormat.appendFrame(records: records, sequence: lastSequence + 1, to: &frame)
+        var sequence = lastSequence
+        for records in frames where !records.isEmpty {
+            sequence += 1
+            LogFormat.appendFrame(records: records, sequence: sequence, to: &frame)
+        }
         do {
             try SystemFile.write(logFD, frame, at: endOffset, path: logPath)
         } catch {
@@ -285,15 +293,19 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         }
         try SystemFile.syncData(logFD, path: logPath)
         endOffset += Int64(frame.count)
-        lastSequence += 1
+        lastSequence = sequence
         statistics.logSyncs += 1
         statistics.groupCommits += 1
-        statistics.recordsAppended += records.count
+        statistics.recordsAppended += frames.reduce(0) { $0 + $1.count }
         statistics.bytesAppended += Int64(frame.count)
     }
 
     func countCommits(_ count: Int) {
         statistics.commits += count
+    }
+
+    func countCompactionFailure() {
+        statistics.compactionFailures += 1
     }
 
     var needsCompaction: Bool {

@@ -17,6 +17,8 @@ enum LogFormat {
     static let snapshotHeaderSize = 40
     /// Size of a frame header: payload length, checksum, sequence.
     static let frameHeaderSize = 16
+    /// The largest frame payload written (1 GiB); a bigger batch is split into several frames.
+    static let maximumFramePayload = 1 << 30
 
     struct LogHeader: Equatable {
         /// The log's generation: 1 for the first log, one more after each compaction.
