@@ -1,6 +1,5 @@
 import Dispatch
 public import Foundation
-import Synchronization
 
 /// A durable, append-only journal of records that rebuild an owner's ``JournalState``, shared
 /// safely by the tasks of one process and by several processes on one directory.
@@ -29,7 +28,7 @@ public final class Journal<State: JournalState>: Sendable {
     public let name: String
     private let core: JournalCore<State>
     private let queue: DispatchQueue
-    private let shared: Mutex<Shared>
+    private let shared: Locked<Shared>
     private let maximumBatchSize: Int
 
     private init(directory: URL, name: String, core: JournalCore<State>) {
@@ -38,7 +37,7 @@ public final class Journal<State: JournalState>: Sendable {
         self.core = core
         self.maximumBatchSize = core.options.maximumBatchSize
         self.queue = DispatchQueue(label: "Journal.\(name)", qos: .userInitiated)
-        self.shared = Mutex(Shared(statistics: core.statistics, recoveries: core.recoveries))
+        self.shared = Locked(Shared(statistics: core.statistics, recoveries: core.recoveries))
     }
 
     /// Opens (or creates) the journal `name` in `directory` and rebuilds its state.
