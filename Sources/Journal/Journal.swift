@@ -295,9 +295,18 @@ public final class Journal<State: JournalState>: Sendable {
                 try core.append(frames)
             } catch {
                 core.stopped = stop(because: error)
-                for complete in completions { complete(error) }
-                for deliver in observers { deliver(.failure(error)) }
-                for complete in compactions { complete(error) }
+                fail(completions, observers, compactions, with: error)
+                return Array(batch[index...])
+            }
+        }
+        if frames[0].isEmpty {
+            // Nothing written (so no fsync): make what was read from other processes durable before
+            // acknowledging results that depend on it.
+            do {
+                try core.syncIfReadUnsynced()
+            } catch {
+                core.stopped = stop(because: error)
+                fail(completions, observers, compactions, with: error)
                 return Array(batch[index...])
             }
         }
@@ -333,6 +342,17 @@ public final class Journal<State: JournalState>: Sendable {
             for complete in compactions { complete(failure) }
         }
         return Array(batch[index...])
+    }
+
+    private func fail(
+        _ completions: [@Sendable (JournalError?) -> Void],
+        _ observers: [@Sendable (Result<State, JournalError>) -> Void],
+        _ compactions: [@Sendable (JournalError?) -> Void],
+        with error: JournalError
+    ) {
+        for complete in completions { complete(error) }
+        for deliver in observers { deliver(.failure(error)) }
+        for complete in compactions { complete(error) }
     }
 
     /// Makes the core's counters and repairs visible to other threads (before callers resume).

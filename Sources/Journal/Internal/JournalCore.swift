@@ -25,6 +25,8 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     private(set) var endOffset: Int64 = 0
     private(set) var statistics = JournalStatistics()
     private(set) var recoveries: [JournalRecovery] = []
+    /// Set when frames were read that this journal has not synced since (see ``syncIfReadUnsynced()``).
+    private var readUnsynced = false
     /// Set when memory and disk may disagree; every later operation fails with it.
     var stopped: JournalError?
 
@@ -172,6 +174,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         state = fresh
         let replayed = try readNewFrames()
         statistics.recordsReplayed += replayed
+        try syncIfReadUnsynced()
     }
 
     /// Applies the frames appended after ``endOffset`` (by another process), cutting a torn tail.
@@ -196,7 +199,17 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         if let failure = outcome.failure {
             try repairTail(after: failure, scanner: scanner, fileSize: fileSize)
         }
+        if outcome.frames > 0 { readUnsynced = true }
         return outcome.records
+    }
+
+    /// Makes durable the frames this journal read but did not write: a process killed between its
+    /// write and its fsync leaves a complete frame that only the page cache holds, and nothing may be
+    /// acknowledged on top of it until it is on disk.
+    func syncIfReadUnsynced() throws(JournalError) {
+        guard readUnsynced else { return }
+        try SystemFile.syncData(logFD, path: logPath)
+        readUnsynced = false
     }
 
     private func repairTail(after failure: LogScanner.Failure, scanner: LogScanner, fileSize: Int64)
@@ -292,6 +305,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
             throw error
         }
         try SystemFile.syncData(logFD, path: logPath)
+        readUnsynced = false
         endOffset += Int64(frame.count)
         lastSequence = sequence
         statistics.logSyncs += 1
