@@ -290,7 +290,8 @@ public final class Journal<State: JournalState>: Sendable {
             }
         }
 
-        if !frames[0].isEmpty {
+        let writing = frames.contains { !$0.isEmpty }
+        if writing {
             do {
                 try core.append(frames)
             } catch {
@@ -299,7 +300,7 @@ public final class Journal<State: JournalState>: Sendable {
                 return Array(batch[index...])
             }
         }
-        if frames[0].isEmpty {
+        if !writing {
             // Nothing written (so no fsync): make what was read from other processes durable before
             // acknowledging results that depend on it.
             do {
