@@ -35,7 +35,7 @@ public final class Journal<State: JournalState>: Sendable {
         self.directory = directory
         self.name = name
         self.core = core
-        self.maximumBatchSize = core.options.maximumBatchSize
+        self.maximumBatchSize = max(1, core.options.maximumBatchSize)
         self.queue = DispatchQueue(label: "Journal.\(name)", qos: .userInitiated)
         self.shared = Locked(Shared(statistics: core.statistics, recoveries: core.recoveries))
     }
