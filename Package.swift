@@ -8,7 +8,6 @@ let package = Package(
         .library(name: "PurchaseKit", targets: ["PurchaseKit"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .executable(name: "purchasekit", targets: ["purchasekit"]),
-        .executable(name: "purchasekit-benchmarks", targets: ["purchasekit-benchmarks"]),
     ],
     targets: [
         .systemLibrary(
@@ -17,6 +16,10 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Journal", dependencies: ["CZlib"]),
+        .executableTarget(name: "journal-torture", dependencies: ["Journal"]),
+        .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"]),
         .target(name: "PurchaseCore"),
         .target(name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"]),
         .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog"]),
@@ -29,6 +32,7 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
+        .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture"]),
     ]
 )
 

@@ -1,0 +1,381 @@
+import Foundation
+import Glibc
+
+/// The files of one journal and the state rebuilt from them.
+///
+/// Not thread-safe by itself: ``Journal`` touches it only from its serial queue (and from `open`
+/// before the journal is shared), which is why it may be `@unchecked Sendable`. Every method that
+/// reads or changes the files expects the caller to hold the cross-process lock.
+final class JournalCore<State: JournalState>: @unchecked Sendable {
+    let directory: String
+    let logPath: String
+    let snapshotPath: String
+    let lockPath: String
+    let logTempPath: String
+    let snapshotTempPath: String
+    let options: JournalOptions
+
+    private(set) var state = State()
+    private var lockFD: Int32 = -1
+    private var logFD: Int32 = -1
+    private var logIdentity: FileIdentity?
+    private var snapshotIdentity: FileIdentity?
+    private var logGeneration: UInt64 = 0
+    private(set) var lastSequence: UInt64 = 0
+    private(set) var endOffset: Int64 = 0
+    private(set) var statistics = JournalStatistics()
+    private(set) var recoveries: [JournalRecovery] = []
+    /// Set when frames were read that this journal has not synced since (see ``syncIfReadUnsynced()``).
+    private var readUnsynced = false
+    /// Set when memory and disk may disagree; every later operation fails with it.
+    var stopped: JournalError?
+
+    init(directory: String, name: String, options: JournalOptions) throws(JournalError) {
+        self.directory = directory
+        self.logPath = directory + "/" + name + ".log"
+        self.snapshotPath = directory + "/" + name + ".snapshot"
+        self.lockPath = directory + "/" + name + ".lock"
+        self.logTempPath = logPath + ".tmp"
+        self.snapshotTempPath = snapshotPath + ".tmp"
+        self.options = options
+        if options.createIfMissing { try SystemFile.makeDirectories(directory) }
+        let flags = O_RDWR | (options.createIfMissing ? O_CREAT : 0)
+        guard let fd = try SystemFile.open(lockPath, flags: flags, missingIsNil: !options.createIfMissing) else {
+            throw JournalError(
+                .io, path: logPath, message: "there is no journal here; create it by opening with createIfMissing",
+                errno: ENOENT)
+        }
+        lockFD = fd
+        do {
+            try lock()
+            defer { unlock() }
+            try load()
+        } catch {
+            closeFiles()
+            throw error
+        }
+    }
+
+    deinit { closeFiles() }
+
+    func closeFiles() {
+        SystemFile.close(logFD)
+        SystemFile.close(lockFD)
+        logFD = -1
+        lockFD = -1
+    }
+
+    // MARK: - Lock
+
+    /// Takes the exclusive `flock` on the lock file, waiting at most `options.lockTimeout`.
+    func lock() throws(JournalError) {
+        if flock(lockFD, LOCK_EX | LOCK_NB) == 0 { return }
+        guard errno == EWOULDBLOCK || errno == EINTR else {
+            throw SystemFile.ioError("flock", path: lockPath, errno: errno)
+        }
+        guard let timeout = options.lockTimeout else {
+            while flock(lockFD, LOCK_EX) != 0 {
+                if errno != EINTR { throw SystemFile.ioError("flock", path: lockPath, errno: errno) }
+            }
+            return
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var pause = Duration.microseconds(20)
+        while true {
+            if flock(lockFD, LOCK_EX | LOCK_NB) == 0 { return }
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw SystemFile.ioError("flock", path: lockPath, errno: errno)
+            }
+            let now = clock.now
+            if now >= deadline {
+                throw JournalError(
+                    .lockTimeout, path: lockPath,
+                    message: "another process has held the journal's lock for more than \(timeout); "
+                        + "find it (fuser \(lockPath)) or raise JournalOptions.lockTimeout")
+            }
+            let wait = min(pause, deadline - now)
+            let micros = wait.components.seconds * 1_000_000 + wait.components.attoseconds / 1_000_000_000_000
+            usleep(useconds_t(max(1, micros)))
+            pause = min(pause * 2, .milliseconds(2))
+        }
+    }
+
+    func unlock() {
+        _ = flock(lockFD, LOCK_UN)
+    }
+
+    // MARK: - Loading
+
+    /// Rebuilds the state from the snapshot (if any) and the log, repairing what may be repaired:
+    /// a torn tail is cut, a log the snapshot already covers is replaced by an empty one.
+    func load() throws(JournalError) {
+        SystemFile.close(logFD)
+        logFD = -1
+        // Leftovers of an interrupted compaction; the lock makes sure nobody is writing them.
+        unlink(logTempPath)
+        unlink(snapshotTempPath)
+        var fresh = State()
+        var snapshotHeader: LogFormat.SnapshotHeader?
+        snapshotIdentity = nil
+        if let fd = try SystemFile.open(snapshotPath, flags: O_RDONLY, missingIsNil: true) {
+            defer { SystemFile.close(fd) }
+            let size = try SystemFile.size(fd, path: snapshotPath)
+            let bytes = try SystemFile.readBytes(fd, count: Int(size), at: 0, path: snapshotPath)
+            let (header, payload) = try LogFormat.decodeSnapshot(bytes, path: snapshotPath)
+            do {
+                fresh = try State(snapshot: payload)
+            } catch {
+                throw JournalError(
+                    .stateRejected, path: snapshotPath, offset: Int64(LogFormat.snapshotHeaderSize),
+                    message: "the owner could not rebuild its state from the snapshot: \(error)",
+                    underlying: String(describing: error))
+            }
+            snapshotHeader = header
+            snapshotIdentity = try SystemFile.identity(fd, path: snapshotPath)
+        }
+        let coveredGeneration = snapshotHeader?.generation ?? 0
+        let baseSequence = snapshotHeader?.lastSequence ?? 0
+
+        var fd = try SystemFile.open(logPath, flags: O_RDWR, missingIsNil: true)
+        if fd == nil {
+            guard snapshotHeader == nil else {
+                throw JournalError(
+                    .corrupt, path: logPath,
+                    message: "the log is missing although a snapshot exists; restore the log from a backup "
+                        + "(or remove \(snapshotPath) to accept the snapshot alone)")
+            }
+            guard options.createIfMissing else {
+                throw JournalError(
+                    .io, path: logPath, message: "there is no journal here; open with createIfMissing to create one",
+                    errno: ENOENT)
+            }
+            try createLog(generation: 1, baseSequence: 0, hooked: false)
+            fd = logFD
+        }
+        logFD = fd!
+        logIdentity = try SystemFile.identity(logFD, path: logPath)
+        let headerBytes = try SystemFile.readBytes(logFD, count: LogFormat.logHeaderSize, at: 0, path: logPath)
+        let header = try LogFormat.decodeLogHeader(headerBytes, path: logPath)
+        if snapshotHeader != nil && header.generation == coveredGeneration {
+            // A compaction was interrupted after its snapshot replaced the old one: the snapshot holds
+            // every record of this log, so the log is replaced by the next, empty generation.
+            try createLog(generation: coveredGeneration + 1, baseSequence: baseSequence, hooked: false)
+        } else if header.generation != coveredGeneration + 1 || header.baseSequence != baseSequence {
+            throw JournalError(
+                .corrupt, path: logPath, offset: 16,
+                message: "the log (generation \(header.generation), after record \(header.baseSequence)) does not "
+                    + "follow the snapshot (generation \(coveredGeneration), up to record \(baseSequence)); "
+                    + "the files come from different journals or a backup mixed them: restore both together")
+        }
+        logGeneration = coveredGeneration + 1
+        lastSequence = baseSequence
+        endOffset = Int64(LogFormat.logHeaderSize)
+        state = fresh
+        let replayed = try readNewFrames()
+        statistics.recordsReplayed += replayed
+        try syncIfReadUnsynced()
+    }
+
+    /// Applies the frames appended after ``endOffset`` (by another process), cutting a torn tail.
+    /// Returns the number of records applied.
+    private func readNewFrames() throws(JournalError) -> Int {
+        let fileSize = try SystemFile.size(logFD, path: logPath)
+        guard fileSize > endOffset else { return 0 }
+        let scanner = LogScanner(fd: logFD, path: logPath)
+        let outcome = try scanner.scan(from: endOffset, to: fileSize, lastSequence: lastSequence) {
+            (record) throws(JournalError) in
+            do {
+                try state.apply(Data(record))
+            } catch {
+                throw JournalError(
+                    .stateRejected, path: logPath,
+                    message: "the owner could not apply record \(lastSequence + 1): \(error)",
+                    underlying: String(describing: error))
+            }
+        }
+        lastSequence = outcome.lastSequence
+        endOffset = outcome.validEnd
+        if let failure = outcome.failure {
+            try repairTail(after: failure, scanner: scanner, fileSize: fileSize)
+        }
+        if outcome.frames > 0 { readUnsynced = true }
+        return outcome.records
+    }
+
+    /// Makes durable the frames this journal read but did not write: a process killed between its
+    /// write and its fsync leaves a complete frame that only the page cache holds, and nothing may be
+    /// acknowledged on top of it until it is on disk.
+    func syncIfReadUnsynced() throws(JournalError) {
+        guard readUnsynced else { return }
+        try SystemFile.syncData(logFD, path: logPath)
+        readUnsynced = false
+    }
+
+    private func repairTail(after failure: LogScanner.Failure, scanner: LogScanner, fileSize: Int64)
+        throws(JournalError)
+    {
+        let reason: String
+        switch failure {
+        case .invalid(let message):
+            throw JournalError(
+                .corrupt, path: logPath, offset: endOffset,
+                message: "\(message); nothing was changed: restore the file from a backup")
+        case .incomplete: reason = "incomplete record"
+        case .checksumMismatch: reason = "checksum mismatch"
+        }
+        if let valid = try scanner.findValidFrame(after: endOffset, to: fileSize, lastSequence: lastSequence) {
+            throw JournalError(
+                .corrupt, path: logPath, offset: endOffset,
+                message: "the record here is damaged (\(reason)) but a valid record follows at byte \(valid), so "
+                    + "this is not a torn tail; nothing was changed: restore the file from a backup")
+        }
+        try SystemFile.truncate(logFD, to: endOffset, path: logPath)
+        try SystemFile.syncData(logFD, path: logPath)
+        recoveries.append(
+            JournalRecovery(path: logPath, offset: endOffset, bytesCut: fileSize - endOffset, reason: reason))
+    }
+
+    /// Writes an empty log of `generation` to a temporary file and renames it over the log.
+    private func createLog(generation: UInt64, baseSequence: UInt64, hooked: Bool) throws(JournalError) {
+        guard let fd = try SystemFile.open(logTempPath, flags: O_RDWR | O_CREAT | O_TRUNC) else { return }
+        do {
+            let header = LogFormat.encode(LogFormat.LogHeader(generation: generation, baseSequence: baseSequence))
+            try SystemFile.write(fd, header, at: 0, path: logTempPath)
+            try SystemFile.sync(fd, path: logTempPath)
+            if hooked { try hook(.didWriteLogTemp) }
+            try SystemFile.rename(logTempPath, to: logPath)
+            if hooked { try hook(.didRenameLog) }
+            try SystemFile.syncDirectory(directory)
+        } catch {
+            SystemFile.close(fd)
+            throw error
+        }
+        SystemFile.close(logFD)
+        logFD = fd
+        logIdentity = try SystemFile.identity(fd, path: logPath)
+        logGeneration = generation
+        lastSequence = baseSequence
+        endOffset = Int64(LogFormat.logHeaderSize)
+    }
+
+    // MARK: - Catching up, appending, compacting
+
+    /// Brings the state up to date with what other processes committed since this one last looked.
+    func catchUp() throws(JournalError) {
+        let currentLog = try SystemFile.identity(of: logPath)
+        let currentSnapshot = try SystemFile.identity(of: snapshotPath)
+        if currentLog != logIdentity || currentSnapshot != snapshotIdentity {
+            // Another process compacted (or repaired an interrupted compaction): start over.
+            let before = statistics.recordsReplayed
+            try load()
+            statistics.reloads += 1
+            statistics.recordsCaughtUp += statistics.recordsReplayed - before
+            statistics.recordsReplayed = before
+            return
+        }
+        let size = try SystemFile.size(logFD, path: logPath)
+        if size == endOffset { return }
+        if size < endOffset {
+            try load()
+            statistics.reloads += 1
+            return
+        }
+        statistics.recordsCaughtUp += try readNewFrames()
+    }
+
+    /// Applies `record` to the in-memory state only (the caller writes it afterwards).
+    func applyInMemory(_ record: Data) throws {
+        try state.apply(record)
+    }
+
+    /// Writes `frames` (one, unless a batch exceeds the size of a frame) with one write and makes
+    /// them durable with one fdatasync.
+    func append(_ frames: [[Data]]) throws(JournalError) {
+        var frame: [UInt8] = []
+        var sequence = lastSequence
+        for records in frames where !records.isEmpty {
+            sequence += 1
+            LogFormat.appendFrame(records: records, sequence: sequence, to: &frame)
+        }
+        do {
+            try SystemFile.write(logFD, frame, at: endOffset, path: logPath)
+        } catch {
+            try? SystemFile.truncate(logFD, to: endOffset, path: logPath)
+            throw error
+        }
+        try SystemFile.syncData(logFD, path: logPath)
+        readUnsynced = false
+        endOffset += Int64(frame.count)
+        lastSequence = sequence
+        statistics.logSyncs += 1
+        statistics.groupCommits += 1
+        statistics.recordsAppended += frames.reduce(0) { $0 + $1.count }
+        statistics.bytesAppended += Int64(frame.count)
+    }
+
+    func countCommits(_ count: Int) {
+        statistics.commits += count
+    }
+
+    func countCompactionFailure() {
+        statistics.compactionFailures += 1
+    }
+
+    var needsCompaction: Bool {
+        guard let threshold = options.compactionThreshold else { return false }
+        return endOffset > threshold
+    }
+
+    /// Replaces the snapshot by the current state and starts a new, empty log generation.
+    ///
+    /// A failure before the new snapshot is in place changes nothing; a failure after it stops the
+    /// journal (``stopped``), since this process's view of the files is then out of date.
+    func compact() throws(JournalError) {
+        let payload: Data
+        do {
+            payload = try state.snapshot()
+        } catch {
+            throw JournalError(
+                .stateRejected, path: snapshotPath, message: "the owner could not serialize its state: \(error)",
+                underlying: String(describing: error))
+        }
+        try hook(.willWriteSnapshot)
+        let bytes = LogFormat.encodeSnapshot(payload, generation: logGeneration, lastSequence: lastSequence)
+        guard let fd = try SystemFile.open(snapshotTempPath, flags: O_WRONLY | O_CREAT | O_TRUNC) else { return }
+        do {
+            defer { SystemFile.close(fd) }
+            try SystemFile.write(fd, bytes, at: 0, path: snapshotTempPath)
+            try hook(.didWriteSnapshotTemp)
+            try SystemFile.sync(fd, path: snapshotTempPath)
+            try hook(.didSyncSnapshotTemp)
+        }
+        try SystemFile.rename(snapshotTempPath, to: snapshotPath)
+        do {
+            try hook(.didRenameSnapshot)
+            snapshotIdentity = try SystemFile.identity(of: snapshotPath)
+            try SystemFile.syncDirectory(directory)
+            try hook(.didSyncDirectoryAfterSnapshot)
+            try createLog(generation: logGeneration + 1, baseSequence: lastSequence, hooked: true)
+            statistics.compactions += 1
+            try hook(.didFinish)
+        } catch {
+            stopped = JournalError(
+                .closed, path: logPath,
+                message: "a compaction failed halfway (\(error)); the files are consistent but this journal "
+                    + "stopped: reopen it")
+            throw error
+        }
+    }
+
+    private func hook(_ step: CompactionStep) throws(JournalError) {
+        guard let hook = options.compactionStepHook else { return }
+        do {
+            try hook(step)
+        } catch {
+            throw JournalError(
+                .io, path: snapshotPath, message: "injected failure at \(step.rawValue)",
+                underlying: String(describing: error))
+        }
+    }
+}

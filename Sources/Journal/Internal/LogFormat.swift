@@ -1,0 +1,199 @@
+import CZlib
+import Foundation
+
+/// The on-disk layout of the log and snapshot files (see the FileFormat article).
+///
+/// All integers are little-endian. Checksums are zlib's CRC-32.
+enum LogFormat {
+    /// `PKJLOG\r\n`: the first bytes of a log file.
+    static let logMagic: [UInt8] = Array("PKJLOG\r\n".utf8)
+    /// `PKJSNP\r\n`: the first bytes of a snapshot file.
+    static let snapshotMagic: [UInt8] = Array("PKJSNP\r\n".utf8)
+    /// The only format version this code reads and writes.
+    static let version: UInt32 = 1
+    /// Size of the log header.
+    static let logHeaderSize = 32
+    /// Size of the snapshot header before its payload.
+    static let snapshotHeaderSize = 40
+    /// Size of a frame header: payload length, checksum, sequence.
+    static let frameHeaderSize = 16
+    /// The largest frame payload written (1 GiB); a bigger batch is split into several frames.
+    static let maximumFramePayload = 1 << 30
+
+    struct LogHeader: Equatable {
+        /// The log's generation: 1 for the first log, one more after each compaction.
+        var generation: UInt64
+        /// The sequence number of the last frame before this log (the snapshot's); frames count on from it.
+        var baseSequence: UInt64
+    }
+
+    struct SnapshotHeader: Equatable {
+        /// The log generation whose every frame the snapshot includes.
+        var generation: UInt64
+        /// The sequence number of the last frame the snapshot includes.
+        var lastSequence: UInt64
+        var payloadLength: UInt64
+    }
+
+    // MARK: - Checksums
+
+    static func crc32(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
+        guard bytes.count > 0, let base = bytes.baseAddress else { return seed }
+        return UInt32(CZlib.crc32(uLong(seed), base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
+    }
+
+    /// The checksum of a header: bytes 0..<12 and 12+4..<end (the checksum field itself skipped).
+    static func headerChecksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        let first = crc32(UnsafeRawBufferPointer(rebasing: bytes[0..<12]))
+        return crc32(UnsafeRawBufferPointer(rebasing: bytes[16...]), seed: first)
+    }
+
+    /// The checksum of a frame whose header starts at `frame`: its length field, then sequence and payload.
+    static func frameChecksum(_ frame: UnsafeRawBufferPointer) -> UInt32 {
+        let first = crc32(UnsafeRawBufferPointer(rebasing: frame[0..<4]))
+        return crc32(UnsafeRawBufferPointer(rebasing: frame[8...]), seed: first)
+    }
+
+    // MARK: - Integers
+
+    static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    static func store(_ value: UInt32, at offset: Int, in bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { raw in
+            for index in 0..<4 { bytes[offset + index] = raw[index] }
+        }
+    }
+
+    static func loadUInt32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    static func loadUInt64(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    // MARK: - Log header
+
+    static func encode(_ header: LogHeader) -> [UInt8] {
+        var bytes = logMagic
+        append(version, to: &bytes)
+        append(UInt32(0), to: &bytes)
+        append(header.generation, to: &bytes)
+        append(header.baseSequence, to: &bytes)
+        let checksum = bytes.withUnsafeBytes { headerChecksum($0) }
+        store(checksum, at: 12, in: &bytes)
+        return bytes
+    }
+
+    /// Checks the magic and the version first (so a future format is reported as such), then the checksum.
+    static func decodeLogHeader(_ bytes: [UInt8], path: String) throws(JournalError) -> LogHeader {
+        try checkMagicAndVersion(bytes, magic: logMagic, kind: "journal log", path: path)
+        guard bytes.count >= logHeaderSize else {
+            throw JournalError(
+                .corrupt, path: path, offset: 0,
+                message: "the log header is cut short (\(bytes.count) of \(logHeaderSize) bytes); "
+                    + "the file was damaged outside the journal: restore it from a backup")
+        }
+        let header = bytes.withUnsafeBytes { raw -> LogHeader? in
+            guard loadUInt32(raw, at: 12) == headerChecksum(UnsafeRawBufferPointer(rebasing: raw[0..<logHeaderSize]))
+            else { return nil }
+            return LogHeader(generation: loadUInt64(raw, at: 16), baseSequence: loadUInt64(raw, at: 24))
+        }
+        guard let header else {
+            throw JournalError(
+                .corrupt, path: path, offset: 0,
+                message: "the log header's checksum does not match; restore the file from a backup")
+        }
+        return header
+    }
+
+    // MARK: - Snapshot
+
+    static func encodeSnapshot(_ payload: Data, generation: UInt64, lastSequence: UInt64) -> [UInt8] {
+        var bytes = snapshotMagic
+        bytes.reserveCapacity(snapshotHeaderSize + payload.count)
+        append(version, to: &bytes)
+        append(UInt32(0), to: &bytes)
+        append(generation, to: &bytes)
+        append(lastSequence, to: &bytes)
+        append(UInt64(payload.count), to: &bytes)
+        bytes.append(contentsOf: payload)
+        let checksum = bytes.withUnsafeBytes { headerChecksum($0) }
+        store(checksum, at: 12, in: &bytes)
+        return bytes
+    }
+
+    /// Decodes a whole snapshot file: header, checksum over header and payload, and the payload.
+    static func decodeSnapshot(_ bytes: [UInt8], path: String) throws(JournalError) -> (SnapshotHeader, Data) {
+        try checkMagicAndVersion(bytes, magic: snapshotMagic, kind: "journal snapshot", path: path)
+        guard bytes.count >= snapshotHeaderSize else {
+            throw JournalError(
+                .corrupt, path: path, offset: 0,
+                message: "the snapshot is cut short (\(bytes.count) bytes); restore it from a backup")
+        }
+        let decoded = bytes.withUnsafeBytes { raw -> Result<(SnapshotHeader, Data), JournalError> in
+            let header = SnapshotHeader(
+                generation: loadUInt64(raw, at: 16), lastSequence: loadUInt64(raw, at: 24),
+                payloadLength: loadUInt64(raw, at: 32))
+            guard header.payloadLength == UInt64(bytes.count - snapshotHeaderSize) else {
+                return .failure(
+                    JournalError(
+                        .corrupt, path: path, offset: 32,
+                        message: "the snapshot says its payload has \(header.payloadLength) bytes but the file holds "
+                            + "\(bytes.count - snapshotHeaderSize); restore it from a backup"))
+            }
+            guard loadUInt32(raw, at: 12) == headerChecksum(raw) else {
+                return .failure(
+                    JournalError(
+                        .corrupt, path: path, offset: 0,
+                        message: "the snapshot's checksum does not match; restore it from a backup"))
+            }
+            return .success((header, Data(UnsafeRawBufferPointer(rebasing: raw[snapshotHeaderSize...]))))
+        }
+        return try decoded.get()
+    }
+
+    private static func checkMagicAndVersion(
+        _ bytes: [UInt8], magic: [UInt8], kind: String, path: String
+    ) throws(JournalError) {
+        guard bytes.count >= 12, Array(bytes[0..<8]) == magic else {
+            throw JournalError(
+                .unsupportedVersion, path: path, offset: 0,
+                message:
+                    "not a \(kind) file (its first bytes are not \"\(String(decoding: magic.prefix(6), as: UTF8.self))\"); "
+                    + "point the journal at its own directory or move this file away")
+        }
+        let version = bytes.withUnsafeBytes { loadUInt32($0, at: 8) }
+        guard version == LogFormat.version else {
+            throw JournalError(
+                .unsupportedVersion, path: path, offset: 8,
+                message: "the \(kind) has format version \(version) but this build reads version \(LogFormat.version); "
+                    + "open it with the version of PurchaseKit that wrote it")
+        }
+    }
+
+    // MARK: - Frames
+
+    /// Appends one frame holding `records` to `bytes`.
+    static func appendFrame(records: [Data], sequence: UInt64, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        var payloadLength = 0
+        for record in records { payloadLength += 4 + record.count }
+        bytes.reserveCapacity(start + frameHeaderSize + payloadLength)
+        append(UInt32(payloadLength), to: &bytes)
+        append(UInt32(0), to: &bytes)
+        append(sequence, to: &bytes)
+        for record in records {
+            append(UInt32(record.count), to: &bytes)
+            bytes.append(contentsOf: record)
+        }
+        let checksum = bytes.withUnsafeBytes { frameChecksum(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        store(checksum, at: start + 4, in: &bytes)
+    }
+}

@@ -1,0 +1,375 @@
+import Dispatch
+public import Foundation
+
+/// A durable, append-only journal of records that rebuild an owner's ``JournalState``, shared
+/// safely by the tasks of one process and by several processes on one directory.
+///
+/// ``perform(_:)`` runs a body on the up-to-date state and commits the records it returns; it
+/// returns only once they are on disk (fsync). Concurrent calls in one process share one write and
+/// one fsync (group commit). Processes are serialized by a file lock, and each catches up with the
+/// others' records before running a body, so a body's read-check-write is atomic across processes.
+///
+/// On open, a torn tail left by a crash is cut back to the last valid record (see ``recoveries``);
+/// damage anywhere else fails the open with ``JournalError/Code/corrupt`` and changes nothing. The
+/// log compacts into a snapshot when it grows past ``JournalOptions/compactionThreshold``. The
+/// files are described in the FileFormat article of this module's documentation.
+public final class Journal<State: JournalState>: Sendable {
+    private struct Shared: Sendable {
+        var pending: [JournalRequest<State>] = []
+        var draining = false
+        var closed = false
+        var statistics = JournalStatistics()
+        var recoveries: [JournalRecovery] = []
+    }
+
+    /// The directory holding the journal's files.
+    public let directory: URL
+    /// The journal's name: its files are `<name>.log`, `<name>.snapshot` and `<name>.lock`.
+    public let name: String
+    private let core: JournalCore<State>
+    private let queue: DispatchQueue
+    private let shared: Locked<Shared>
+    private let maximumBatchSize: Int
+
+    private init(directory: URL, name: String, core: JournalCore<State>) {
+        self.directory = directory
+        self.name = name
+        self.core = core
+        self.maximumBatchSize = max(1, core.options.maximumBatchSize)
+        self.queue = DispatchQueue(label: "Journal.\(name)", qos: .userInitiated)
+        self.shared = Locked(Shared(statistics: core.statistics, recoveries: core.recoveries))
+    }
+
+    /// Opens (or creates) the journal `name` in `directory` and rebuilds its state.
+    ///
+    /// - Parameters:
+    ///   - directory: the folder holding the journal's files; created when missing and
+    ///     ``JournalOptions/createIfMissing`` is set.
+    ///   - name: the files' base name; letters, digits, `.`, `_` and `-` only.
+    ///   - options: compaction, locking and batching settings.
+    /// - Returns: the open journal; a torn tail it cut is listed in ``recoveries``.
+    /// - Throws: ``JournalError`` with ``JournalError/Code/corrupt`` naming the file and byte offset
+    ///   when a record before the tail is damaged, ``JournalError/Code/unsupportedVersion`` for a
+    ///   file that is not a journal or has another format version (nothing is rewritten in either
+    ///   case), ``JournalError/Code/stateRejected`` when the state rejects the snapshot or a record,
+    ///   ``JournalError/Code/lockTimeout`` or ``JournalError/Code/io``.
+    public static func open(
+        directory: URL, name: String = "journal", options: JournalOptions = JournalOptions()
+    ) throws(JournalError) -> Journal {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        guard !name.isEmpty, !name.hasPrefix("."), name.allSatisfy({ allowed.contains($0) }) else {
+            throw JournalError(
+                .invalidArgument, path: directory.path,
+                message: "the journal name \"\(name)\" is not usable; use letters, digits, '.', '_' and '-' "
+                    + "and do not start with '.'")
+        }
+        let core = try JournalCore<State>(directory: directory.path, name: name, options: options)
+        return Journal(directory: directory, name: name, core: core)
+    }
+
+    deinit {
+        let pending = shared.withLock { shared in
+            shared.closed = true
+            defer { shared.pending = [] }
+            return shared.pending
+        }
+        for request in pending { request.fail(closedError) }
+    }
+
+    /// Counters since the journal was opened (commits, group commits, fsyncs, catch-ups...).
+    public var statistics: JournalStatistics { shared.withLock { $0.statistics } }
+
+    /// Every torn tail this journal cut, the one found on open first.
+    public var recoveries: [JournalRecovery] { shared.withLock { $0.recoveries } }
+
+    /// Runs `body` on the up-to-date state and durably commits the records it returns.
+    ///
+    /// The journal takes the cross-process lock, applies what other processes committed since it
+    /// last looked, runs `body`, appends its records (all of them or none), fsyncs, applies them to
+    /// the in-memory state, and only then returns `body`'s result. Concurrent calls are batched:
+    /// their bodies run one after another (each sees the records of the ones before) and share
+    /// one write and one fsync.
+    ///
+    /// - Parameter body: reads the state and returns the records to commit (possibly none) and
+    ///   a result. It runs on the journal's own thread and must not call the journal. It may run
+    ///   after the calling task was cancelled: a commit, once queued, is never abandoned halfway.
+    /// - Returns: `body`'s result, after its records are durable.
+    /// - Throws: whatever `body` throws (nothing is then committed), or ``JournalError``: with
+    ///   ``JournalError/Code/stateRejected`` when the state's `apply` throws on the records (nothing
+    ///   committed), or when the records could not be made durable (then the journal stops).
+    public func perform<R: Sendable>(
+        _ body: @escaping @Sendable (State) throws -> (records: [Data], result: R)
+    ) async throws -> R {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
+            let request = JournalRequest<State>.commit(
+                evaluate: { state in
+                    do {
+                        let output = try body(state)
+                        let result = output.result
+                        return CommitEvaluation(records: output.records) { failure in
+                            if let failure {
+                                continuation.resume(throwing: failure)
+                            } else {
+                                continuation.resume(returning: result)
+                            }
+                        }
+                    } catch {
+                        return CommitEvaluation(records: nil) { _ in continuation.resume(throwing: error) }
+                    }
+                },
+                fail: { continuation.resume(throwing: $0) })
+            submit(request)
+        }
+    }
+
+    /// The state after catching up with every record committed so far, by any process.
+    ///
+    /// - Returns: a copy of the state; later commits do not change it.
+    /// - Throws: ``JournalError`` when the journal is closed or catching up fails.
+    public func currentState() async throws(JournalError) -> State {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<State, JournalError>, Never>) in
+            submit(.observe { continuation.resume(returning: $0) })
+        }
+        return try result.get()
+    }
+
+    /// Runs `body` on the state after catching up with every record committed so far, by any process.
+    ///
+    /// - Parameter body: reads the state; it runs on the caller's executor.
+    /// - Returns: `body`'s result.
+    /// - Throws: what `body` throws, or ``JournalError`` as ``currentState()`` does.
+    nonisolated(nonsending) public func read<R>(_ body: (State) throws -> R) async throws -> R {
+        let state = try await currentState()
+        return try body(state)
+    }
+
+    /// Writes the state's snapshot and starts a new, empty log generation (atomically: a crash at
+    /// any point loses no committed record and applies none twice).
+    ///
+    /// - Throws: ``JournalError``; when it fails after the new snapshot was in place the journal
+    ///   stops and must be reopened (the files stay consistent).
+    public func compact() async throws(JournalError) {
+        let failure = await withCheckedContinuation { (continuation: CheckedContinuation<JournalError?, Never>) in
+            submit(.compact { continuation.resume(returning: $0) })
+        }
+        if let failure { throw failure }
+    }
+
+    /// Closes the journal: calls still queued fail with ``JournalError/Code/closed``, the commit
+    /// being written (if any) finishes, then the files are closed and the lock released.
+    ///
+    /// Do not call it from a ``perform(_:)`` body.
+    public func close() {
+        let pending = shared.withLock { shared in
+            shared.closed = true
+            defer { shared.pending = [] }
+            return shared.pending
+        }
+        for request in pending { request.fail(closedError) }
+        queue.sync { core.closeFiles() }
+    }
+
+    private var closedError: JournalError {
+        JournalError(.closed, path: core.logPath, message: "the journal is closed; open it again to use it")
+    }
+
+    // MARK: - The writer
+
+    private func submit(_ request: JournalRequest<State>) {
+        let (accepted, startDrain) = shared.withLock { shared -> (Bool, Bool) in
+            if shared.closed { return (false, false) }
+            shared.pending.append(request)
+            if shared.draining { return (true, false) }
+            shared.draining = true
+            return (true, true)
+        }
+        if !accepted {
+            request.fail(closedError)
+        } else if startDrain {
+            queue.async { self.drain() }
+        }
+    }
+
+    /// Runs batches until nothing is pending. Only ever runs on `queue`.
+    private func drain() {
+        while true {
+            let batch = shared.withLock { shared -> [JournalRequest<State>] in
+                if shared.pending.isEmpty {
+                    shared.draining = false
+                    return []
+                }
+                if shared.pending.count <= maximumBatchSize {
+                    defer { shared.pending = [] }
+                    return shared.pending
+                }
+                defer { shared.pending.removeFirst(maximumBatchSize) }
+                return Array(shared.pending.prefix(maximumBatchSize))
+            }
+            if batch.isEmpty { return }
+            let leftover = process(batch)
+            publish()
+            if !leftover.isEmpty {
+                shared.withLock { $0.pending.insert(contentsOf: leftover, at: 0) }
+            }
+        }
+    }
+
+    /// Runs one group commit; returns the requests it did not get to (after a rejected record).
+    private func process(_ batch: [JournalRequest<State>]) -> [JournalRequest<State>] {
+        if let stopped = core.stopped ?? (shared.withLock { $0.closed } ? closedError : nil) {
+            for request in batch { request.fail(stopped) }
+            return []
+        }
+        do {
+            try core.lock()
+        } catch {
+            for request in batch { request.fail(error) }
+            return []
+        }
+        var locked = true
+        defer { if locked { core.unlock() } }
+        do {
+            try core.catchUp()
+        } catch {
+            core.stopped = stop(because: error)
+            for request in batch { request.fail(error) }
+            return []
+        }
+
+        var frames: [[Data]] = [[]]
+        var frameBytes = 0
+        var completions: [@Sendable (JournalError?) -> Void] = []
+        var observers: [@Sendable (Result<State, JournalError>) -> Void] = []
+        var compactions: [@Sendable (JournalError?) -> Void] = []
+        var commits = 0
+        var rejected = false
+        var index = 0
+        evaluation: while index < batch.count {
+            let request = batch[index]
+            index += 1
+            switch request {
+            case .commit(let evaluate, _):
+                let evaluation = evaluate(core.state)
+                guard let produced = evaluation.records else {
+                    completions.append(evaluation.complete)
+                    continue
+                }
+                let size = produced.reduce(0) { $0 + 4 + $1.count }
+                guard size <= LogFormat.maximumFramePayload else {
+                    evaluation.complete(
+                        JournalError(
+                            .invalidArgument, path: core.logPath,
+                            message: "one commit's records take \(size) bytes, more than the "
+                                + "\(LogFormat.maximumFramePayload) a commit may hold; split the data"))
+                    continue
+                }
+                if frameBytes + size > LogFormat.maximumFramePayload {
+                    frames.append([])
+                    frameBytes = 0
+                }
+                do {
+                    for record in produced { try core.applyInMemory(record) }
+                } catch {
+                    evaluation.complete(
+                        JournalError(
+                            .stateRejected, path: core.logPath,
+                            message: "the state rejected a record its own body produced (\(error)); nothing of "
+                                + "this commit was written", underlying: String(describing: error)))
+                    rejected = true
+                    break evaluation
+                }
+                frames[frames.count - 1].append(contentsOf: produced)
+                frameBytes += size
+                completions.append(evaluation.complete)
+                commits += 1
+            case .observe(let deliver):
+                observers.append(deliver)
+            case .compact(let complete):
+                compactions.append(complete)
+            }
+        }
+
+        let writing = frames.contains { !$0.isEmpty }
+        if writing {
+            do {
+                try core.append(frames)
+            } catch {
+                core.stopped = stop(because: error)
+                fail(completions, observers, compactions, with: error)
+                return Array(batch[index...])
+            }
+        }
+        if !writing {
+            // Nothing written (so no fsync): make what was read from other processes durable before
+            // acknowledging results that depend on it.
+            do {
+                try core.syncIfReadUnsynced()
+            } catch {
+                core.stopped = stop(because: error)
+                fail(completions, observers, compactions, with: error)
+                return Array(batch[index...])
+            }
+        }
+        if rejected {
+            // The rejected commit may have changed the in-memory state halfway: rebuild it from disk.
+            do {
+                try core.load()
+            } catch {
+                core.stopped = stop(because: error)
+            }
+        }
+        core.countCommits(commits)
+        let compacting = !compactions.isEmpty || (core.needsCompaction && core.stopped == nil)
+        if !compacting {
+            core.unlock()
+            locked = false
+        }
+        publish()
+        for complete in completions { complete(nil) }
+        if !observers.isEmpty {
+            let state = core.state
+            for deliver in observers { deliver(.success(state)) }
+        }
+        if compacting {
+            var failure: JournalError?
+            do {
+                try core.compact()
+            } catch {
+                failure = error
+                core.countCompactionFailure()
+            }
+            publish()
+            for complete in compactions { complete(failure) }
+        }
+        return Array(batch[index...])
+    }
+
+    private func fail(
+        _ completions: [@Sendable (JournalError?) -> Void],
+        _ observers: [@Sendable (Result<State, JournalError>) -> Void],
+        _ compactions: [@Sendable (JournalError?) -> Void],
+        with error: JournalError
+    ) {
+        for complete in completions { complete(error) }
+        for deliver in observers { deliver(.failure(error)) }
+        for complete in compactions { complete(error) }
+    }
+
+    /// Makes the core's counters and repairs visible to other threads (before callers resume).
+    private func publish() {
+        let statistics = core.statistics
+        let recoveries = core.recoveries
+        shared.withLock { shared in
+            shared.statistics = statistics
+            shared.recoveries = recoveries
+        }
+    }
+
+    private func stop(because error: JournalError) -> JournalError {
+        JournalError(
+            .closed, path: error.path, offset: error.offset,
+            message: "the journal stopped after an error (\(error.message)); reopen it", errno: error.errno,
+            underlying: error.underlying)
+    }
+}

@@ -1,0 +1,54 @@
+/// How a ``Journal`` behaves: compaction, locking and batching.
+public struct JournalOptions: Sendable {
+    /// The log size in bytes beyond which the journal compacts itself after a commit (default
+    /// 64 MiB). `nil` turns automatic compaction off; ``Journal/compact()`` still works.
+    public var compactionThreshold: Int64?
+
+    /// How long to wait for the lock that serializes processes on one journal before failing
+    /// with ``JournalError/Code/lockTimeout`` (default 30 seconds). `nil` waits for ever.
+    public var lockTimeout: Duration?
+
+    /// The most commits evaluated and written together in one group commit (default 1024).
+    public var maximumBatchSize: Int
+
+    /// Whether ``Journal/open(directory:name:options:)`` creates the directory and an empty
+    /// journal when they do not exist (default `true`).
+    public var createIfMissing: Bool
+
+    /// Test-only hook called at each step of a compaction; a crash test makes it kill the process
+    /// and a failure test makes it throw.
+    package var compactionStepHook: (@Sendable (CompactionStep) throws -> Void)?
+
+    /// Creates options; every parameter has the documented default.
+    public init(
+        compactionThreshold: Int64? = 64 << 20,
+        lockTimeout: Duration? = .seconds(30),
+        maximumBatchSize: Int = 1024,
+        createIfMissing: Bool = true
+    ) {
+        self.compactionThreshold = compactionThreshold
+        self.lockTimeout = lockTimeout
+        self.maximumBatchSize = max(1, maximumBatchSize)
+        self.createIfMissing = createIfMissing
+    }
+}
+
+/// The points of a compaction at which a test may crash or fail it.
+package enum CompactionStep: String, Sendable, CaseIterable {
+    /// The snapshot bytes are computed; nothing is written yet.
+    case willWriteSnapshot
+    /// The temporary snapshot file is written but not yet synced.
+    case didWriteSnapshotTemp
+    /// The temporary snapshot file is synced but not yet renamed.
+    case didSyncSnapshotTemp
+    /// The snapshot replaced the old one; the directory is not yet synced.
+    case didRenameSnapshot
+    /// The directory is synced; the old log is still in place.
+    case didSyncDirectoryAfterSnapshot
+    /// The new empty log is written to its temporary file.
+    case didWriteLogTemp
+    /// The new empty log replaced the old one; the directory is not yet synced.
+    case didRenameLog
+    /// Everything is done.
+    case didFinish
+}

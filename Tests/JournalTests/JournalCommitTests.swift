@@ -1,0 +1,145 @@
+import Foundation
+import Journal
+import Testing
+
+struct JournalCommitTests {
+    @Test func recordsSurviveReopening() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        try await journal.append("a")
+        try await journal.append("b", "c")
+        try await journal.append()
+        journal.close()
+
+        let reopened = try Journal<ListState>.open(directory: directory.url)
+        defer { reopened.close() }
+        #expect(try await reopened.currentState().entries == ["a", "b", "c"])
+        #expect(reopened.recoveries.isEmpty)
+        #expect(reopened.statistics.recordsReplayed == 3)
+    }
+
+    @Test func concurrentCommitsShareSyncs() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try Journal<CounterState>.open(directory: directory.url)
+        let results = try await withThrowingTaskGroup(of: UInt64.self) { group in
+            for _ in 0..<200 {
+                group.addTask {
+                    try await journal.perform { state in
+                        let next = state.count + 1
+                        return (records: [withUnsafeBytes(of: next.littleEndian) { Data($0) }], result: next)
+                    }
+                }
+            }
+            var all: [UInt64] = []
+            for try await value in group { all.append(value) }
+            return all
+        }
+        #expect(results.sorted() == Array(1...200))
+        let statistics = journal.statistics
+        #expect(statistics.commits == 200)
+        #expect(statistics.recordsAppended == 200)
+        #expect(statistics.logSyncs == statistics.groupCommits)
+        #expect(statistics.groupCommits < 200)
+        journal.close()
+
+        let reopened = try Journal<CounterState>.open(directory: directory.url)
+        defer { reopened.close() }
+        #expect(try await reopened.currentState().count == 200)
+    }
+
+    @Test func throwingBodyChangesNothing() async throws {
+        struct Refused: Error {}
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        try await journal.append("kept")
+        let sizeBefore = try directory.read(directory.logURL).count
+        await #expect(throws: Refused.self) {
+            try await journal.perform { _ -> (records: [Data], result: Int) in throw Refused() }
+        }
+        #expect(try directory.read(directory.logURL).count == sizeBefore)
+        #expect(try await journal.currentState().entries == ["kept"])
+        #expect(journal.statistics.commits == 1)
+    }
+
+    @Test func recordTheStateRejectsIsNotCommitted() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        try await journal.append("first")
+        let error = await #expect(throws: JournalError.self) {
+            try await journal.append("second", "reject")
+        }
+        #expect(error?.code == .stateRejected)
+        try await journal.append("third")
+        #expect(try await journal.currentState().entries == ["first", "third"])
+        journal.close()
+        let reopened = try Journal<ListState>.open(directory: directory.url)
+        defer { reopened.close() }
+        #expect(try await reopened.read { $0.entries } == ["first", "third"])
+    }
+
+    @Test func bodiesInOneBatchSeeEachOther() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        defer { journal.close() }
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<50 {
+                group.addTask { try await journal.append("entry \(index)") }
+            }
+            var all: [Int] = []
+            for try await count in group { all.append(count) }
+            return all
+        }
+        #expect(counts.sorted() == Array(1...50))
+    }
+
+    @Test func twoInstancesSeeEachOthersCommits() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try Journal<ListState>.open(directory: directory.url)
+        let second = try Journal<ListState>.open(directory: directory.url)
+        defer {
+            first.close()
+            second.close()
+        }
+        try await first.append("from first")
+        #expect(try await second.append("from second") == 2)
+        #expect(try await first.currentState().entries == ["from first", "from second"])
+        #expect(first.statistics.recordsCaughtUp == 1)
+    }
+
+    @Test func closedJournalRefusesWork() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        journal.close()
+        let error = await #expect(throws: JournalError.self) { try await journal.append("late") }
+        #expect(error?.code == .closed)
+    }
+
+    @Test(arguments: ["", "a/b", ".hidden", "bad name"])
+    func unusableNamesAreRefused(_ name: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let error = #expect(throws: JournalError.self) {
+            try Journal<ListState>.open(directory: directory.url, name: name)
+        }
+        #expect(error?.code == .invalidArgument)
+    }
+
+    @Test func missingJournalIsNotCreatedWhenAskedNotTo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let error = #expect(throws: JournalError.self) {
+            try Journal<ListState>.open(
+                directory: directory.url.appendingPathComponent("absent"),
+                options: JournalOptions(createIfMissing: false))
+        }
+        #expect(error?.code == .io)
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("absent").path))
+    }
+}
