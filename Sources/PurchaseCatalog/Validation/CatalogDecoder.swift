@@ -39,12 +39,15 @@ struct CatalogDecoder {
         diagnostics.append(Diagnostic(problem, path: path, at: location))
     }
 
-    /// Puts `entry` in `slot`, reporting a duplicate key when the slot is already filled (the last wins).
-    mutating func take(_ slot: inout PropertyListEntry?, _ entry: PropertyListEntry) {
+    /// Puts the index of a known key's entry in `slot`, reporting a duplicate key when the slot is already filled
+    /// (the last wins).
+    /// Slots hold indices into the dict's entries rather than copies of them: copying entries costs a
+    /// retain and a release per value, which adds up over tens of thousands of products.
+    mutating func take(_ slot: inout Int?, _ index: Int, in entries: [PropertyListEntry]) {
         if let first = slot {
-            report(.duplicateKey(entry.key, first: first.keyLocation), at: entry.keyLocation)
+            report(.duplicateKey(entries[index].key, first: entries[first].keyLocation), at: entries[index].keyLocation)
         }
-        slot = entry
+        slot = index
     }
 
     mutating func unknownKey(_ entry: PropertyListEntry, known: [String]) {
