@@ -54,15 +54,10 @@ public struct PropertyListReader: Sendable {
             throw PropertyListError(
                 .malformedXML, "the document is empty; expected an XML property list", path: path, at: start)
         }
-        let builder = DocumentBuilder(path: path, maximumDepth: max(limits.maximumDepth, 0))
-        data.withUnsafeBytes { bytes in SAXParser.parse(bytes, builder: builder) }
-        if let error = builder.error { throw error }
-        guard let root = builder.root else {
-            throw PropertyListError(
-                .invalidPropertyList, "expected a property-list value, found none", path: path,
-                at: builder.currentLocation())
+        let result = data.withUnsafeBytes { bytes in
+            SAXParser.parse(bytes, path: path, maximumDepth: max(limits.maximumDepth, 0))
         }
-        return root
+        return try result.get()
     }
 
     /// Reads a property list from a file, refusing it before reading when it exceeds

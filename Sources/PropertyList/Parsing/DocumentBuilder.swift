@@ -3,17 +3,19 @@ import Foundation
 
 /// Receives libxml2's SAX2 events for one document and builds the value tree.
 ///
-/// Lives only inside ``PropertyListReader/read(_:path:)``: it holds the parser context pointer,
-/// which never escapes that synchronous call. Text is gathered into one reusable byte buffer and
-/// turned into a `String` (or number, date, data) once per element.
-final class DocumentBuilder {
+/// Lives only inside ``SAXParser/parse(_:path:maximumDepth:)``, in memory that the SAX user-data
+/// pointer points to (a struct behind a pointer, so that no exclusivity check or reference count
+/// runs per event). It holds the parser context pointer, which never escapes that synchronous call.
+/// Text is gathered into one reusable byte buffer and turned into a `String` (or number, date,
+/// data) once per element.
+struct DocumentBuilder {
     private struct Frame {
         var kind: ElementKind
         var location: SourceLocation
-        /// Index in `values` where this container's children start.
+        /// Index in `values` where this array's items start.
         var valueStart: Int
-        /// Index in `keys` where this dictionary's keys start.
-        var keyStart: Int
+        /// Index in `entries` where this dictionary's entries start.
+        var entryStart: Int
         /// In a dictionary: a `<key>` was read and its value has not come yet.
         var awaitingValue = false
         /// In `<plist>`: how many values it holds.
@@ -25,34 +27,51 @@ final class DocumentBuilder {
     var context: xmlParserCtxtPtr?
     /// The first problem found; once set, every further event is ignored.
     private(set) var error: PropertyListError?
+    /// Whether ``error`` is set (a plain flag is cheaper to test on every event).
+    private(set) var failed = false
     private(set) var root: PropertyListNode?
 
     private var frames: [Frame] = []
-    private var values: [PropertyListNode] = []
-    private var keys: [String] = []
-    private var keyLocations: [SourceLocation] = []
-    private var text: [UInt8] = []
+    /// Finished items of the open arrays (and the value of `<plist>`).
+    private var values = MoveStack<PropertyListNode>()
+    /// Finished entries of the open dictionaries.
+    private var entries = MoveStack<PropertyListEntry>()
+    /// Keys read whose value has not ended yet, one per open dictionary at most.
+    private var keys = MoveStack<String>(capacity: 64)
+    private var keyLocations = MoveStack<SourceLocation>(capacity: 64)
+    private var text = TextBuffer()
+    /// Whether the root element is `<plist>` (which does not count towards the depth).
+    private var hasPlistElement = false
+
+    /// Frees the text buffer; called once by the owner when the parse is over.
+    func releaseBuffers() {
+        text.deallocate()
+        values.release()
+        entries.release()
+        keys.release()
+        keyLocations.release()
+    }
 
     init(path: String?, maximumDepth: Int) {
         self.path = path
         self.maximumDepth = maximumDepth
         frames.reserveCapacity(64)
-        text.reserveCapacity(4096)
     }
 
     // MARK: Errors
 
     /// Records the first error and stops libxml2.
-    func fail(_ kind: PropertyListError.Kind, _ message: String, at location: SourceLocation) {
-        guard error == nil else { return }
+    mutating func fail(_ kind: PropertyListError.Kind, _ message: String, at location: SourceLocation) {
+        guard !failed else { return }
+        failed = true
         error = PropertyListError(kind, message, path: path, at: location)
         if let context { xmlStopParser(context) }
     }
 
     /// Records a libxml2 diagnostic if it is the first problem. Warnings are ignored except an
     /// undeclared entity, which libxml2 only warns about when a DOCTYPE names an external subset.
-    func libxmlError(_ diagnostic: UnsafePointer<xmlError>) {
-        guard error == nil else { return }
+    mutating func libxmlError(_ diagnostic: UnsafePointer<xmlError>) {
+        guard !failed else { return }
         let item = diagnostic.pointee
         let isUndeclaredEntity = item.code == Int32(XML_WAR_UNDECLARED_ENTITY.rawValue)
         guard item.level.rawValue >= XML_ERR_ERROR.rawValue || isUndeclaredEntity else { return }
@@ -61,18 +80,26 @@ final class DocumentBuilder {
         if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
             message = first.lowercased() + message.dropFirst()
         }
-        let location = SourceLocation(line: max(Int(item.line), 1), column: max(Int(item.int2), 1))
+        let location =
+            item.line > 0
+            ? SourceLocation(line: Int(item.line), column: max(Int(item.int2), 1)) : currentLocation()
         if item.code == Int32(XML_ERR_DOCUMENT_END.rawValue), let open = frames.last {
             // libxml2's push parser says "extra content" when the input stops inside an element.
             let name = open.kind.tag.replacingOccurrences(of: "/", with: "")
             message =
                 "unexpected end of the document; expected </\(name.dropFirst()) to close the \(name) "
                 + "opened at \(open.location)"
+        } else if isUndeclaredEntity || item.code == Int32(XML_ERR_UNDECLARED_ENTITY.rawValue) {
+            let name = item.str1.map { String(cString: $0) } ?? "?"
+            message =
+                "entity '\(name)' is not defined; a property list may use only the five predefined "
+                + "entities and character references (DTDs are never loaded)"
         } else if item.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
             message = "no XML element found; expected an XML property list"
         }
         let kind: PropertyListError.Kind =
             item.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) || isUndeclaredEntity ? .refused : .malformedXML
+        failed = true
         error = PropertyListError(kind, message, path: path, at: location)
     }
 
@@ -148,69 +175,66 @@ final class DocumentBuilder {
 
     // MARK: Events
 
-    func startElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
-        guard error == nil else { return }
+    mutating func startElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
+        guard !failed else { return }
         let location = startTagLocation()
         let kind = prefix == nil ? ElementKind(name: localName) : nil
-        let found: String
-        if let kind {
-            found = kind.tag
-        } else {
-            let name = (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: localName)
-            found = "<\(name)>"
-        }
-
-        if let parentIndex = frames.indices.last {
-            let parent = frames[parentIndex]
-            switch parent.kind {
-            case .plist:
-                guard let kind, kind.isValue else {
-                    return fail(.invalidPropertyList, "expected a value inside <plist>, found \(found)", at: location)
-                }
-                guard parent.valueCount == 0 else {
-                    return fail(
-                        .invalidPropertyList,
-                        "expected only one value inside <plist>, found a second value \(found)", at: location)
-                }
-            case .dict:
-                if parent.awaitingValue {
-                    guard let kind, kind.isValue else {
-                        let key = keys.last ?? ""
-                        return fail(
-                            .invalidPropertyList, "expected a value for key '\(key)' inside <dict>, found \(found)",
-                            at: location)
-                    }
-                } else if kind != .key {
-                    return fail(.invalidPropertyList, "expected <key> inside <dict>, found \(found)", at: location)
-                }
-            case .array:
-                guard let kind, kind.isValue else {
-                    return fail(.invalidPropertyList, "expected a value inside <array>, found \(found)", at: location)
-                }
-            default:
-                return fail(
-                    .invalidPropertyList, "expected text inside \(parent.kind.tag), found the element \(found)",
-                    at: location)
+        if let expectation = misplacement(of: kind) {
+            let found: String
+            if let kind {
+                found = kind.tag
+            } else {
+                let name = (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: localName)
+                found = "<\(name)>"
             }
-        } else if kind == nil || kind == .key {
-            return fail(
-                .invalidPropertyList, "expected <plist> or a property-list value at the root, found \(found)",
-                at: location)
+            return fail(.invalidPropertyList, expectation(found), at: location)
         }
         guard let kind else { return }
 
-        let depth = frames.count + (frames.first?.kind == .plist ? 0 : 1)
+        if frames.isEmpty, case .plist = kind { hasPlistElement = true }
+        let depth = hasPlistElement ? frames.count : frames.count + 1
         if depth > maximumDepth {
             return fail(
-                .refused, "\(found) is nested \(depth) levels deep; the limit is \(maximumDepth) levels",
+                .refused, "\(kind.tag) is nested \(depth) levels deep; the limit is \(maximumDepth) levels",
                 at: location)
         }
-        if kind.holdsText { text.removeAll(keepingCapacity: true) }
-        frames.append(Frame(kind: kind, location: location, valueStart: values.count, keyStart: keys.count))
+        if kind.holdsText { text.removeAll() }
+        frames.append(Frame(kind: kind, location: location, valueStart: values.count, entryStart: entries.count))
     }
 
-    func endElement() {
-        guard error == nil, let frame = frames.popLast() else { return }
+    /// What was expected instead of an element of this kind here (a message awaiting the element's
+    /// name), or `nil` when it belongs here. Allocates nothing when the element belongs.
+    private func misplacement(of kind: ElementKind?) -> ((String) -> String)? {
+        guard let parent = frames.last else {
+            if let kind, kind.isValue || kind == .plist { return nil }
+            return { "expected <plist> or a property-list value at the root, found \($0)" }
+        }
+        switch parent.kind {
+        case .plist:
+            guard let kind, kind.isValue else { return { "expected a value inside <plist>, found \($0)" } }
+            if parent.valueCount != 0 {
+                return { "expected only one value inside <plist>, found a second value \($0)" }
+            }
+        case .dict:
+            if parent.awaitingValue {
+                guard let kind, kind.isValue else {
+                    let key = keys.last ?? ""
+                    return { "expected a value for key '\(key)' inside <dict>, found \($0)" }
+                }
+            } else {
+                guard let kind, kind == .key else { return { "expected <key> inside <dict>, found \($0)" } }
+            }
+        case .array:
+            guard let kind, kind.isValue else { return { "expected a value inside <array>, found \($0)" } }
+        default:
+            let tag = parent.kind.tag
+            return { "expected text inside \(tag), found the element \($0)" }
+        }
+        return nil
+    }
+
+    mutating func endElement() {
+        guard !failed, let frame = frames.popLast() else { return }
         let value: PropertyListValue
         switch frame.kind {
         case .plist:
@@ -221,30 +245,29 @@ final class DocumentBuilder {
             }
             return
         case .key:
-            keys.append(String(decoding: text, as: UTF8.self))
-            keyLocations.append(frame.location)
+            keys.push(String(decoding: text.bytes, as: UTF8.self))
+            keyLocations.push(frame.location)
             frames[frames.count - 1].awaitingValue = true
             return
         case .string:
-            value = .string(String(decoding: text, as: UTF8.self))
+            value = .string(String(decoding: text.bytes, as: UTF8.self))
         case .true, .false:
             value = .boolean(frame.kind == .true)
         case .integer, .real, .date, .data:
             do throws(ScalarSyntaxError) {
-                value = try text.withUnsafeBufferPointer { bytes throws(ScalarSyntaxError) in
+                value = try { (bytes: UnsafeBufferPointer<UInt8>) throws(ScalarSyntaxError) -> PropertyListValue in
                     switch frame.kind {
                     case .integer: .integer(try ScalarSyntax.integer(bytes))
                     case .real: .real(try ScalarSyntax.real(bytes))
                     case .date: .date(try ScalarSyntax.date(bytes))
                     default: .data(try ScalarSyntax.data(bytes))
                     }
-                }
+                }(text.bytes)
             } catch {
                 return fail(.invalidPropertyList, error.message, at: frame.location)
             }
         case .array:
-            value = .array(Array(values[frame.valueStart...]))
-            values.removeSubrange(frame.valueStart...)
+            value = .array(values.take(from: frame.valueStart))
         case .dict:
             if frame.awaitingValue {
                 return fail(
@@ -257,49 +280,42 @@ final class DocumentBuilder {
         attach(PropertyListNode(value, at: frame.location))
     }
 
-    private func dictionary(from frame: Frame) -> PropertyListValue {
-        let count = keys.count - frame.keyStart
-        if count == 1, keys[frame.keyStart] == "CF$UID", case .integer(let number) = values[frame.valueStart].value,
-            let uid = number.uint64Value
-        {
-            keys.removeLast()
-            keyLocations.removeLast()
-            values.removeLast()
-            return .uid(uid)
+    private mutating func dictionary(from frame: Frame) -> PropertyListValue {
+        if entries.count - frame.entryStart == 1 {
+            let only = entries[frame.entryStart]
+            if only.key == "CF$UID", case .integer(let number) = only.value.value, let uid = number.uint64Value {
+                _ = entries.popLast()
+                return .uid(uid)
+            }
         }
-        var entries: [PropertyListEntry] = []
-        entries.reserveCapacity(count)
-        for offset in 0..<count {
-            entries.append(
-                PropertyListEntry(
-                    key: keys[frame.keyStart + offset], keyLocation: keyLocations[frame.keyStart + offset],
-                    value: values[frame.valueStart + offset]))
-        }
-        keys.removeSubrange(frame.keyStart...)
-        keyLocations.removeSubrange(frame.keyStart...)
-        values.removeSubrange(frame.valueStart...)
-        return .dictionary(entries)
+        return .dictionary(entries.take(from: frame.entryStart))
     }
 
-    private func attach(_ node: PropertyListNode) {
+    private mutating func attach(_ node: consuming PropertyListNode) {
         guard let parentIndex = frames.indices.last else {
             root = node
             return
         }
         switch frames[parentIndex].kind {
-        case .dict: frames[parentIndex].awaitingValue = false
-        case .plist: frames[parentIndex].valueCount += 1
-        default: break
+        case .dict:
+            frames[parentIndex].awaitingValue = false
+            let key = keys.popLast() ?? ""
+            let keyLocation = keyLocations.popLast() ?? node.location
+            entries.push(PropertyListEntry(key: key, keyLocation: keyLocation, value: node))
+        case .plist:
+            frames[parentIndex].valueCount += 1
+            values.push(node)
+        default:
+            values.push(node)
         }
-        values.append(node)
     }
 
-    func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        guard error == nil, let top = frames.last else { return }
+    mutating func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        guard !failed, let top = frames.last else { return }
         let chunk = UnsafeBufferPointer(start: bytes, count: count)
         switch top.kind {
         case .string, .key, .integer, .real, .date, .data:
-            text.append(contentsOf: chunk)
+            text.append(bytes, count: count)
         default:
             for byte in chunk
             where byte != 0x20 && byte != 0x0A && byte != 0x09 && byte != 0x0D {

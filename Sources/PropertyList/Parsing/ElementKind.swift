@@ -43,7 +43,12 @@ enum ElementKind: UInt8, Sendable {
     }
 
     /// Whether the element may stand where a value is expected (everything but `plist` and `key`).
-    var isValue: Bool { self != .plist && self != .key }
+    var isValue: Bool {
+        switch self {
+        case .plist, .key: false
+        default: true
+        }
+    }
 
     /// The element as messages show it: `<dict>`, `<true/>`...
     var tag: String {

@@ -21,26 +21,75 @@ enum SAXParser {
     /// The deepest nesting libxml2 itself allows after ``processSetup``.
     static let libxmlDepthCeiling = 4096
 
-    static func parse(_ document: UnsafeRawBufferPointer, builder: DocumentBuilder) {
+    /// Parses a whole document and returns its root or its first problem.
+    static func parse(_ document: UnsafeRawBufferPointer, path: String?, maximumDepth: Int) -> Result<
+        PropertyListNode, PropertyListError
+    > {
+        let builder = UnsafeMutablePointer<DocumentBuilder>.allocate(capacity: 1)
+        builder.initialize(to: DocumentBuilder(path: path, maximumDepth: maximumDepth))
+        defer {
+            builder.pointee.releaseBuffers()
+            builder.deinitialize(count: 1)
+            builder.deallocate()
+        }
+        run(document, builder: builder)
+        if let error = builder.pointee.error { return .failure(error) }
+        guard let root = builder.pointee.root else {
+            return .failure(
+                PropertyListError(
+                    .invalidPropertyList, "expected a property-list value, found none", path: path,
+                    at: builder.pointee.currentLocation()))
+        }
+        return .success(root)
+    }
+
+    private static func run(_ document: UnsafeRawBufferPointer, builder: UnsafeMutablePointer<DocumentBuilder>) {
         _ = processSetup
-        // libxml2 recognises UTF-32 by its first `<` but not by its byte-order mark: drop the mark.
+        // libxml2 misses some byte-order marks and BOM-less wide encodings: name those for it.
         var bytes = document
-        if bytes.starts(with: [0, 0, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0, 0]) {
+        let forced = wideEncoding(bytes)
+        if forced != nil, bytes.starts(with: [0, 0, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0, 0]) {
             bytes = UnsafeRawBufferPointer(rebasing: bytes[4...])
         }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty else { return }
         var handler = makeHandler()
-        let userData = Unmanaged.passUnretained(builder).toOpaque()
+        let userData = UnsafeMutableRawPointer(builder)
         guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else {
-            builder.fail(.malformedXML, "the XML parser could not start", at: SourceLocation(line: 1, column: 1))
+            builder.pointee.fail(
+                .malformedXML, "the XML parser could not start", at: SourceLocation(line: 1, column: 1))
             return
         }
-        defer { xmlFreeParserCtxt(context) }
-        builder.context = context
-        defer { builder.context = nil }
-        _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-        if let encoding = undeclaredWideEncoding(bytes) {
-            _ = xmlSwitchEncoding(context, encoding)
+        defer {
+            // For "expat compatibility" libxml2 keeps entity declarations of a SAX parse in a
+            // document of its own, which the context does not free.
+            if let document = context.pointee.myDoc {
+                xmlFreeDoc(document)
+                context.pointee.myDoc = nil
+            }
+            xmlFreeParserCtxt(context)
+        }
+        builder.pointee.context = context
+        defer { builder.pointee.context = nil }
+        // Errors libxml2 raises without a parser context (encoding conversion, I/O) go to the
+        // thread's structured handler, else to standard error: route them to the builder too,
+        // for the duration of this parse only.
+        let previousHandler = __xmlStructuredError().pointee
+        let previousContext = __xmlStructuredErrorContext().pointee
+        xmlSetStructuredErrorFunc(userData, handler.serror)
+        defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
+        var options = XML_PARSE_NONET.rawValue
+        if let forced {
+            // The bytes say what they are; a contradicting declaration would only garble them.
+            options |= XML_PARSE_IGNORE_ENC.rawValue
+            _ = xmlCtxtUseOptions(context, Int32(options))
+            guard let encoder = xmlFindCharEncodingHandler(forced) else {
+                builder.pointee.fail(
+                    .malformedXML, "unsupported encoding \(forced)", at: SourceLocation(line: 1, column: 1))
+                return
+            }
+            _ = xmlSwitchToEncoding(context, encoder)
+        } else {
+            _ = xmlCtxtUseOptions(context, Int32(options))
         }
 
         var offset = 0
@@ -49,26 +98,28 @@ enum SAXParser {
             let isLast = offset + length == bytes.count
             _ = xmlParseChunk(context, base + offset, Int32(length), isLast ? 1 : 0)
             offset += length
-            if builder.error != nil || context.pointee.disableSAX != 0 { break }
+            if builder.pointee.failed || context.pointee.disableSAX != 0 { break }
         }
-        if builder.error == nil && context.pointee.wellFormed == 0 {
-            builder.fail(.malformedXML, "the document is not well-formed XML", at: builder.currentLocation())
+        if !builder.pointee.failed && context.pointee.wellFormed == 0 {
+            builder.pointee.fail(
+                .malformedXML, "the document is not well-formed XML", at: builder.pointee.currentLocation())
         }
     }
 
-    /// libxml2 detects UTF-16 without a byte-order mark only when the document starts with `<?`;
-    /// this recognises a UTF-16 document that starts with another `<` (a bare `<plist>`, a comment).
-    private static func undeclaredWideEncoding(_ bytes: UnsafeRawBufferPointer) -> xmlCharEncoding? {
+    /// The encoding of a document libxml2 would not recognise by itself: UTF-32 (its byte-order
+    /// marks are not detected, and its little-endian form is decoded wrongly), and UTF-16 without
+    /// a byte-order mark that does not start with `<?` (a bare `<plist>`, a comment).
+    private static func wideEncoding(_ bytes: UnsafeRawBufferPointer) -> String? {
         guard bytes.count >= 4 else { return nil }
         let lt = UInt8(ascii: "<")
         let question = UInt8(ascii: "?")
-        if bytes[0] == lt, bytes[1] == 0, bytes[2] != 0, bytes[2] != question, bytes[3] == 0 {
-            return XML_CHAR_ENCODING_UTF16LE
+        switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
+        case (0, 0, 0xFE, 0xFF), (0, 0, 0, lt): return "UTF-32BE"
+        case (0xFF, 0xFE, 0, 0), (lt, 0, 0, 0): return "UTF-32LE"
+        case (lt, 0, let third, 0) where third != 0 && third != question: return "UTF-16LE"
+        case (0, lt, 0, let fourth) where fourth != 0 && fourth != question: return "UTF-16BE"
+        default: return nil
         }
-        if bytes[0] == 0, bytes[1] == lt, bytes[2] == 0, bytes[3] != 0, bytes[3] != question {
-            return XML_CHAR_ENCODING_UTF16BE
-        }
-        return nil
     }
 
     private static func makeHandler() -> xmlSAXHandler {
@@ -76,62 +127,62 @@ enum SAXParser {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { userData, localName, prefix, _, _, _, _, _, _ in
             guard let userData, let localName else { return }
-            documentBuilder(userData).startElement(localName: localName, prefix: prefix)
+            documentBuilder(userData).pointee.startElement(localName: localName, prefix: prefix)
         }
         handler.endElementNs = { userData, _, _, _ in
             guard let userData else { return }
-            documentBuilder(userData).endElement()
+            documentBuilder(userData).pointee.endElement()
         }
         handler.characters = { userData, bytes, count in
             guard let userData, let bytes else { return }
-            documentBuilder(userData).characters(bytes, count: Int(count))
+            documentBuilder(userData).pointee.characters(bytes, count: Int(count))
         }
         handler.cdataBlock = handler.characters
         handler.ignorableWhitespace = handler.characters
         handler.serror = { userData, diagnostic in
             guard let userData, let diagnostic else { return }
-            documentBuilder(userData).libxmlError(diagnostic)
+            documentBuilder(userData).pointee.libxmlError(diagnostic)
         }
         handler.entityDecl = { userData, name, _, _, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
             let name = name.map { String(cString: $0) } ?? ""
-            builder.fail(
+            builder.pointee.fail(
                 .refused, "entity declarations are not allowed in a property list (<!ENTITY \(name)>)",
-                at: builder.declarationLocation(keyword: "<!ENTITY"))
+                at: builder.pointee.declarationLocation(keyword: "<!ENTITY"))
         }
         handler.unparsedEntityDecl = { userData, name, _, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
             let name = name.map { String(cString: $0) } ?? ""
-            builder.fail(
+            builder.pointee.fail(
                 .refused, "entity declarations are not allowed in a property list (<!ENTITY \(name)>)",
-                at: builder.declarationLocation(keyword: "<!ENTITY"))
+                at: builder.pointee.declarationLocation(keyword: "<!ENTITY"))
         }
         handler.elementDecl = { userData, name, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
             let name = name.map { String(cString: $0) } ?? ""
-            builder.fail(
+            builder.pointee.fail(
                 .refused, "DTD declarations are not allowed in a property list (<!ELEMENT \(name)>)",
-                at: builder.declarationLocation(keyword: "<!ELEMENT"))
+                at: builder.pointee.declarationLocation(keyword: "<!ELEMENT"))
         }
         handler.attributeDecl = { userData, element, _, _, _, _, tree in
             xmlFreeEnumeration(tree)
             guard let userData else { return }
             let builder = documentBuilder(userData)
             let name = element.map { String(cString: $0) } ?? ""
-            builder.fail(
+            builder.pointee.fail(
                 .refused, "DTD declarations are not allowed in a property list (<!ATTLIST \(name)>)",
-                at: builder.declarationLocation(keyword: "<!ATTLIST"))
+                at: builder.pointee.declarationLocation(keyword: "<!ATTLIST"))
         }
         handler.notationDecl = { userData, name, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
             let name = name.map { String(cString: $0) } ?? ""
-            builder.fail(
+            builder.pointee.fail(
                 .refused, "DTD declarations are not allowed in a property list (<!NOTATION \(name)>)",
-                at: builder.declarationLocation(keyword: "<!NOTATION"))
+                at: builder.pointee.declarationLocation(keyword: "<!NOTATION"))
         }
         return handler
     }
@@ -139,8 +190,8 @@ enum SAXParser {
 }
 
 /// The builder behind a SAX user-data pointer (a global function: C callbacks capture nothing).
-private func documentBuilder(_ userData: UnsafeMutableRawPointer) -> DocumentBuilder {
-    Unmanaged<DocumentBuilder>.fromOpaque(userData).takeUnretainedValue()
+private func documentBuilder(_ userData: UnsafeMutableRawPointer) -> UnsafeMutablePointer<DocumentBuilder> {
+    userData.assumingMemoryBound(to: DocumentBuilder.self)
 }
 
 /// The process-wide external-entity loader: refuses every URL, so that nothing outside the

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Builds the PropertyList reader with libFuzzer and AddressSanitizer and fuzzes it.
+# Usage: Fuzz/run.sh [seconds]   (default 600; run from anywhere)
+set -eu
+seconds="${1:-600}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/fuzz-out"
+mkdir -p "$out/corpus" "$out/artifacts"
+
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+    -swift-version 6 \
+    -enable-upcoming-feature ExistentialAny \
+    -enable-upcoming-feature InternalImportsByDefault \
+    -enable-upcoming-feature MemberImportVisibility \
+    -module-name PropertyListFuzz \
+    -I "$root/Sources/CLibXML2" -Xcc -I/usr/include/libxml2 -lxml2 \
+    "$root"/Sources/PropertyList/*.swift "$root"/Sources/PropertyList/Parsing/*.swift \
+    "$root/Fuzz/PropertyListFuzzer/FuzzTarget.swift" \
+    -o "$out/PropertyListFuzzer"
+
+# Seed corpus: the reader's own fixtures, plus the shared conformance files when present.
+find "$root/Tests/PropertyListTests/Fixtures" -type f -name '*.plist' -exec cp {} "$out/corpus/" \;
+if [ -d "$root/../shared/conformance/plist" ]; then
+    find "$root/../shared/conformance/plist" -type f -name '*.plist' | while read -r file; do
+        cp "$file" "$out/corpus/conformance-$(echo "$file" | md5sum | cut -c1-12).plist"
+    done
+fi
+
+cd "$out"
+exec ./PropertyListFuzzer corpus \
+    -dict="$root/Fuzz/plist.dict" \
+    -max_total_time="$seconds" \
+    -max_len=65536 \
+    -timeout=10 \
+    -rss_limit_mb=2048 \
+    -artifact_prefix="$out/artifacts/" \
+    -print_final_stats=1
