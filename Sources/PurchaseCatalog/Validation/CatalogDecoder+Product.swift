@@ -205,6 +205,7 @@ extension CatalogDecoder {
         reportDuplicateKeys(entries)
         var result = [String: ProductLocalization](minimumCapacity: entries.count)
         var keysValid = true
+        var spellings: [String: PropertyListEntry]?
         for entry in entries {
             let locale = LocaleFallback.canonicalIdentifier(entry.key)
             if locale == nil {
@@ -234,7 +235,7 @@ extension CatalogDecoder {
             }
             if let locale, let name, let text,
                 result.updateValue(ProductLocalization(displayName: name, description: text), forKey: locale) != nil,
-                let first = entries.first(where: { LocaleFallback.canonicalIdentifier($0.key) == locale }),
+                let first = firstSpelling(of: locale, in: entries, cache: &spellings),
                 first.key != entry.key
             {
                 // Two spellings of one locale (`en-US`, `en_US`); identical spellings were reported above.
@@ -260,17 +261,40 @@ extension CatalogDecoder {
         return result
     }
 
+    /// The first entry of a `Localizations` dict whose key is the given canonical locale. The index by locale
+    /// is built on the first call, so a hostile dict of many spellings costs linear time, not quadratic.
+    private func firstSpelling(
+        of locale: String,
+        in entries: [PropertyListEntry],
+        cache: inout [String: PropertyListEntry]?
+    ) -> PropertyListEntry? {
+        if cache == nil {
+            var index: [String: PropertyListEntry] = [:]
+            for entry in entries {
+                if let canonical = LocaleFallback.canonicalIdentifier(entry.key), index[canonical] == nil {
+                    index[canonical] = entry
+                }
+            }
+            cache = index
+        }
+        return cache?[locale]
+    }
+
     /// Reads `Entitlements`: an array of non-empty names.
     private mutating func decodeEntitlements(_ node: PropertyListNode) -> [String] {
         guard let elements = array(node, key: "Entitlements") else { return [] }
         var result: [String] = []
         result.reserveCapacity(elements.count)
+        // A set only for long lists: a product usually grants one or two entitlements.
+        var seen: Set<String>? = elements.count > 16 ? Set(minimumCapacity: elements.count) : nil
         for element in elements {
             guard let name = text(element, key: "Entitlements element") else { continue }
-            if result.contains(name) {
+            let isDuplicate = seen.map { $0.contains(name) } ?? result.contains(name)
+            if isDuplicate {
                 report(.duplicateEntitlement(name), at: element.location)
             } else {
                 result.append(name)
+                seen?.insert(name)
             }
         }
         return result

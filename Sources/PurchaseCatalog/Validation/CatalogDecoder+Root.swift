@@ -117,7 +117,11 @@ extension CatalogDecoder {
     /// Checks that `code` names a declared storefront (when storefronts loaded) and returns it.
     mutating func declaredStorefront(_ code: String, at location: SourceLocation) -> Storefront? {
         guard let storefronts else { return nil }
-        if let storefront = storefronts[code] { return storefront }
+        if storefrontList.count <= 16 {
+            for storefront in storefrontList where storefront.code == code { return storefront }
+        } else if let storefront = storefronts[code] {
+            return storefront
+        }
         let suggestion = ClosestMatch.find(code, in: storefronts.keys.sorted())
         report(.undeclaredStorefront(code, suggestion: suggestion), at: location)
         return nil

@@ -15,7 +15,12 @@ struct CatalogDecoder {
     private(set) var errorCount = 0
 
     /// Declared storefronts; `nil` when `Storefronts` is missing or not a dict (then prices go unchecked).
-    var storefronts: [String: Storefront]?
+    var storefronts: [String: Storefront]? {
+        didSet { storefrontList = storefronts.map { Array($0.values) } ?? [] }
+    }
+    /// The same storefronts as a list: comparing a few three-letter codes is cheaper than hashing one, and
+    /// every price looks its storefront up.
+    private(set) var storefrontList: [Storefront] = []
     /// The deployment's default storefront, when valid.
     var deploymentStorefront: String?
     /// The deployment's locale and the localization identifiers that satisfy it, when valid.
