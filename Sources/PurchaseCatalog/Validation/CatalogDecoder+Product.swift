@@ -205,10 +205,16 @@ extension CatalogDecoder {
         reportDuplicateKeys(entries)
         var result = [String: ProductLocalization](minimumCapacity: entries.count)
         var keysValid = true
+        // Whether a key serves the deployment's locale; an entry that fails to read still counts (its own
+        // error is enough). Comparing a few short identifiers is cheaper than looking them up afterwards.
+        var covered = false
+        let accepted = deploymentLocale?.accepted ?? []
         var spellings: [String: PropertyListEntry]?
         for entry in entries {
             let locale = LocaleFallback.canonicalIdentifier(entry.key)
-            if locale == nil {
+            if let locale {
+                if !covered, accepted.contains(locale) { covered = true }
+            } else {
                 report(.invalidLocale(entry.key), at: entry.keyLocation)
                 keysValid = false
             }
@@ -242,21 +248,15 @@ extension CatalogDecoder {
                 report(.duplicateKey(entry.key, first: first.keyLocation), at: entry.keyLocation)
             }
         }
-        if keysValid, let deploymentLocale, !deploymentLocale.accepted.contains(where: { result[$0] != nil }) {
-            // Entries that failed to read do not count, but a present key does: its own error suffices.
-            let covered = entries.contains { entry in
-                LocaleFallback.canonicalIdentifier(entry.key).map(deploymentLocale.accepted.contains) ?? false
-            }
-            if !covered {
-                report(
-                    .missingLocalization(
-                        productID: currentProductID ?? "?",
-                        locale: deploymentLocale.identifier,
-                        accepted: deploymentLocale.accepted
-                    ),
-                    at: node.location
-                )
-            }
+        if keysValid, !covered, let deploymentLocale {
+            report(
+                .missingLocalization(
+                    productID: currentProductID ?? "?",
+                    locale: deploymentLocale.identifier,
+                    accepted: deploymentLocale.accepted
+                ),
+                at: node.location
+            )
         }
         return result
     }
