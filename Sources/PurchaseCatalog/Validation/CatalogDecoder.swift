@@ -1,7 +1,7 @@
 import PropertyList
 import PurchaseCore
 
-/// Turns a property-list tree into a ``Catalog`` in one pass, collecting every problem on the way.
+/// Turns a property-list tree into a `Catalog` in one pass, collecting every problem on the way.
 ///
 /// Each dict is walked once: known keys go into local slots (a slot already filled is a duplicate key),
 /// anything else is an unknown key. Sections are read in dependency order (storefronts, then the
