@@ -303,7 +303,7 @@ struct CatalogDiagnosticsTests {
             expected: [
                 "10:17: error: 'Group' must not be empty",
                 "12:17: error: 'Level' must be 1 or more, found 0",
-                "13:51: error: 'PayUpfront' is not a valid Mode; did you mean 'PayUpFront'?",
+                "13:50: error: 'PayUpfront' is not a valid Mode; did you mean 'PayUpFront'?",
                 "22:29: error: a PayAsYouGo introductory offer needs 'Prices'",
                 "24:1: error: duplicate key 'Type' (first at line 18, column 1)",
             ]
