@@ -87,7 +87,12 @@ extension CatalogDecoder {
             if !Storefront.isValidCode(code) {
                 report(.invalidStorefrontCode(code), at: entry.keyLocation)
             }
-            guard let fields = dictionary(entry.value, key: code) else { continue }
+            // A storefront counts as declared even when its dict or currency is wrong, so prices naming it
+            // do not repeat the error.
+            guard let fields = dictionary(entry.value, key: code) else {
+                result[code] = Storefront(code: code, currencyCode: "")
+                continue
+            }
             var currency: Int?
             for index in fields.indices {
                 switch fields[index].key {
@@ -95,8 +100,6 @@ extension CatalogDecoder {
                 default: unknownKey(fields[index], known: CatalogKeys.storefront)
                 }
             }
-            // A storefront counts as declared even when its currency is wrong, so prices naming it do not
-            // repeat the error.
             var currencyCode = ""
             if let currency {
                 if let code = string(fields[currency].value, key: "Currency") {

@@ -44,8 +44,9 @@ struct CatalogDecoder {
         diagnostics.append(Diagnostic(problem, path: path, at: location))
     }
 
-    /// Puts the index of a known key's entry in `slot`, reporting a duplicate key when the slot is already filled
-    /// (the last wins).
+    /// Puts the index of a known key's entry in `slot`, reporting a duplicate key when the slot is already
+    /// filled (the last one wins, as in Foundation).
+    ///
     /// Slots hold indices into the dict's entries rather than copies of them: copying entries costs a
     /// retain and a release per value, which adds up over tens of thousands of products.
     mutating func take(_ slot: inout Int?, _ index: Int, in entries: [PropertyListEntry]) {
