@@ -32,7 +32,7 @@ extension CatalogDecoder {
             settings: providerSettings.map { entries[$0] },
             deployment: node
         )
-        providerKinds = configurations?.map(\.kind)
+        providerKinds = configurations.map { Set($0.map(\.kind)) }
 
         var storefrontCode: String?
         if let storefront {
@@ -156,7 +156,9 @@ extension CatalogDecoder {
         }
         let kind = ProviderKind(text)
         if let knownProviderKinds, !knownProviderKinds.contains(kind) {
-            let suggestion = ClosestMatch.find(text, in: knownProviderKinds.map(\.rawValue).sorted())
+            let suggestion =
+                knownProviderKinds.count <= ClosestMatch.maximumCandidates
+                ? ClosestMatch.find(text, in: knownProviderKinds.map(\.rawValue).sorted()) : nil
             report(.unknownProviderKind(text, suggestion: suggestion), at: node.location)
             return nil
         }

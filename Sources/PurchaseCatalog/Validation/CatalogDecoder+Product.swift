@@ -188,7 +188,9 @@ extension CatalogDecoder {
             if !Self.isValidProviderKind(entry.key) {
                 report(.invalidProviderKind(entry.key), at: entry.keyLocation)
             } else if let providerKinds, !providerKinds.contains(kind) {
-                let suggestion = ClosestMatch.find(entry.key, in: providerKinds.map(\.rawValue))
+                let suggestion =
+                    providerKinds.count <= ClosestMatch.maximumCandidates
+                    ? ClosestMatch.find(entry.key, in: providerKinds.map(\.rawValue).sorted()) : nil
                 report(.storeIDForUnusedProvider(entry.key, suggestion: suggestion), at: entry.keyLocation)
             }
             if let id = text(entry.value, key: entry.key) {

@@ -125,7 +125,8 @@ extension CatalogDecoder {
         } else if let storefront = storefronts[code] {
             return storefront
         }
-        let suggestion = ClosestMatch.find(code, in: storefronts.keys.sorted())
+        if sortedStorefrontCodes == nil { sortedStorefrontCodes = storefronts.keys.sorted() }
+        let suggestion = ClosestMatch.find(code, in: sortedStorefrontCodes ?? [])
         report(.undeclaredStorefront(code, suggestion: suggestion), at: location)
         return nil
     }

@@ -21,12 +21,14 @@ struct CatalogDecoder {
     /// The same storefronts as a list: comparing a few three-letter codes is cheaper than hashing one, and
     /// every price looks its storefront up.
     private(set) var storefrontList: [Storefront] = []
+    /// The declared storefront codes in order, for suggestions; built when first needed.
+    var sortedStorefrontCodes: [String]?
     /// The deployment's default storefront, when valid.
     var deploymentStorefront: String?
     /// The deployment's locale and the localization identifiers that satisfy it, when valid.
     var deploymentLocale: (identifier: String, accepted: [String])?
     /// The deployment's provider kinds, when they loaded.
-    var providerKinds: [ProviderKind]?
+    var providerKinds: Set<ProviderKind>?
     /// The first location of every product identifier seen so far.
     var productIDs: [String: SourceLocation] = [:]
     /// The identifier of the product being read, for messages.
