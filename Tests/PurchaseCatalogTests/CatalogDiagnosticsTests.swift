@@ -333,6 +333,42 @@ struct CatalogDiagnosticsTests {
             ]
         ),
         Case(
+            name: "simulation, hosted content and store IDs",
+            text: CatalogText.document(
+                """
+                <key>Deployment</key><dict><key>Name</key><string>t</string><key>Provider</key><string>simulated-app-store</string><key>Storefront</key><string>USA</string><key>Locale</key><string>en</string></dict>
+                <key>Products</key><array><dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                \(localization)
+                <key>StoreIDs</key><dict><key>simulated-app-store</key><string></string><key>9store</key><string>x</string></dict>
+                <key>HostedContent</key><dict><key>ContentLength</key><integer>-1</integer></dict>
+                <key>Simulation</key><dict>
+                <key>AskToBuy</key><string>approved</string>
+                <key>Failures</key><array><dict><key>Attempt</key><integer>0</integer><key>Error</key><string>storeUnavailable</string></dict><dict><key>Attempt</key><integer>2</integer></dict></array>
+                <key>Interrupted</key><string>yes</string>
+                <key>Unavialable</key><true/>
+                <key>Extra</key><dict><key>Link</key><dict><key>CF$UID</key><integer>3</integer></dict></dict>
+                </dict>
+                </dict></array>
+                """
+            ),
+            expected: [
+                "9:56: error: 'simulated-app-store' must not be empty",
+                "9:73: error: invalid provider kind '9store'",
+                "10:25: error: missing required key 'Version' in HostedContent",
+                "10:55: error: 'ContentLength' must be 0 or more, found -1",
+                "12:20: error: 'approved' is not a valid AskToBuy; did you mean 'Approved'?",
+                "13:51: error: 'Attempt' must be 1 or more, found 0",
+                "13:127: error: missing required key 'Error' in a Failures entry",
+                "14:23: error: 'Interrupted' must be a boolean, found string",
+                "15:1: warning: unknown key 'Unavialable'; did you mean 'Unavailable'?",
+                "16:1: warning: unknown key 'Extra'",
+                "16:38: error: settings cannot hold a CF$UID value",
+            ]
+        ),
+        Case(
             name: "root is not a dict",
             text: "<plist version=\"1.0\">\n<array/>\n</plist>\n",
             expected: ["2:1: error: the catalog's root must be a dict, found array"]

@@ -193,6 +193,63 @@ struct CatalogLoaderTests {
         )
     }
 
+    @Test func convertsDeeplyNestedSettings() throws {
+        let depth = 400
+        let nested =
+            String(repeating: "<dict><key>k</key>", count: depth) + "<string>leaf</string>"
+            + String(repeating: "</dict>", count: depth)
+        let text = CatalogText.document(
+            """
+            <key>Deployment</key><dict><key>Name</key><string>t</string><key>Provider</key><string>file</string>\
+            <key>ProviderSettings</key><dict><key>Deep</key>\(nested)</dict>\
+            <key>Storefront</key><string>USA</string><key>Locale</key><string>en_US</string></dict>
+            """
+        )
+        let catalog = try CatalogLoader().load(Data(text.utf8)).get()
+        var value = try #require(catalog.deployment.defaultProvider?.settings["Deep"])
+        for _ in 0..<depth {
+            value = try #require(value["k"])
+        }
+        #expect(value == .string("leaf"))
+    }
+
+    @Test func stopsSuggestingAmongVeryManyStorefronts() {
+        // Suggestions search at most 256 candidates, so a hostile file cannot make each lookup quadratic.
+        func catalog(storefronts count: Int) -> String {
+            let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+            let codes = (0..<count).map { "\(letters[$0 / 26 % 26])\(letters[$0 % 26])Q" }
+            let declared = codes.map { "<key>\($0)</key><dict><key>Currency</key><string>USD</string></dict>" }
+            return CatalogText.document(
+                """
+                <key>Storefronts</key><dict><key>USA</key><dict><key>Currency</key><string>USD</string></dict>\
+                \(declared.joined())</dict>
+                <key>Products</key><array><dict><key>ProductID</key><string>p</string><key>Type</key>\
+                <string>NonConsumable</string><key>Prices</key><dict><key>USA</key><string>1</string>\
+                <key>ABR</key><string>1</string></dict><key>Localizations</key><dict><key>en</key><dict>\
+                <key>DisplayName</key><string>N</string><key>Description</key><string/></dict></dict></dict></array>
+                """
+            )
+        }
+        let few = CatalogLoader().load(Data(catalog(storefronts: 20).utf8))
+        #expect(few.errors.map(\.message) == ["storefront 'ABR' is not declared; did you mean 'ABQ'?"])
+        let many = CatalogLoader().load(Data(catalog(storefronts: 300).utf8))
+        #expect(many.errors.map(\.message) == ["storefront 'ABR' is not declared"])
+    }
+
+    @Test func reportsEachRepeatedEntitlementOfALongList() {
+        let names = (0..<200).map { "<string>e\($0 % 100)</string>" }.joined()
+        let text = CatalogText.withProduct(
+            "<dict><key>ProductID</key><string>p</string><key>Type</key><string>NonConsumable</string>"
+                + "<key>Prices</key><dict><key>USA</key><string>1</string></dict>"
+                + "<key>Localizations</key><dict><key>en</key><dict><key>DisplayName</key><string>N</string>"
+                + "<key>Description</key><string/></dict></dict><key>Entitlements</key><array>\(names)</array></dict>"
+        )
+        let result = CatalogLoader().load(Data(text.utf8))
+        #expect(result.warnings.count == 100)
+        #expect(result.warnings.allSatisfy { $0.problem.key == "catalog.duplicateEntitlement" })
+        #expect(result.catalog?.product(withID: "p")?.entitlements.count == 100)
+    }
+
     @Test(arguments: [
         ("Catalogs/app.plist", "Messages", "Catalogs/Messages"),
         ("/srv/app/catalog.plist", "Messages/ja", "/srv/app/Messages/ja"),

@@ -2,7 +2,7 @@ public import Foundation
 public import PropertyList
 public import PurchaseCore
 
-/// Reads catalog files (CatalogVersion 1, see Catalog/README.md) into ``Catalog`` values, reporting every
+/// Reads catalog files (CatalogVersion 1, see Catalog/README.md) into `Catalog` values, reporting every
 /// problem in one pass.
 ///
 /// Loading never throws and never stops at the first problem: it returns the catalog when there is no

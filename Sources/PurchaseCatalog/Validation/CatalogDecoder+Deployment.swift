@@ -5,39 +5,39 @@ extension CatalogDecoder {
     /// Reads `Deployment`, remembering its storefront, locale and providers for the product checks.
     mutating func decodeDeployment(_ node: PropertyListNode) -> Deployment? {
         guard let entries = dictionary(node, key: "Deployment") else { return nil }
-        var name, provider, providers, providerSettings, storefront, locale, messageTables: PropertyListEntry?
+        var name, provider, providers, providerSettings, storefront, locale, messageTables: Int?
         for index in entries.indices {
             switch entries[index].key {
-            case "Name": take(&name, entries[index])
-            case "Provider": take(&provider, entries[index])
-            case "Providers": take(&providers, entries[index])
-            case "ProviderSettings": take(&providerSettings, entries[index])
-            case "Storefront": take(&storefront, entries[index])
-            case "Locale": take(&locale, entries[index])
-            case "MessageTables": take(&messageTables, entries[index])
+            case "Name": take(&name, index, in: entries)
+            case "Provider": take(&provider, index, in: entries)
+            case "Providers": take(&providers, index, in: entries)
+            case "ProviderSettings": take(&providerSettings, index, in: entries)
+            case "Storefront": take(&storefront, index, in: entries)
+            case "Locale": take(&locale, index, in: entries)
+            case "MessageTables": take(&messageTables, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.deployment)
             }
         }
         let errorsBefore = errorCount
         var deploymentName: String?
         if let name {
-            deploymentName = text(name.value, key: "Name")
+            deploymentName = text(entries[name].value, key: "Name")
         } else {
             report(.missingKey("Name", in: "Deployment"), at: node.location)
         }
 
         let configurations = decodeProviders(
-            provider: provider,
-            providers: providers,
-            settings: providerSettings,
+            provider: provider.map { entries[$0] },
+            providers: providers.map { entries[$0] },
+            settings: providerSettings.map { entries[$0] },
             deployment: node
         )
-        providerKinds = configurations?.map(\.kind)
+        providerKinds = configurations.map { Set($0.map(\.kind)) }
 
         var storefrontCode: String?
         if let storefront {
-            if let code = string(storefront.value, key: "Storefront"),
-                declaredStorefront(code, at: storefront.value.location) != nil
+            if let code = string(entries[storefront].value, key: "Storefront"),
+                declaredStorefront(code, at: entries[storefront].value.location) != nil
             {
                 storefrontCode = code
                 deploymentStorefront = code
@@ -48,12 +48,12 @@ extension CatalogDecoder {
 
         var localeIdentifier: String?
         if let locale {
-            if let text = string(locale.value, key: "Locale") {
+            if let text = string(entries[locale].value, key: "Locale") {
                 if let canonical = LocaleFallback.canonicalIdentifier(text) {
                     localeIdentifier = canonical
                     deploymentLocale = (canonical, LocaleFallback.candidates(for: canonical))
                 } else {
-                    report(.invalidLocale(text), at: locale.value.location)
+                    report(.invalidLocale(text), at: entries[locale].value.location)
                 }
             }
         } else {
@@ -62,7 +62,7 @@ extension CatalogDecoder {
 
         var tables: String?
         if let messageTables {
-            tables = text(messageTables.value, key: "MessageTables").map(resolveAgainstCatalog)
+            tables = text(entries[messageTables].value, key: "MessageTables").map(resolveAgainstCatalog)
         }
 
         guard errorCount == errorsBefore, let deploymentName, let configurations, let storefrontCode,
@@ -131,20 +131,20 @@ extension CatalogDecoder {
 
     private mutating func decodeProviderEntry(_ node: PropertyListNode) -> ProviderConfiguration? {
         guard let entries = dictionary(node, key: "Providers entry") else { return nil }
-        var kind, settings: PropertyListEntry?
+        var kind, settings: Int?
         for index in entries.indices {
             switch entries[index].key {
-            case "Kind": take(&kind, entries[index])
-            case "Settings": take(&settings, entries[index])
+            case "Kind": take(&kind, index, in: entries)
+            case "Settings": take(&settings, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.providerEntry)
             }
         }
-        let decoded = settings.flatMap { decodeSettings($0.value, key: "Settings") } ?? [:]
+        let decoded = settings.flatMap { decodeSettings(entries[$0].value, key: "Settings") } ?? [:]
         guard let kind else {
             report(.missingKey("Kind", in: "a Providers entry"), at: node.location)
             return nil
         }
-        return providerKind(kind.value, key: "Kind").map { ProviderConfiguration(kind: $0, settings: decoded) }
+        return providerKind(entries[kind].value, key: "Kind").map { ProviderConfiguration(kind: $0, settings: decoded) }
     }
 
     /// A provider kind: a letter, then letters, digits, `.`, `_` or `-`; registered, when the loader knows.
@@ -156,7 +156,9 @@ extension CatalogDecoder {
         }
         let kind = ProviderKind(text)
         if let knownProviderKinds, !knownProviderKinds.contains(kind) {
-            let suggestion = ClosestMatch.find(text, in: knownProviderKinds.map(\.rawValue).sorted())
+            let suggestion =
+                knownProviderKinds.count <= ClosestMatch.maximumCandidates
+                ? ClosestMatch.find(text, in: knownProviderKinds.map(\.rawValue).sorted()) : nil
             report(.unknownProviderKind(text, suggestion: suggestion), at: node.location)
             return nil
         }
@@ -165,8 +167,22 @@ extension CatalogDecoder {
 
     static func isValidProviderKind(_ text: String) -> Bool {
         guard let first = text.utf8.first, isASCIILetter(first) else { return false }
-        return text.utf8.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
+        return isIdentifierText(text)
     }
+}
+
+/// Whether `text` is not empty and every byte is an ASCII letter, digit, `.`, `_` or `-`.
+///
+/// Scans the contiguous UTF-8 storage directly: iterating `String.UTF8View` costs several times more, and
+/// this runs for every product identifier.
+func isIdentifierText(_ text: String) -> Bool {
+    func accepts(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || isASCIIDigit(byte) || byte == 0x2E || byte == 0x5F || byte == 0x2D
+    }
+    if let result = text.utf8.withContiguousStorageIfAvailable({ !$0.isEmpty && $0.allSatisfy(accepts) }) {
+        return result
+    }
+    return !text.isEmpty && text.utf8.allSatisfy(accepts)
 }
 
 func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -7,21 +7,21 @@ extension CatalogDecoder {
     mutating func decodeProduct(_ node: PropertyListNode) -> Product? {
         guard let entries = dictionary(node, key: "Products element") else { return nil }
         var productID, type, storeIDs, prices, localizations, entitlements, payouts, subscription, duration,
-            familyShareable, hostedContent, simulation: PropertyListEntry?
+            familyShareable, hostedContent, simulation: Int?
         for index in entries.indices {
             switch entries[index].key {
-            case "ProductID": take(&productID, entries[index])
-            case "Type": take(&type, entries[index])
-            case "StoreIDs": take(&storeIDs, entries[index])
-            case "Prices": take(&prices, entries[index])
-            case "Localizations": take(&localizations, entries[index])
-            case "Entitlements": take(&entitlements, entries[index])
-            case "Payouts": take(&payouts, entries[index])
-            case "Subscription": take(&subscription, entries[index])
-            case "Duration": take(&duration, entries[index])
-            case "FamilyShareable": take(&familyShareable, entries[index])
-            case "HostedContent": take(&hostedContent, entries[index])
-            case "Simulation": take(&simulation, entries[index])
+            case "ProductID": take(&productID, index, in: entries)
+            case "Type": take(&type, index, in: entries)
+            case "StoreIDs": take(&storeIDs, index, in: entries)
+            case "Prices": take(&prices, index, in: entries)
+            case "Localizations": take(&localizations, index, in: entries)
+            case "Entitlements": take(&entitlements, index, in: entries)
+            case "Payouts": take(&payouts, index, in: entries)
+            case "Subscription": take(&subscription, index, in: entries)
+            case "Duration": take(&duration, index, in: entries)
+            case "FamilyShareable": take(&familyShareable, index, in: entries)
+            case "HostedContent": take(&hostedContent, index, in: entries)
+            case "Simulation": take(&simulation, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.product)
             }
         }
@@ -29,29 +29,29 @@ extension CatalogDecoder {
         currentProductID = nil
         var id: String?
         if let productID {
-            id = decodeProductID(productID.value)
+            id = decodeProductID(entries[productID].value)
         } else {
             report(.missingKey("ProductID", in: "a product"), at: node.location)
         }
 
         var productType: ProductType?
         if let type {
-            productType = choice(type.value, key: "Type", as: ProductType.self)
+            productType = choice(entries[type].value, key: "Type", as: ProductType.self)
         } else {
             report(.missingKey("Type", in: productDescription), at: node.location)
         }
 
-        let decodedStoreIDs = storeIDs.map { decodeStoreIDs($0.value) } ?? [:]
+        let decodedStoreIDs = storeIDs.map { decodeStoreIDs(entries[$0].value) } ?? [:]
 
         var decodedPrices: [String: Price] = [:]
         if let prices {
-            decodedPrices = decodePrices(prices.value, key: "Prices")
+            decodedPrices = decodePrices(entries[prices].value, key: "Prices")
             if let deploymentStorefront, storefronts?[deploymentStorefront] != nil,
                 decodedPrices[deploymentStorefront] == nil, errorCount == errorsBefore
             {
                 report(
                     .missingDefaultPrice(productID: id ?? "?", storefront: deploymentStorefront),
-                    at: prices.value.location
+                    at: entries[prices].value.location
                 )
             }
         } else {
@@ -60,21 +60,22 @@ extension CatalogDecoder {
 
         var decodedLocalizations: [String: ProductLocalization] = [:]
         if let localizations {
-            decodedLocalizations = decodeLocalizations(localizations.value)
+            decodedLocalizations = decodeLocalizations(entries[localizations].value)
         } else {
             report(.missingKey("Localizations", in: productDescription), at: node.location)
         }
 
-        let decodedEntitlements = entitlements.map { decodeEntitlements($0.value) } ?? []
-        let decodedPayouts = payouts.map { decodePayouts($0.value) } ?? []
+        let decodedEntitlements = entitlements.map { decodeEntitlements(entries[$0].value) } ?? []
+        let decodedPayouts = payouts.map { decodePayouts(entries[$0].value) } ?? []
 
         var decodedSubscription: SubscriptionInfo?
         if let subscription {
             if let productType, productType != .autoRenewable {
                 report(
-                    .notAllowedForType(key: "Subscription", type: productType.rawValue), at: subscription.keyLocation)
+                    .notAllowedForType(key: "Subscription", type: productType.rawValue),
+                    at: entries[subscription].keyLocation)
             } else {
-                decodedSubscription = decodeSubscription(subscription.value)
+                decodedSubscription = decodeSubscription(entries[subscription].value)
             }
         } else if productType == .autoRenewable {
             report(.requiredForType(key: "Subscription", type: "AutoRenewable"), at: node.location)
@@ -83,27 +84,28 @@ extension CatalogDecoder {
         var decodedDuration: SubscriptionPeriod?
         if let duration {
             if let productType, productType != .nonRenewing {
-                report(.notAllowedForType(key: "Duration", type: productType.rawValue), at: duration.keyLocation)
+                report(
+                    .notAllowedForType(key: "Duration", type: productType.rawValue), at: entries[duration].keyLocation)
             } else {
-                decodedDuration = period(duration.value, key: "Duration")
+                decodedDuration = period(entries[duration].value, key: "Duration")
             }
         } else if productType == .nonRenewing {
             report(.requiredForType(key: "Duration", type: "NonRenewing"), at: node.location)
         }
 
-        let shareable = familyShareable.flatMap { boolean($0.value, key: "FamilyShareable") } ?? false
-        let content = hostedContent.flatMap { decodeHostedContent($0.value) }
-        let decodedSimulation = simulation.flatMap { decodeSimulation($0) }
+        let shareable = familyShareable.flatMap { boolean(entries[$0].value, key: "FamilyShareable") } ?? false
+        let content = hostedContent.flatMap { decodeHostedContent(entries[$0].value) }
+        let decodedSimulation = simulation.flatMap { decodeSimulation(entries[$0]) }
 
         if productType == .consumable, let id {
             if let entitlements, !decodedEntitlements.isEmpty {
-                report(.entitlementsOnConsumable(productID: id), at: entitlements.keyLocation)
+                report(.entitlementsOnConsumable(productID: id), at: entries[entitlements].keyLocation)
             }
             if payouts == nil {
                 report(.consumableWithoutPayouts(productID: id), at: node.location)
             }
             if shareable, let familyShareable {
-                report(.familyShareableConsumable(productID: id), at: familyShareable.value.location)
+                report(.familyShareableConsumable(productID: id), at: entries[familyShareable].value.location)
             }
         }
 
@@ -143,8 +145,7 @@ extension CatalogDecoder {
 
     /// Letters, digits, `.`, `_` and `-`, at least one character.
     static func isValidProductID(_ id: String) -> Bool {
-        !id.isEmpty
-            && id.utf8.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
+        isIdentifierText(id)
     }
 
     /// Reads a storefront-to-amount dict (`Prices` of a product or of an introductory offer).
@@ -187,7 +188,9 @@ extension CatalogDecoder {
             if !Self.isValidProviderKind(entry.key) {
                 report(.invalidProviderKind(entry.key), at: entry.keyLocation)
             } else if let providerKinds, !providerKinds.contains(kind) {
-                let suggestion = ClosestMatch.find(entry.key, in: providerKinds.map(\.rawValue))
+                let suggestion =
+                    providerKinds.count <= ClosestMatch.maximumCandidates
+                    ? ClosestMatch.find(entry.key, in: providerKinds.map(\.rawValue).sorted()) : nil
                 report(.storeIDForUnusedProvider(entry.key, suggestion: suggestion), at: entry.keyLocation)
             }
             if let id = text(entry.value, key: entry.key) {
@@ -204,60 +207,79 @@ extension CatalogDecoder {
         reportDuplicateKeys(entries)
         var result = [String: ProductLocalization](minimumCapacity: entries.count)
         var keysValid = true
+        // Whether a key serves the deployment's locale; an entry that fails to read still counts (its own
+        // error is enough). Comparing a few short identifiers is cheaper than looking them up afterwards.
+        var covered = false
+        let accepted = deploymentLocale?.accepted ?? []
+        var spellings: [String: PropertyListEntry]?
         for entry in entries {
             let locale = LocaleFallback.canonicalIdentifier(entry.key)
-            if locale == nil {
+            if let locale {
+                if !covered, accepted.contains(locale) { covered = true }
+            } else {
                 report(.invalidLocale(entry.key), at: entry.keyLocation)
                 keysValid = false
             }
             guard let fields = dictionary(entry.value, key: entry.key) else { continue }
-            var displayName, description: PropertyListEntry?
+            var displayName, description: Int?
             for index in fields.indices {
                 switch fields[index].key {
-                case "DisplayName": take(&displayName, fields[index])
-                case "Description": take(&description, fields[index])
+                case "DisplayName": take(&displayName, index, in: fields)
+                case "Description": take(&description, index, in: fields)
                 default: unknownKey(fields[index], known: CatalogKeys.localization)
                 }
             }
-            let context = "localization '\(entry.key)'"
             var name: String?
             var text: String?
             if let displayName {
-                name = self.text(displayName.value, key: "DisplayName")
+                name = self.text(fields[displayName].value, key: "DisplayName")
             } else {
-                report(.missingKey("DisplayName", in: context), at: entry.value.location)
+                report(.missingKey("DisplayName", in: "localization '\(entry.key)'"), at: entry.value.location)
             }
             if let description {
-                text = string(description.value, key: "Description")
+                text = string(fields[description].value, key: "Description")
             } else {
-                report(.missingKey("Description", in: context), at: entry.value.location)
+                report(.missingKey("Description", in: "localization '\(entry.key)'"), at: entry.value.location)
             }
             if let locale, let name, let text,
                 result.updateValue(ProductLocalization(displayName: name, description: text), forKey: locale) != nil,
-                let first = entries.first(where: { LocaleFallback.canonicalIdentifier($0.key) == locale }),
+                let first = firstSpelling(of: locale, in: entries, cache: &spellings),
                 first.key != entry.key
             {
                 // Two spellings of one locale (`en-US`, `en_US`); identical spellings were reported above.
                 report(.duplicateKey(entry.key, first: first.keyLocation), at: entry.keyLocation)
             }
         }
-        if keysValid, let deploymentLocale, !deploymentLocale.accepted.contains(where: { result[$0] != nil }) {
-            // Entries that failed to read do not count, but a present key does: its own error suffices.
-            let covered = entries.contains { entry in
-                LocaleFallback.canonicalIdentifier(entry.key).map(deploymentLocale.accepted.contains) ?? false
-            }
-            if !covered {
-                report(
-                    .missingLocalization(
-                        productID: currentProductID ?? "?",
-                        locale: deploymentLocale.identifier,
-                        accepted: deploymentLocale.accepted
-                    ),
-                    at: node.location
-                )
-            }
+        if keysValid, !covered, let deploymentLocale {
+            report(
+                .missingLocalization(
+                    productID: currentProductID ?? "?",
+                    locale: deploymentLocale.identifier,
+                    accepted: deploymentLocale.accepted
+                ),
+                at: node.location
+            )
         }
         return result
+    }
+
+    /// The first entry of a `Localizations` dict whose key is the given canonical locale. The index by locale
+    /// is built on the first call, so a hostile dict of many spellings costs linear time, not quadratic.
+    private func firstSpelling(
+        of locale: String,
+        in entries: [PropertyListEntry],
+        cache: inout [String: PropertyListEntry]?
+    ) -> PropertyListEntry? {
+        if cache == nil {
+            var index: [String: PropertyListEntry] = [:]
+            for entry in entries {
+                if let canonical = LocaleFallback.canonicalIdentifier(entry.key), index[canonical] == nil {
+                    index[canonical] = entry
+                }
+            }
+            cache = index
+        }
+        return cache?[locale]
     }
 
     /// Reads `Entitlements`: an array of non-empty names.
@@ -265,12 +287,16 @@ extension CatalogDecoder {
         guard let elements = array(node, key: "Entitlements") else { return [] }
         var result: [String] = []
         result.reserveCapacity(elements.count)
+        // A set only for long lists: a product usually grants one or two entitlements.
+        var seen: Set<String>? = elements.count > 16 ? Set(minimumCapacity: elements.count) : nil
         for element in elements {
             guard let name = text(element, key: "Entitlements element") else { continue }
-            if result.contains(name) {
+            let isDuplicate = seen.map { $0.contains(name) } ?? result.contains(name)
+            if isDuplicate {
                 report(.duplicateEntitlement(name), at: element.location)
             } else {
                 result.append(name)
+                seen?.insert(name)
             }
         }
         return result
@@ -283,12 +309,12 @@ extension CatalogDecoder {
         result.reserveCapacity(elements.count)
         for element in elements {
             guard let entries = dictionary(element, key: "Payouts element") else { continue }
-            var kind, name, quantity: PropertyListEntry?
+            var kind, name, quantity: Int?
             for index in entries.indices {
                 switch entries[index].key {
-                case "Kind": take(&kind, entries[index])
-                case "Name": take(&name, entries[index])
-                case "Quantity": take(&quantity, entries[index])
+                case "Kind": take(&kind, index, in: entries)
+                case "Name": take(&name, index, in: entries)
+                case "Quantity": take(&quantity, index, in: entries)
                 default: unknownKey(entries[index], known: CatalogKeys.payout)
                 }
             }
@@ -296,17 +322,17 @@ extension CatalogDecoder {
             var payoutName: String?
             var payoutQuantity: Int?
             if let kind {
-                payoutKind = choice(kind.value, key: "Kind", as: Payout.Kind.self)
+                payoutKind = choice(entries[kind].value, key: "Kind", as: Payout.Kind.self)
             } else {
                 report(.missingKey("Kind", in: "a payout"), at: element.location)
             }
             if let name {
-                payoutName = text(name.value, key: "Name")
+                payoutName = text(entries[name].value, key: "Name")
             } else {
                 report(.missingKey("Name", in: "a payout"), at: element.location)
             }
             if let quantity {
-                payoutQuantity = integer(quantity.value, key: "Quantity", minimum: 1)
+                payoutQuantity = integer(entries[quantity].value, key: "Quantity", minimum: 1)
             } else {
                 report(.missingKey("Quantity", in: "a payout"), at: element.location)
             }

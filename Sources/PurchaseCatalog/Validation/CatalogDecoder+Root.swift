@@ -8,29 +8,30 @@ extension CatalogDecoder {
             report(.rootNotDictionary(found: root.value.typeName), at: root.location)
             return nil
         }
-        var version, deployment, storefronts, products: PropertyListEntry?
+        var version, deployment, storefronts, products: Int?
         for index in entries.indices {
             switch entries[index].key {
-            case "CatalogVersion": take(&version, entries[index])
-            case "Deployment": take(&deployment, entries[index])
-            case "Storefronts": take(&storefronts, entries[index])
-            case "Products": take(&products, entries[index])
+            case "CatalogVersion": take(&version, index, in: entries)
+            case "Deployment": take(&deployment, index, in: entries)
+            case "Storefronts": take(&storefronts, index, in: entries)
+            case "Products": take(&products, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.root)
             }
         }
         let container = "the catalog's root dict"
         var catalogVersion: Int?
         if let version {
-            if case .integer(let number) = version.value.value {
+            if case .integer(let number) = entries[version].value.value {
                 if number.intValue == CatalogVersion.current {
                     catalogVersion = CatalogVersion.current
                 } else {
-                    report(.unsupportedVersion(number.description), at: version.value.location)
+                    report(.unsupportedVersion(number.description), at: entries[version].value.location)
                 }
             } else {
                 report(
-                    .wrongType(key: "CatalogVersion", expected: "integer", found: version.value.value.typeName),
-                    at: version.value.location
+                    .wrongType(
+                        key: "CatalogVersion", expected: "integer", found: entries[version].value.value.typeName),
+                    at: entries[version].value.location
                 )
             }
         } else {
@@ -38,21 +39,21 @@ extension CatalogDecoder {
         }
 
         if let storefronts {
-            decodeStorefronts(storefronts.value)
+            decodeStorefronts(entries[storefronts].value)
         } else {
             report(.missingKey("Storefronts", in: container), at: root.location)
         }
 
         var decodedDeployment: Deployment?
         if let deployment {
-            decodedDeployment = decodeDeployment(deployment.value)
+            decodedDeployment = decodeDeployment(entries[deployment].value)
         } else {
             report(.missingKey("Deployment", in: container), at: root.location)
         }
 
         var decodedProducts: [Product] = []
         if let products {
-            if let elements = array(products.value, key: "Products") {
+            if let elements = array(entries[products].value, key: "Products") {
                 decodedProducts.reserveCapacity(elements.count)
                 productIDs.reserveCapacity(elements.count)
                 for element in elements {
@@ -86,23 +87,26 @@ extension CatalogDecoder {
             if !Storefront.isValidCode(code) {
                 report(.invalidStorefrontCode(code), at: entry.keyLocation)
             }
-            guard let fields = dictionary(entry.value, key: code) else { continue }
-            var currency: PropertyListEntry?
+            // A storefront counts as declared even when its dict or currency is wrong, so prices naming it
+            // do not repeat the error.
+            guard let fields = dictionary(entry.value, key: code) else {
+                result[code] = Storefront(code: code, currencyCode: "")
+                continue
+            }
+            var currency: Int?
             for index in fields.indices {
                 switch fields[index].key {
-                case "Currency": take(&currency, fields[index])
+                case "Currency": take(&currency, index, in: fields)
                 default: unknownKey(fields[index], known: CatalogKeys.storefront)
                 }
             }
-            // A storefront counts as declared even when its currency is wrong, so prices naming it do not
-            // repeat the error.
             var currencyCode = ""
             if let currency {
-                if let code = string(currency.value, key: "Currency") {
+                if let code = string(fields[currency].value, key: "Currency") {
                     if Storefront.isValidCurrencyCode(code) {
                         currencyCode = code
                     } else {
-                        report(.invalidCurrencyCode(code), at: currency.value.location)
+                        report(.invalidCurrencyCode(code), at: fields[currency].value.location)
                     }
                 }
             } else {
@@ -116,8 +120,13 @@ extension CatalogDecoder {
     /// Checks that `code` names a declared storefront (when storefronts loaded) and returns it.
     mutating func declaredStorefront(_ code: String, at location: SourceLocation) -> Storefront? {
         guard let storefronts else { return nil }
-        if let storefront = storefronts[code] { return storefront }
-        let suggestion = ClosestMatch.find(code, in: storefronts.keys.sorted())
+        if storefrontList.count <= 16 {
+            for storefront in storefrontList where storefront.code == code { return storefront }
+        } else if let storefront = storefronts[code] {
+            return storefront
+        }
+        if sortedStorefrontCodes == nil { sortedStorefrontCodes = storefronts.keys.sorted() }
+        let suggestion = ClosestMatch.find(code, in: sortedStorefrontCodes ?? [])
         report(.undeclaredStorefront(code, suggestion: suggestion), at: location)
         return nil
     }

@@ -5,13 +5,13 @@ extension CatalogDecoder {
     /// Reads `Subscription`: `Group`, `Period`, `Level` and an optional `IntroductoryOffer`.
     mutating func decodeSubscription(_ node: PropertyListNode) -> SubscriptionInfo? {
         guard let entries = dictionary(node, key: "Subscription") else { return nil }
-        var group, period, level, offer: PropertyListEntry?
+        var group, period, level, offer: Int?
         for index in entries.indices {
             switch entries[index].key {
-            case "Group": take(&group, entries[index])
-            case "Period": take(&period, entries[index])
-            case "Level": take(&level, entries[index])
-            case "IntroductoryOffer": take(&offer, entries[index])
+            case "Group": take(&group, index, in: entries)
+            case "Period": take(&period, index, in: entries)
+            case "Level": take(&level, index, in: entries)
+            case "IntroductoryOffer": take(&offer, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.subscription)
             }
         }
@@ -20,34 +20,34 @@ extension CatalogDecoder {
         var renewal: SubscriptionPeriod?
         var rank: Int?
         if let group {
-            groupName = text(group.value, key: "Group")
+            groupName = text(entries[group].value, key: "Group")
         } else {
             report(.missingKey("Group", in: context), at: node.location)
         }
         if let period {
-            renewal = self.period(period.value, key: "Period")
+            renewal = self.period(entries[period].value, key: "Period")
         } else {
             report(.missingKey("Period", in: context), at: node.location)
         }
         if let level {
-            rank = integer(level.value, key: "Level", minimum: 1)
+            rank = integer(entries[level].value, key: "Level", minimum: 1)
         } else {
             report(.missingKey("Level", in: context), at: node.location)
         }
-        let introductoryOffer = offer.flatMap { decodeIntroductoryOffer($0.value) }
+        let introductoryOffer = offer.flatMap { decodeIntroductoryOffer(entries[$0].value) }
         guard let groupName, let renewal, let rank else { return nil }
         return SubscriptionInfo(group: groupName, period: renewal, level: rank, introductoryOffer: introductoryOffer)
     }
 
     private mutating func decodeIntroductoryOffer(_ node: PropertyListNode) -> IntroductoryOffer? {
         guard let entries = dictionary(node, key: "IntroductoryOffer") else { return nil }
-        var mode, period, periods, prices: PropertyListEntry?
+        var mode, period, periods, prices: Int?
         for index in entries.indices {
             switch entries[index].key {
-            case "Mode": take(&mode, entries[index])
-            case "Period": take(&period, entries[index])
-            case "Periods": take(&periods, entries[index])
-            case "Prices": take(&prices, entries[index])
+            case "Mode": take(&mode, index, in: entries)
+            case "Period": take(&period, index, in: entries)
+            case "Periods": take(&periods, index, in: entries)
+            case "Prices": take(&prices, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.introductoryOffer)
             }
         }
@@ -56,24 +56,24 @@ extension CatalogDecoder {
         var offerPeriod: SubscriptionPeriod?
         var count = 1
         if let mode {
-            offerMode = choice(mode.value, key: "Mode", as: IntroductoryOffer.Mode.self)
+            offerMode = choice(entries[mode].value, key: "Mode", as: IntroductoryOffer.Mode.self)
         } else {
             report(.missingKey("Mode", in: context), at: node.location)
         }
         if let period {
-            offerPeriod = self.period(period.value, key: "Period")
+            offerPeriod = self.period(entries[period].value, key: "Period")
         } else {
             report(.missingKey("Period", in: context), at: node.location)
         }
         if let periods {
-            count = integer(periods.value, key: "Periods", minimum: 1) ?? 1
+            count = integer(entries[periods].value, key: "Periods", minimum: 1) ?? 1
         }
         var offerPrices: [String: Price] = [:]
         if let prices {
             if offerMode == .freeTrial {
-                report(.offerPricesIgnored, at: prices.keyLocation)
+                report(.offerPricesIgnored, at: entries[prices].keyLocation)
             } else {
-                offerPrices = decodePrices(prices.value, key: "Prices")
+                offerPrices = decodePrices(entries[prices].value, key: "Prices")
             }
         } else if let offerMode, offerMode != .freeTrial {
             report(.offerPricesRequired(mode: offerMode.rawValue), at: node.location)
@@ -85,23 +85,23 @@ extension CatalogDecoder {
     /// Reads `HostedContent`: `Version` and `ContentLength`.
     mutating func decodeHostedContent(_ node: PropertyListNode) -> HostedContent? {
         guard let entries = dictionary(node, key: "HostedContent") else { return nil }
-        var version, length: PropertyListEntry?
+        var version, length: Int?
         for index in entries.indices {
             switch entries[index].key {
-            case "Version": take(&version, entries[index])
-            case "ContentLength": take(&length, entries[index])
+            case "Version": take(&version, index, in: entries)
+            case "ContentLength": take(&length, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.hostedContent)
             }
         }
         var versionText: String?
         var byteCount: Int?
         if let version {
-            versionText = text(version.value, key: "Version")
+            versionText = text(entries[version].value, key: "Version")
         } else {
             report(.missingKey("Version", in: "HostedContent"), at: node.location)
         }
         if let length {
-            byteCount = integer(length.value, key: "ContentLength", minimum: 0)
+            byteCount = integer(entries[length].value, key: "ContentLength", minimum: 0)
         } else {
             report(.missingKey("ContentLength", in: "HostedContent"), at: node.location)
         }
@@ -116,28 +116,28 @@ extension CatalogDecoder {
             report(.simulationUnused, at: entry.keyLocation)
         }
         guard let entries = dictionary(node, key: "Simulation") else { return nil }
-        var askToBuy, failures, interrupted, unavailable: PropertyListEntry?
+        var askToBuy, failures, interrupted, unavailable: Int?
         for index in entries.indices {
             switch entries[index].key {
-            case "AskToBuy": take(&askToBuy, entries[index])
-            case "Failures": take(&failures, entries[index])
-            case "Interrupted": take(&interrupted, entries[index])
-            case "Unavailable": take(&unavailable, entries[index])
+            case "AskToBuy": take(&askToBuy, index, in: entries)
+            case "Failures": take(&failures, index, in: entries)
+            case "Interrupted": take(&interrupted, index, in: entries)
+            case "Unavailable": take(&unavailable, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.simulation)
             }
         }
         var simulation = ProductSimulation()
         if let askToBuy {
-            simulation.askToBuy = choice(askToBuy.value, key: "AskToBuy", as: ProductSimulation.AskToBuy.self)
+            simulation.askToBuy = choice(entries[askToBuy].value, key: "AskToBuy", as: ProductSimulation.AskToBuy.self)
         }
         if let failures {
-            simulation.failures = decodeFailures(failures.value)
+            simulation.failures = decodeFailures(entries[failures].value)
         }
         if let interrupted {
-            simulation.interrupted = boolean(interrupted.value, key: "Interrupted") ?? false
+            simulation.interrupted = boolean(entries[interrupted].value, key: "Interrupted") ?? false
         }
         if let unavailable {
-            simulation.unavailable = boolean(unavailable.value, key: "Unavailable") ?? false
+            simulation.unavailable = boolean(entries[unavailable].value, key: "Unavailable") ?? false
         }
         simulation.settings = decodeSettings(node, key: "Simulation", checkDuplicates: false) ?? [:]
         return simulation
@@ -148,23 +148,23 @@ extension CatalogDecoder {
         var result: [ProductSimulation.Failure] = []
         for element in elements {
             guard let entries = dictionary(element, key: "Failures element") else { continue }
-            var attempt, error: PropertyListEntry?
+            var attempt, error: Int?
             for index in entries.indices {
                 switch entries[index].key {
-                case "Attempt": take(&attempt, entries[index])
-                case "Error": take(&error, entries[index])
+                case "Attempt": take(&attempt, index, in: entries)
+                case "Error": take(&error, index, in: entries)
                 default: unknownKey(entries[index], known: CatalogKeys.simulationFailure)
                 }
             }
             var number: Int?
             var name: String?
             if let attempt {
-                number = integer(attempt.value, key: "Attempt", minimum: 1)
+                number = integer(entries[attempt].value, key: "Attempt", minimum: 1)
             } else {
                 report(.missingKey("Attempt", in: "a Failures entry"), at: element.location)
             }
             if let error {
-                name = text(error.value, key: "Error")
+                name = text(entries[error].value, key: "Error")
             } else {
                 report(.missingKey("Error", in: "a Failures entry"), at: element.location)
             }

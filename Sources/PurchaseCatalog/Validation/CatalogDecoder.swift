@@ -1,7 +1,7 @@
 import PropertyList
 import PurchaseCore
 
-/// Turns a property-list tree into a ``Catalog`` in one pass, collecting every problem on the way.
+/// Turns a property-list tree into a `Catalog` in one pass, collecting every problem on the way.
 ///
 /// Each dict is walked once: known keys go into local slots (a slot already filled is a duplicate key),
 /// anything else is an unknown key. Sections are read in dependency order (storefronts, then the
@@ -15,13 +15,20 @@ struct CatalogDecoder {
     private(set) var errorCount = 0
 
     /// Declared storefronts; `nil` when `Storefronts` is missing or not a dict (then prices go unchecked).
-    var storefronts: [String: Storefront]?
+    var storefronts: [String: Storefront]? {
+        didSet { storefrontList = storefronts.map { Array($0.values) } ?? [] }
+    }
+    /// The same storefronts as a list: comparing a few three-letter codes is cheaper than hashing one, and
+    /// every price looks its storefront up.
+    private(set) var storefrontList: [Storefront] = []
+    /// The declared storefront codes in order, for suggestions; built when first needed.
+    var sortedStorefrontCodes: [String]?
     /// The deployment's default storefront, when valid.
     var deploymentStorefront: String?
     /// The deployment's locale and the localization identifiers that satisfy it, when valid.
     var deploymentLocale: (identifier: String, accepted: [String])?
     /// The deployment's provider kinds, when they loaded.
-    var providerKinds: [ProviderKind]?
+    var providerKinds: Set<ProviderKind>?
     /// The first location of every product identifier seen so far.
     var productIDs: [String: SourceLocation] = [:]
     /// The identifier of the product being read, for messages.
@@ -39,12 +46,16 @@ struct CatalogDecoder {
         diagnostics.append(Diagnostic(problem, path: path, at: location))
     }
 
-    /// Puts `entry` in `slot`, reporting a duplicate key when the slot is already filled (the last wins).
-    mutating func take(_ slot: inout PropertyListEntry?, _ entry: PropertyListEntry) {
+    /// Puts the index of a known key's entry in `slot`, reporting a duplicate key when the slot is already
+    /// filled (the last one wins, as in Foundation).
+    ///
+    /// Slots hold indices into the dict's entries rather than copies of them: copying entries costs a
+    /// retain and a release per value, which adds up over tens of thousands of products.
+    mutating func take(_ slot: inout Int?, _ index: Int, in entries: [PropertyListEntry]) {
         if let first = slot {
-            report(.duplicateKey(entry.key, first: first.keyLocation), at: entry.keyLocation)
+            report(.duplicateKey(entries[index].key, first: entries[first].keyLocation), at: entries[index].keyLocation)
         }
-        slot = entry
+        slot = index
     }
 
     mutating func unknownKey(_ entry: PropertyListEntry, known: [String]) {

@@ -20,31 +20,37 @@ public enum LocaleFallback {
 
     /// Whether `identifier` is already in canonical form; checks bytes without allocating.
     private static func isCanonical(_ identifier: String) -> Bool {
-        let bytes = identifier.utf8
-        var index = bytes.startIndex
-        func take(_ count: Int, _ accept: (UInt8) -> Bool) -> Bool {
+        identifier.utf8.withContiguousStorageIfAvailable(isCanonical) ?? false
+    }
+
+    private static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func count(_ accept: (UInt8) -> Bool, atMost limit: Int) -> Int {
             var taken = 0
-            while taken < count, index != bytes.endIndex, accept(bytes[index]) {
-                index = bytes.index(after: index)
+            while taken < limit, index < bytes.count, accept(bytes[index]) {
+                index += 1
                 taken += 1
             }
-            return taken == count
+            return taken
         }
-        let lower: (UInt8) -> Bool = { $0 >= 97 && $0 <= 122 }
-        let upper: (UInt8) -> Bool = { $0 >= 65 && $0 <= 90 }
-        let digit: (UInt8) -> Bool = { $0 >= 48 && $0 <= 57 }
-        guard take(2, lower) else { return false }
-        _ = take(1, lower)
-        if index != bytes.endIndex, bytes[index] == UInt8(ascii: "-") {
-            index = bytes.index(after: index)
-            guard take(1, upper), take(3, lower) else { return false }
+        func lower(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
+        func upper(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
+        func digit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        guard count(lower, atMost: 3) >= 2 else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+            index += 1
+            guard count(upper, atMost: 1) == 1, count(lower, atMost: 3) == 3 else { return false }
         }
-        if index != bytes.endIndex, bytes[index] == UInt8(ascii: "_") {
-            index = bytes.index(after: index)
-            guard let first = index != bytes.endIndex ? bytes[index] : nil else { return false }
-            guard upper(first) ? take(2, upper) : take(3, digit) else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "_") {
+            index += 1
+            guard index < bytes.count else { return false }
+            if upper(bytes[index]) {
+                guard count(upper, atMost: 2) == 2 else { return false }
+            } else {
+                guard count(digit, atMost: 3) == 3 else { return false }
+            }
         }
-        return index == bytes.endIndex
+        return index == bytes.count
     }
 
     /// The identifiers to try, most specific first, when looking for a localization for `identifier`;

@@ -24,12 +24,18 @@ public struct Price: Sendable, Hashable, Codable, CustomStringConvertible {
     /// all, so the result is exact. Rejects signs, exponents, grouping or comma separators (`1,99`),
     /// spaces and anything else, returning `nil`.
     public static func amount(parsing text: String) -> Decimal? {
+        // Scanning the contiguous UTF-8 directly is several times cheaper than iterating `text.utf8`.
+        if let parsed = text.utf8.withContiguousStorageIfAvailable(amount(parsing:)) { return parsed }
+        return Array(text.utf8).withUnsafeBufferPointer(amount(parsing:))
+    }
+
+    private static func amount(parsing text: UnsafeBufferPointer<UInt8>) -> Decimal? {
         var significand: UInt64 = 0
         var exponent: Int32 = 0
         var digits = 0
         var sawPoint = false
         var digitsAfterPoint = 0
-        for byte in text.utf8 {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
