@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "PurchaseKit", targets: ["PurchaseKit"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
+        .library(name: "PurchaseTesting", targets: ["PurchaseTesting"]),
         .executable(name: "purchasekit", targets: ["purchasekit"]),
     ],
     targets: [
@@ -19,9 +20,11 @@ let package = Package(
         .target(name: "PurchaseCore"),
         .target(name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"]),
         .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog"]),
+        .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
     ]
 )

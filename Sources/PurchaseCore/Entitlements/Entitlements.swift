@@ -5,7 +5,8 @@ public struct Entitlements: Sendable, Hashable {
     /// Entitlement names granted by owned non-consumables, active subscriptions (the winning level
     /// of each group) and unexpired non-renewing subscriptions. Sorted.
     public var names: [String]
-    /// Balances by payout name.
+    /// Balances by payout name: every payout the catalog declares (0 when nothing was credited) and
+    /// any other name the ledger holds.
     public var balances: [String: Int]
     /// The latest state of each subscription the person ever had, sorted by product identifier.
     public var subscriptions: [SubscriptionStatus]
@@ -131,6 +132,12 @@ extension Entitlements {
             }
         }
         statuses.sort { $0.productID < $1.productID }
-        return Entitlements(names: names.sorted(), balances: contents.balances, subscriptions: statuses)
+        var balances = contents.balances
+        for product in catalog.products {
+            for payout in product.payouts where balances[payout.name] == nil {
+                balances[payout.name] = 0
+            }
+        }
+        return Entitlements(names: names.sorted(), balances: balances, subscriptions: statuses)
     }
 }

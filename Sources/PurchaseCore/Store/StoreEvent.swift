@@ -17,3 +17,29 @@ public enum StoreEvent: Sendable {
     /// unfinished and is tried again at the next launch or update.
     case deferredProcessing(StoreTransaction, PurchaseError)
 }
+
+extension StoreEvent {
+    /// A short name for the event's case (`delivered`, `alreadyDelivered`, `pending`...), as logs and
+    /// tests print it.
+    public var name: String {
+        switch self {
+        case .delivered: "delivered"
+        case .alreadyDelivered: "alreadyDelivered"
+        case .pending: "pending"
+        case .failed: "failed"
+        case .rejected: "rejected"
+        case .revoked: "revoked"
+        case .deferredProcessing: "deferredProcessing"
+        }
+    }
+
+    /// The transaction the event is about.
+    public var transaction: StoreTransaction {
+        switch self {
+        case .delivered(let transaction, _), .alreadyDelivered(let transaction), .pending(let transaction),
+            .failed(let transaction, _), .rejected(let transaction, _), .revoked(let transaction),
+            .deferredProcessing(let transaction, _):
+            transaction
+        }
+    }
+}
