@@ -71,6 +71,9 @@ public actor InMemoryStoreProvider: StoreProvider {
     /// Sets the error ``products(for:)`` throws (`nil` to clear).
     public func setProductsError(_ error: PurchaseError?) { productsError = error }
 
+    /// Sets the products this store does not sell.
+    public func setUnavailable(_ productIDs: Set<String>) { unavailableProductIDs = productIDs }
+
     /// Sets the error ``restore()`` throws (`nil` to clear).
     public func setRestoreError(_ error: PurchaseError?) { restoreError = error }
 

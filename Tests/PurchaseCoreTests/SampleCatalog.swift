@@ -19,6 +19,10 @@ enum SampleCatalog {
                 productID: "remove.ads", type: .nonConsumable, prices: usd("2.99"), localizations: names("Remove Ads"),
                 entitlements: ["no-ads"]),
             Product(
+                productID: "starter.pack", type: .nonConsumable, prices: usd("4.99"),
+                localizations: names("Starter Pack"), entitlements: ["starter"],
+                payouts: [Payout(kind: .currency, name: "gems", quantity: 500)]),
+            Product(
                 productID: "pro.monthly", type: .autoRenewable, prices: usd("4.99"), localizations: names("Pro"),
                 entitlements: ["pro"],
                 subscription: SubscriptionInfo(group: "access", period: SubscriptionPeriod("P1M")!, level: 1)),

@@ -36,6 +36,7 @@ extension PurchaseError {
         case 21005, 21009, 21100...21199: code = .verificationUnavailable
         default: code = .verificationFailed
         }
-        return PurchaseError(code, detail: "verifyReceipt status \(status)", productID: productID, verifierStatus: status)
+        return PurchaseError(
+            code, detail: "verifyReceipt status \(status)", productID: productID, verifierStatus: status)
     }
 }

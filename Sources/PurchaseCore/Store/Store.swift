@@ -186,11 +186,13 @@ public actor Store {
             return .failed(PurchaseError(.paymentNotAllowed, productID: productID))
         }
         guard let product else {
-            return .failed(PurchaseError(.invalidProductIdentifiers, detail: "not in the catalog", productID: productID))
+            return .failed(
+                PurchaseError(.invalidProductIdentifiers, detail: "not in the catalog", productID: productID))
         }
         guard quantity >= 1, quantity == 1 || product.type == .consumable else {
             return .failed(
-                PurchaseError(.paymentInvalid, detail: "quantity \(quantity) for a \(product.type)", productID: productID)
+                PurchaseError(
+                    .paymentInvalid, detail: "quantity \(quantity) for a \(product.type)", productID: productID)
             )
         }
         do {
@@ -297,11 +299,13 @@ public actor Store {
         }
         if transaction.isRevoked {
             do {
-                _ = try await ledger.recordRevocation(transaction.transactionID, at: transaction.revocationDate ?? clock.now)
+                _ = try await ledger.recordRevocation(
+                    transaction.transactionID, at: transaction.revocationDate ?? clock.now)
                 try? await provider.finish(transaction)
                 return emit(.revoked(transaction))
             } catch {
-                return emit(.deferredProcessing(transaction, Self.purchaseError(error, productID: transaction.productID)))
+                return emit(
+                    .deferredProcessing(transaction, Self.purchaseError(error, productID: transaction.productID)))
             }
         }
 
