@@ -52,7 +52,7 @@ struct StoreDeliveryTests {
         async let b = second.start()
         let names = (await a + b).map(\.name)
         #expect(names.filter { $0 == "delivered" }.isEmpty)
-        let contents = try await harness.ledger.contents()
+        let contents = await harness.ledger.contents()
         #expect(contents.deliveries.count == 1)
         await first.stop()
         await second.stop()
@@ -145,7 +145,7 @@ struct StoreDeliveryTests {
         }
         #expect(error.code == .verificationFailed)
         #expect(error.verifierStatus == 21003)
-        #expect(try await harness.ledger.contents().deliveries.isEmpty)
+        #expect(await harness.ledger.contents().deliveries.isEmpty)
     }
 
     @Test func unavailableVerifierKeepsTheTransactionForLater() async throws {

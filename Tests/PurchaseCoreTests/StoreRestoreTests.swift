@@ -50,7 +50,7 @@ struct StoreRestoreTests {
         _ = await store.restore()
         _ = await store.restore()
         #expect(try await store.entitlements().balances["gems"] == 500)
-        #expect(try await ledger.contents().deliveries.filter { $0.productID == "starter.pack" }.count == 3)
+        #expect(await ledger.contents().deliveries.filter { $0.productID == "starter.pack" }.count == 3)
     }
 
     @Test func storeFailureIsAFailedRestore() async {
@@ -98,10 +98,10 @@ struct MultiStoreTests {
                 productType: .consumable, quantity: 1, entitlements: [], credits: ["gems": 100], expirationDate: nil,
                 purchaseDate: Date(), deliveredAt: Date())
         }
-        #expect(try await ledger.recordDelivery(delivery("memory")))
-        #expect(try await ledger.recordDelivery(delivery("web")))
-        #expect(try await ledger.recordDelivery(delivery("web")) == false)
-        #expect(try await ledger.contents().balances["gems"] == 200)
+        #expect(await ledger.recordDelivery(delivery("memory")))
+        #expect(await ledger.recordDelivery(delivery("web")))
+        #expect(await ledger.recordDelivery(delivery("web")) == false)
+        #expect(await ledger.contents().balances["gems"] == 200)
     }
 
     @Test func restoreMergesEveryStoreAndReportsPartialFailure() async throws {
