@@ -18,4 +18,13 @@ static inline void purchasekit_xml_free(void *pointer) {
     xmlFree(pointer);
 }
 
+/// libxml2 refuses documents nested deeper than the global `xmlParserMaxDepth` (256) unless
+/// XML_PARSE_HUGE is given, which we never do. Raises that ceiling, never lowers it, so that the
+/// reader's own configurable limit is the one that applies. Swift cannot touch the C global.
+static inline void purchasekit_xml_raise_max_depth(unsigned int depth) {
+    if (xmlParserMaxDepth < depth) {
+        xmlParserMaxDepth = depth;
+    }
+}
+
 #endif

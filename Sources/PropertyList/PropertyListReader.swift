@@ -1,0 +1,96 @@
+public import Foundation
+
+/// A secure reader of XML property lists, built on libxml2's streaming SAX2 interface.
+///
+/// The reader accepts every XML property-list type (including bare roots without `<plist>` and
+/// `CF$UID` references), in UTF-8, UTF-16 or UTF-32, and behaves like Foundation's
+/// `PropertyListSerialization` where it is lenient (integer white space and signs, hexadecimal
+/// integers, `inf`/`nan` in any case). Every value keeps the line and column of its opening tag.
+///
+/// It treats every document as untrusted: it never touches the network, never loads a DTD or an
+/// external entity, refuses entity and other DTD declarations, and bounds nesting depth and
+/// document size (``Limits``). Whatever the input, it returns a value or throws a positioned
+/// ``PropertyListError``; it does not crash or hang.
+public struct PropertyListReader: Sendable {
+    /// Bounds on what a document may demand.
+    public struct Limits: Sendable, Equatable {
+        /// The deepest nesting of elements allowed, `<plist>` not counted (a root value is depth 1).
+        /// Values above 4096 act as 4096, libxml2's own ceiling.
+        public var maximumDepth: Int
+        /// The largest document accepted, in bytes; checked before parsing begins.
+        public var maximumDocumentSize: Int
+
+        /// Creates limits; the defaults are 512 levels and 64 MiB.
+        public init(maximumDepth: Int = 512, maximumDocumentSize: Int = 64 * 1024 * 1024) {
+            self.maximumDepth = maximumDepth
+            self.maximumDocumentSize = maximumDocumentSize
+        }
+    }
+
+    /// The limits every read enforces.
+    public var limits: Limits
+
+    /// Creates a reader with the given limits.
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Reads a property list from the bytes of an XML document.
+    ///
+    /// - Parameters:
+    ///   - data: The document, in any encoding libxml2 knows (UTF-8 when undeclared).
+    ///   - path: The file the bytes came from, for error messages.
+    /// - Returns: The root value, with source locations throughout.
+    /// - Throws: ``PropertyListError`` with the line and column of the first problem.
+    public func read(_ data: Data, path: String? = nil) throws(PropertyListError) -> PropertyListNode {
+        let start = SourceLocation(line: 1, column: 1)
+        guard data.count <= limits.maximumDocumentSize else {
+            throw PropertyListError(
+                .refused,
+                "the document is \(data.count) bytes; the limit is \(limits.maximumDocumentSize) bytes",
+                path: path, at: start)
+        }
+        guard !data.isEmpty else {
+            throw PropertyListError(
+                .malformedXML, "the document is empty; expected an XML property list", path: path, at: start)
+        }
+        let builder = DocumentBuilder(path: path, maximumDepth: max(limits.maximumDepth, 0))
+        data.withUnsafeBytes { bytes in SAXParser.parse(bytes, builder: builder) }
+        if let error = builder.error { throw error }
+        guard let root = builder.root else {
+            throw PropertyListError(
+                .invalidPropertyList, "expected a property-list value, found none", path: path,
+                at: builder.currentLocation())
+        }
+        return root
+    }
+
+    /// Reads a property list from a file, refusing it before reading when it exceeds
+    /// ``Limits/maximumDocumentSize``.
+    ///
+    /// - Throws: ``PropertyListError`` of kind `.io` when the file cannot be read, or any error of
+    ///   ``read(_:path:)``.
+    public func read(contentsOfFile path: String) throws(PropertyListError) -> PropertyListNode {
+        let start = SourceLocation(line: 1, column: 1)
+        let size: Int
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch {
+            throw PropertyListError(
+                .io, "cannot read the file: it does not exist or is not readable", path: path, at: start)
+        }
+        guard size <= limits.maximumDocumentSize else {
+            throw PropertyListError(
+                .refused, "the file is \(size) bytes; the limit is \(limits.maximumDocumentSize) bytes",
+                path: path, at: start)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw PropertyListError(.io, "cannot read the file: \(error.localizedDescription)", path: path, at: start)
+        }
+        return try read(data, path: path)
+    }
+}

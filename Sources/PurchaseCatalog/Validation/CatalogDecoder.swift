@@ -1,0 +1,152 @@
+import PropertyList
+import PurchaseCore
+
+/// Turns a property-list tree into a ``Catalog`` in one pass, collecting every problem on the way.
+///
+/// Each dict is walked once: known keys go into local slots (a slot already filled is a duplicate key),
+/// anything else is an unknown key. Sections are read in dependency order (storefronts, then the
+/// deployment, then products) so each product is checked against them as it is read. Checks that would
+/// only repeat an earlier error (a price against storefronts that failed to load) are skipped.
+struct CatalogDecoder {
+    let path: String?
+    let knownProviderKinds: Set<ProviderKind>?
+
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var errorCount = 0
+
+    /// Declared storefronts; `nil` when `Storefronts` is missing or not a dict (then prices go unchecked).
+    var storefronts: [String: Storefront]?
+    /// The deployment's default storefront, when valid.
+    var deploymentStorefront: String?
+    /// The deployment's locale and the localization identifiers that satisfy it, when valid.
+    var deploymentLocale: (identifier: String, accepted: [String])?
+    /// The deployment's provider kinds, when they loaded.
+    var providerKinds: [ProviderKind]?
+    /// The first location of every product identifier seen so far.
+    var productIDs: [String: SourceLocation] = [:]
+    /// The identifier of the product being read, for messages.
+    var currentProductID: String?
+
+    init(path: String?, knownProviderKinds: Set<ProviderKind>?) {
+        self.path = path
+        self.knownProviderKinds = knownProviderKinds
+    }
+
+    // MARK: - Reporting
+
+    mutating func report(_ problem: CatalogProblem, at location: SourceLocation) {
+        if problem.severity == .error { errorCount += 1 }
+        diagnostics.append(Diagnostic(problem, path: path, at: location))
+    }
+
+    /// Puts `entry` in `slot`, reporting a duplicate key when the slot is already filled (the last wins).
+    mutating func take(_ slot: inout PropertyListEntry?, _ entry: PropertyListEntry) {
+        if let first = slot {
+            report(.duplicateKey(entry.key, first: first.keyLocation), at: entry.keyLocation)
+        }
+        slot = entry
+    }
+
+    mutating func unknownKey(_ entry: PropertyListEntry, known: [String]) {
+        let suggestion = ClosestMatch.find(entry.key, in: known)
+        report(.unknownKey(entry.key, suggestion: suggestion, known: known), at: entry.keyLocation)
+    }
+
+    /// Reports every key of a dict with free-form keys that repeats an earlier one.
+    mutating func reportDuplicateKeys(_ entries: [PropertyListEntry]) {
+        guard entries.count > 1 else { return }
+        if entries.count <= 16 {
+            for index in 1..<entries.count {
+                let key = entries[index].key
+                for earlier in 0..<index where entries[earlier].key == key {
+                    report(.duplicateKey(key, first: entries[earlier].keyLocation), at: entries[index].keyLocation)
+                    break
+                }
+            }
+        } else {
+            var first: [String: SourceLocation] = [:]
+            for entry in entries {
+                if let location = first[entry.key] {
+                    report(.duplicateKey(entry.key, first: location), at: entry.keyLocation)
+                } else {
+                    first[entry.key] = entry.keyLocation
+                }
+            }
+        }
+    }
+
+    /// How messages name the product being read.
+    var productDescription: String {
+        currentProductID.map { "product '\($0)'" } ?? "a product"
+    }
+
+    // MARK: - Typed values
+
+    mutating func dictionary(_ node: PropertyListNode, key: String) -> [PropertyListEntry]? {
+        if case .dictionary(let entries) = node.value { return entries }
+        report(.wrongType(key: key, expected: "dict", found: node.value.typeName), at: node.location)
+        return nil
+    }
+
+    mutating func array(_ node: PropertyListNode, key: String) -> [PropertyListNode]? {
+        if case .array(let elements) = node.value { return elements }
+        report(.wrongType(key: key, expected: "array", found: node.value.typeName), at: node.location)
+        return nil
+    }
+
+    mutating func string(_ node: PropertyListNode, key: String) -> String? {
+        if case .string(let text) = node.value { return text }
+        report(.wrongType(key: key, expected: "string", found: node.value.typeName), at: node.location)
+        return nil
+    }
+
+    /// A string that must not be empty.
+    mutating func text(_ node: PropertyListNode, key: String) -> String? {
+        guard let text = string(node, key: key) else { return nil }
+        if text.isEmpty {
+            report(.emptyValue(key: key), at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    mutating func boolean(_ node: PropertyListNode, key: String) -> Bool? {
+        if case .boolean(let value) = node.value { return value }
+        report(.wrongType(key: key, expected: "boolean", found: node.value.typeName), at: node.location)
+        return nil
+    }
+
+    /// An integer of at least `minimum` that fits an `Int`.
+    mutating func integer(_ node: PropertyListNode, key: String, minimum: Int) -> Int? {
+        guard case .integer(let number) = node.value else {
+            report(.wrongType(key: key, expected: "integer", found: node.value.typeName), at: node.location)
+            return nil
+        }
+        guard let value = number.intValue, value >= minimum else {
+            report(.outOfRange(key: key, value: number.description, minimum: minimum), at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    /// One of a fixed set of spellings.
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: PropertyListNode, key: String, as type: T.Type)
+        -> T? where T.RawValue == String
+    {
+        guard let text = string(node, key: key) else { return nil }
+        if let value = T(rawValue: text) { return value }
+        let allowed = T.allCases.map(\.rawValue)
+        let suggestion = ClosestMatch.find(text, in: allowed)
+        report(.invalidValue(key: key, value: text, allowed: allowed, suggestion: suggestion), at: node.location)
+        return nil
+    }
+
+    mutating func period(_ node: PropertyListNode, key: String) -> SubscriptionPeriod? {
+        guard let text = string(node, key: key) else { return nil }
+        guard let period = SubscriptionPeriod(text) else {
+            report(.invalidPeriod(key: key, value: text), at: node.location)
+            return nil
+        }
+        return period
+    }
+}

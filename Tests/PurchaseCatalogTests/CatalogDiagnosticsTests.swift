@@ -1,0 +1,332 @@
+import Foundation
+import PurchaseCatalog
+import PurchaseCore
+import Testing
+
+/// Broken catalogs, each with the exact diagnostics (line:column: severity: message) it must produce.
+struct CatalogDiagnosticsTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var text: String
+        var expected: [String]
+        var testDescription: String { name }
+    }
+
+    static let localization = """
+        <key>Localizations</key><dict><key>en</key><dict><key>DisplayName</key><string>A</string>\
+        <key>Description</key><string/></dict></dict>
+        """
+
+    /// A valid non-consumable on one line.
+    static func oneLineProduct(_ id: String) -> String {
+        "<dict><key>ProductID</key><string>\(id)</string><key>Type</key><string>NonConsumable</string>"
+            + "<key>Prices</key><dict><key>USA</key><string>1</string></dict>\(localization)</dict>"
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "misspelled key",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prise</key><dict><key>USA</key><string>1</string></dict>
+                \(localization)
+                </dict>
+                """
+            ),
+            expected: [
+                "4:1: error: missing required key 'Prices' in product 'a'",
+                "7:1: warning: unknown key 'Prise'; did you mean 'Prices'?",
+            ]
+        ),
+        Case(
+            name: "wrong types and bad period",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>s</string>
+                <key>Type</key><string>AutoRenewable</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                \(localization)
+                <key>Subscription</key><dict><key>Group</key><string>g</string><key>Period</key><string>P1X</string><key>Level</key><string>1</string></dict>
+                <key>FamilyShareable</key><string>YES</string>
+                </dict>
+                """
+            ),
+            expected: [
+                "9:81: error: 'P1X' is not a valid Period",
+                "9:117: error: 'Level' must be an integer, found string",
+                "10:27: error: 'FamilyShareable' must be a boolean, found string",
+            ]
+        ),
+        Case(
+            name: "catalog version",
+            text: CatalogText.document("<key>CatalogVersion</key><integer>2</integer>"),
+            expected: ["3:26: error: unsupported CatalogVersion 2; this version of PurchaseKit reads version 1"]
+        ),
+        Case(
+            name: "catalog version type",
+            text: CatalogText.document("<key>CatalogVersion</key><string>1</string>"),
+            expected: ["3:26: error: 'CatalogVersion' must be an integer, found string"]
+        ),
+        Case(
+            name: "duplicate product IDs",
+            text: CatalogText.withProduct(
+                [oneLineProduct("a"), oneLineProduct("b"), oneLineProduct("a")].joined(separator: "\n")),
+            expected: ["6:27: error: duplicate ProductID 'a' (first at line 4, column 27)"]
+        ),
+        Case(
+            name: "duplicate key",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>Consumable</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                \(localization)
+                </dict>
+                """
+            ),
+            expected: ["7:1: error: duplicate key 'Type' (first at line 6, column 1)"]
+        ),
+        Case(
+            name: "product ID and type spelling",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>gems 100</string>
+                <key>Type</key><string>Consumeable</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                \(localization)
+                </dict>
+                """
+            ),
+            expected: [
+                "5:21: error: invalid ProductID 'gems 100'",
+                "6:16: error: 'Consumeable' is not a valid Type; did you mean 'Consumable'?",
+            ]
+        ),
+        Case(
+            name: "prices",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict>
+                <key>USA</key><string>1,99</string>
+                <key>JPN</key><string>abc</string>
+                <key>UAS</key><string>-1</string>
+                <key>USA</key><real>0.99</real>
+                <key>JPN</key><integer>-5</integer>
+                <key>JPN</key><true/>
+                </dict>
+                \(localization)
+                </dict>
+                """
+            ),
+            expected: [
+                "8:15: error: invalid price '1,99'",
+                "9:15: error: invalid price 'abc'",
+                "10:1: error: storefront 'UAS' is not declared; did you mean 'USA'?",
+                "10:15: error: invalid price '-1'",
+                "11:1: error: duplicate key 'USA' (first at line 8, column 1)",
+                "11:15: error: price 0.99 is written as <real>, which cannot hold most decimal amounts exactly",
+                "12:1: error: duplicate key 'JPN' (first at line 9, column 1)",
+                "12:15: error: invalid price '-5'",
+                "13:1: error: duplicate key 'JPN' (first at line 9, column 1)",
+                "13:15: error: 'JPN' must be a string, found boolean",
+            ]
+        ),
+        Case(
+            name: "product type rules",
+            text: CatalogText.withProduct(
+                """
+                <dict><key>ProductID</key><string>a</string><key>Type</key><string>AutoRenewable</string><key>Prices</key><dict><key>USA</key><string>1</string></dict>\(localization)</dict>
+                <dict><key>ProductID</key><string>b</string><key>Type</key><string>NonRenewing</string><key>Prices</key><dict><key>USA</key><string>1</string></dict>\(localization)</dict>
+                <dict><key>ProductID</key><string>c</string><key>Type</key><string>NonConsumable</string><key>Duration</key><string>P1M</string><key>Prices</key><dict><key>USA</key><string>1</string></dict>\(localization)</dict>
+                """
+            ),
+            expected: [
+                "4:1: error: an AutoRenewable product needs 'Subscription'",
+                "5:1: error: a NonRenewing product needs 'Duration'",
+                "6:90: error: 'Duration' is not allowed on a NonConsumable product",
+            ]
+        ),
+        Case(
+            name: "payouts",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>Consumable</string>
+                <key>Payouts</key><array><dict><key>Kind</key><string>coins</string><key>Name</key><string>gems</string><key>Quantity</key><integer>0</integer></dict><dict/></array>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                \(localization)
+                </dict>
+                """
+            ),
+            expected: [
+                "7:47: error: 'coins' is not a valid Kind",
+                "7:124: error: 'Quantity' must be 1 or more, found 0",
+                "7:151: error: missing required key 'Kind' in a payout",
+                "7:151: error: missing required key 'Name' in a payout",
+                "7:151: error: missing required key 'Quantity' in a payout",
+            ]
+        ),
+        Case(
+            name: "consumable warnings",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>Consumable</string>
+                <key>Entitlements</key><array><string>x</string><string>x</string></array>
+                <key>FamilyShareable</key><true/>
+                <key>StoreIDs</key><dict><key>simulated-app-store</key><string>a.sim</string></dict>
+                <key>Prices</key><dict><key>JPN</key><string>1</string></dict>
+                \(localization)
+                </dict>
+                """
+            ),
+            expected: [
+                "4:1: warning: consumable 'a' has no 'Payouts', so buying it delivers nothing",
+                "7:1: warning: consumable 'a' is never owned, so its 'Entitlements' grant nothing lasting",
+                "7:49: warning: entitlement 'x' is listed twice",
+                "8:27: warning: consumable 'a' cannot be family shareable",
+                "9:26: warning: store ID for provider 'simulated-app-store', which this deployment does not use",
+                "10:18: warning: product 'a' has no price in the deployment's storefront 'USA'",
+            ]
+        ),
+        Case(
+            name: "storefronts",
+            text: CatalogText.document(
+                """
+                <key>Storefronts</key><dict>
+                <key>US</key><dict><key>Currency</key><string>USD</string></dict>
+                <key>USA</key><dict><key>Currency</key><string>usd</string></dict>
+                <key>JPN</key><dict/>
+                <key>RUS</key><dict><key>Currency</key><string>RUB</string><key>Curency</key><string>RUB</string></dict>
+                </dict>
+                """
+            ),
+            expected: [
+                "4:1: error: invalid storefront code 'US'",
+                "5:40: error: invalid currency code 'usd'",
+                "6:15: error: missing required key 'Currency' in storefront 'JPN'",
+                "7:60: warning: unknown key 'Curency'; did you mean 'Currency'?",
+            ]
+        ),
+        Case(
+            name: "deployment with both provider keys and a bad locale",
+            text: CatalogText.document(
+                """
+                <key>Deployment</key><dict>
+                <key>Provider</key><string>file</string>
+                <key>Providers</key><array><dict><key>Kind</key><string>file</string></dict></array>
+                <key>Storefront</key><string>USA</string>
+                <key>Locale</key><string>english</string>
+                </dict>
+                """
+            ),
+            expected: [
+                "3:22: error: missing required key 'Name' in Deployment",
+                "5:1: error: Deployment has both 'Provider' and 'Providers'",
+                "7:18: error: invalid locale identifier 'english'",
+            ]
+        ),
+        Case(
+            name: "deployment without provider or locale",
+            text: CatalogText.document(
+                "<key>Deployment</key><dict><key>Name</key><string>t</string><key>Storefront</key><string>EUR</string></dict>"
+            ),
+            expected: [
+                "3:22: error: Deployment needs 'Provider' or 'Providers'",
+                "3:22: error: missing required key 'Locale' in Deployment",
+                "3:82: error: storefront 'EUR' is not declared",
+            ]
+        ),
+        Case(
+            name: "providers array",
+            text: CatalogText.document(
+                """
+                <key>Deployment</key><dict><key>Name</key><string>t</string><key>Storefront</key><string>USA</string><key>Locale</key><string>en</string>
+                <key>ProviderSettings</key><dict/>
+                <key>Providers</key><array>
+                <dict><key>Kind</key><string>file</string><key>Settings</key><dict><key>Path</key><string>state</string></dict></dict>
+                <dict><key>Kind</key><string>file</string></dict>
+                <dict><key>Kind</key><string>web store</string></dict>
+                <dict><key>Knid</key><string>x</string></dict>
+                </array>
+                </dict>
+                """
+            ),
+            expected: [
+                "4:1: error: 'ProviderSettings' goes with 'Provider', not with 'Providers'",
+                "7:1: error: provider 'file' is listed twice (first at line 6, column 1)",
+                "8:22: error: invalid provider kind 'web store'",
+                "9:1: error: missing required key 'Kind' in a Providers entry",
+                "9:7: warning: unknown key 'Knid'; did you mean 'Kind'?",
+            ]
+        ),
+        Case(
+            name: "subscription details",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>s</string>
+                <key>Type</key><string>AutoRenewable</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                \(localization)
+                <key>Subscription</key><dict>
+                <key>Group</key><string></string>
+                <key>Period</key><string>P1M</string>
+                <key>Level</key><integer>0</integer>
+                <key>IntroductoryOffer</key><dict><key>Mode</key><string>PayUpfront</string><key>Period</key><string>P1M</string></dict>
+                </dict>
+                </dict>
+                <dict>
+                <key>ProductID</key><string>t</string>
+                <key>Type</key><string>AutoRenewable</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                \(localization)
+                <key>Subscription</key><dict><key>Group</key><string>g</string><key>Period</key><string>P1M</string><key>Level</key><integer>1</integer>
+                <key>IntroductoryOffer</key><dict><key>Mode</key><string>PayAsYouGo</string><key>Period</key><string>P1M</string><key>Periods</key><integer>3</integer></dict>
+                </dict>
+                <key>Type</key><string>AutoRenewable</string>
+                </dict>
+                """
+            ),
+            expected: [
+                "10:17: error: 'Group' must not be empty",
+                "12:17: error: 'Level' must be 1 or more, found 0",
+                "13:50: error: 'PayUpfront' is not a valid Mode; did you mean 'PayUpFront'?",
+                "22:29: error: a PayAsYouGo introductory offer needs 'Prices'",
+                "24:1: error: duplicate key 'Type' (first at line 18, column 1)",
+            ]
+        ),
+        Case(
+            name: "root is not a dict",
+            text: "<plist version=\"1.0\">\n<array/>\n</plist>\n",
+            expected: ["2:1: error: the catalog's root must be a dict, found array"]
+        ),
+        Case(
+            name: "unknown keys far from any known key",
+            text: CatalogText.document("<key>Vendor</key><string>x</string>"),
+            expected: ["3:1: warning: unknown key 'Vendor'"]
+        ),
+        Case(
+            name: "empty products are valid",
+            text: CatalogText.document("<key>Products</key><array/>"),
+            expected: []
+        ),
+    ]
+
+    @Test(arguments: cases)
+    func reportsExactPositions(_ testCase: Case) {
+        #expect(CatalogText.diagnostics(of: testCase.text) == testCase.expected)
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import PropertyList
+import PurchaseCatalog
+import PurchaseCore
+import Testing
+
+struct CatalogLoaderTests {
+    @Test func turnsMalformedXMLIntoOneErrorAtItsPosition() throws {
+        let text =
+            "<plist version=\"1.0\">\n<dict>\n<key>CatalogVersion</key><integer>1</integer>\n<key>Deployment</key>\n</plist>\n"
+        let result = CatalogLoader().load(Data(text.utf8), path: "broken.plist")
+        #expect(result.catalog == nil)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.path == "broken.plist")
+        #expect(diagnostic.location.line >= 4)
+        guard case .unreadableDocument(let message) = diagnostic.problem else {
+            Issue.record("expected an unreadable document, got \(diagnostic.problem)")
+            return
+        }
+        #expect(!message.isEmpty)
+        #expect(diagnostic.description.hasPrefix("broken.plist:\(diagnostic.location.line):"))
+    }
+
+    @Test func reportsAMissingFileAsUnreadable() throws {
+        let path = CatalogTestPaths.fixture("does-not-exist.plist")
+        let result = CatalogLoader().load(contentsOfFile: path)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(diagnostic.problem.key == "catalog.unreadableFile")
+        #expect(diagnostic.path == path)
+    }
+
+    @Test(arguments: [
+        ("en_US", ["en"], true),
+        ("en_US", ["en_US"], true),
+        ("en_US", ["en_GB"], false),
+        ("ja_JP", ["ja"], true),
+        ("ja_JP", ["ja_JP"], true),
+        ("ja_JP", ["ja-JP"], true),
+        ("ja_JP", ["en"], false),
+        ("ja", ["ja_JP"], false),
+        ("zh-Hans", ["zh-Hans"], true),
+        ("zh-Hans", ["zh_hans"], true),
+        ("zh-Hans", ["zh-Hant"], false),
+        ("zh_CN", ["zh-Hans"], true),
+        ("zh_TW", ["zh-Hans"], false),
+        ("ru_RU", ["ru", "en"], true),
+    ])
+    func requiresALocalizationForTheDeploymentLanguage(locale: String, localizations: [String], satisfied: Bool) {
+        let entries = localizations.map {
+            "<key>\($0)</key><dict><key>DisplayName</key><string>N</string><key>Description</key><string/></dict>"
+        }
+        let text = CatalogText.document(
+            """
+            <key>Deployment</key><dict><key>Name</key><string>t</string><key>Provider</key><string>file</string>\
+            <key>Storefront</key><string>USA</string><key>Locale</key><string>\(locale)</string></dict>
+            <key>Products</key><array><dict><key>ProductID</key><string>p</string><key>Type</key>\
+            <string>NonConsumable</string><key>Prices</key><dict><key>USA</key><string>1</string></dict>
+            <key>Localizations</key><dict>\(entries.joined())</dict></dict></array>
+            """
+        )
+        let diagnostics = CatalogText.diagnostics(of: text)
+        if satisfied {
+            #expect(diagnostics == [])
+        } else {
+            let canonical = LocaleFallback.canonicalIdentifier(locale) ?? locale
+            #expect(
+                diagnostics == [
+                    "5:25: error: product 'p' has no localization for the deployment's locale '\(canonical)'"
+                ]
+            )
+        }
+    }
+
+    @Test(arguments: [
+        ("Product", "Products"),
+        ("Prodcuts", "Products"),
+        ("catalogversion", "CatalogVersion"),
+        ("Storefront", "Storefronts"),
+        ("Deploymnet", "Deployment"),
+        ("Vendor", nil),
+    ])
+    func suggestsTheClosestRootKey(key: String, suggestion: String?) throws {
+        let result = CatalogLoader().load(Data(CatalogText.document("<key>\(key)</key><string/>").utf8))
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.problem == .unknownKey(key, suggestion: suggestion, known: diagnosticKeys.root))
+        if let suggestion {
+            #expect(diagnostic.message == "unknown key '\(key)'; did you mean '\(suggestion)'?")
+            #expect(diagnostic.hint == "Rename the key to '\(suggestion)', or remove it.")
+        } else {
+            #expect(diagnostic.message == "unknown key '\(key)'")
+            #expect(
+                diagnostic.hint
+                    == "Remove the key; the keys allowed here are CatalogVersion, Deployment, Storefronts, Products."
+            )
+        }
+        #expect(result.catalog != nil)
+    }
+
+    @Test(arguments: [
+        ("ProductId", "ProductID"),
+        ("Localisations", "Localizations"),
+        ("Entitlement", "Entitlements"),
+        ("familyshareable", "FamilyShareable"),
+        ("Sbscription", "Subscription"),
+        ("HostedContents", "HostedContent"),
+        ("Tpye", "Type"),
+        ("Color", nil),
+    ])
+    func suggestsTheClosestProductKey(key: String, suggestion: String?) {
+        let text = CatalogText.withProduct(
+            "<dict><key>\(key)</key><string/><key>ProductID</key><string>p</string><key>Type</key>"
+                + "<string>NonConsumable</string><key>Prices</key><dict><key>USA</key><string>1</string></dict>"
+                + "<key>Localizations</key><dict><key>en</key><dict><key>DisplayName</key><string>N</string>"
+                + "<key>Description</key><string/></dict></dict></dict>"
+        )
+        let expected =
+            suggestion.map { "4:7: warning: unknown key '\(key)'; did you mean '\($0)'?" }
+            ?? "4:7: warning: unknown key '\(key)'"
+        #expect(CatalogText.diagnostics(of: text) == [expected])
+    }
+
+    @Test func checksProviderKindsAgainstTheRegisteredOnes() {
+        let text = CatalogText.document(
+            """
+            <key>Deployment</key><dict><key>Name</key><string>t</string><key>Provider</key><string>fiel</string>\
+            <key>Storefront</key><string>USA</string><key>Locale</key><string>en_US</string></dict>
+            """
+        )
+        #expect(CatalogText.diagnostics(of: text) == [])
+        let loader = CatalogLoader(knownProviderKinds: [.file, .simulatedAppStore])
+        #expect(
+            CatalogText.diagnostics(of: text, loader: loader) == [
+                "3:80: error: unknown provider kind 'fiel'; did you mean 'file'?"
+            ]
+        )
+    }
+
+    @Test func readsSeveralProvidersWithStoreIDs() throws {
+        let text = CatalogText.document(
+            """
+            <key>Deployment</key><dict><key>Name</key><string>t</string><key>Storefront</key><string>USA</string>
+            <key>Locale</key><string>en_US</string><key>Providers</key><array>
+            <dict><key>Kind</key><string>simulated-app-store</string><key>Settings</key><dict>
+            <key>Nested</key><dict><key>List</key><array><integer>-3</integer><real>2.5</real><true/>
+            <date>2024-01-02T03:04:05Z</date><data>AQID</data></array></dict></dict></dict>
+            <dict><key>Kind</key><string>web</string></dict></array></dict>
+            <key>Products</key><array><dict><key>ProductID</key><string>p</string><key>Type</key>
+            <string>NonConsumable</string><key>StoreIDs</key><dict><key>web</key><string>web-p</string></dict>
+            <key>Prices</key><dict><key>USA</key><integer>3</integer></dict><key>Localizations</key><dict>
+            <key>en</key><dict><key>DisplayName</key><string>N</string><key>Description</key><string/></dict>
+            </dict></dict></array>
+            """
+        )
+        let result = CatalogLoader().load(Data(text.utf8))
+        #expect(result.diagnostics == [])
+        let catalog = try result.get()
+        #expect(catalog.deployment.providers.map(\.kind) == [.simulatedAppStore, "web"])
+        #expect(catalog.deployment.defaultProvider?.kind == .simulatedAppStore)
+        let settings = try #require(catalog.deployment.provider(.simulatedAppStore)?.settings)
+        #expect(
+            settings["Nested"]?["List"]
+                == .array([
+                    .integer(-3), .real(2.5), .bool(true), .date(Date(timeIntervalSince1970: 1_704_164_645)),
+                    .data(Data([1, 2, 3])),
+                ])
+        )
+        let product = try #require(catalog.product(withID: "p"))
+        #expect(product.storeID(for: "web") == "web-p")
+        #expect(product.storeID(for: .simulatedAppStore) == "p")
+        #expect(product.price(in: "USA") == Price(amount: 3, currencyCode: "USD"))
+    }
+
+    @Test func refusesSettingsProvidersCannotHold() {
+        let text = CatalogText.document(
+            """
+            <key>Deployment</key><dict><key>Name</key><string>t</string><key>Provider</key><string>file</string>
+            <key>ProviderSettings</key><dict><key>A</key><dict><key>CF$UID</key><integer>1</integer></dict>
+            <key>B</key><integer>18446744073709551615</integer><key>B</key><integer>1</integer></dict>
+            <key>Storefront</key><string>USA</string><key>Locale</key><string>en_US</string></dict>
+            """
+        )
+        #expect(
+            CatalogText.diagnostics(of: text) == [
+                "4:46: error: settings cannot hold a CF$UID value",
+                "5:13: error: settings cannot hold an integer above 9223372036854775807 value",
+                "5:52: error: duplicate key 'B' (first at line 5, column 1)",
+            ]
+        )
+    }
+
+    @Test(arguments: [
+        ("Catalogs/app.plist", "Messages", "Catalogs/Messages"),
+        ("/srv/app/catalog.plist", "Messages/ja", "/srv/app/Messages/ja"),
+        ("/srv/app/catalog.plist", "/etc/messages", "/etc/messages"),
+        ("catalog.plist", "Messages", "Messages"),
+    ])
+    func resolvesMessageTablesAgainstTheCatalogFolder(path: String, tables: String, expected: String) throws {
+        let text = CatalogText.document(
+            """
+            <key>Deployment</key><dict><key>Name</key><string>t</string><key>Provider</key><string>file</string>\
+            <key>Storefront</key><string>USA</string><key>Locale</key><string>en_US</string>\
+            <key>MessageTables</key><string>\(tables)</string></dict>
+            """
+        )
+        let catalog = try CatalogLoader().load(Data(text.utf8), path: path).get()
+        #expect(catalog.deployment.messageTables == expected)
+    }
+
+    @Test func givesEveryProblemAStableKeyAndAHint() {
+        let result = CatalogLoader().load(contentsOfFile: CatalogTestPaths.fixture("ManyProblems.plist"))
+        for diagnostic in result.diagnostics {
+            #expect(diagnostic.problem.key.hasPrefix("catalog."))
+            #expect(diagnostic.hint.hasSuffix("."))
+            #expect(!diagnostic.message.hasSuffix("."))
+        }
+    }
+}
+
+/// The known keys as the loader lists them in unknown-key diagnostics.
+private enum diagnosticKeys {
+    static let root = ["CatalogVersion", "Deployment", "Storefronts", "Products"]
+}
