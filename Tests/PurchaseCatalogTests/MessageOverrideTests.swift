@@ -97,6 +97,26 @@ struct MessageOverrideTests {
         #expect(table.render(.restoreSucceeded(count: 5), locale: "ru") == "Восстановлено 5 покупок.")
     }
 
+    /// A text may leave an argument out, but may not use one the key does not give or give it another type.
+    @Test func placeholdersThatDoNotFitTheKeyAreReported() {
+        let result = MessageTable.builtIn.overridden(byFolder: Self.folder("Placeholders"))
+        #expect(
+            Self.lines(result, folder: "Placeholders") == [
+                "ja.lproj/Localizable.strings:7:2: error: '%1$@' is not a valid placeholder for restore.confirm.title",
+                "ja.lproj/Localizable.strings:9:2: error: '%1$ld' is not a valid placeholder for balance.amount; "
+                    + "did you mean '%1$@'?",
+                "ja.lproj/Localizable.strings:12:2: error: duplicate key 'purchase.cancelled' (first at line 10, "
+                    + "column 2)",
+            ])
+        let table = result.table
+        #expect(table.render(.purchaseComplete(productName: "ジェム"), locale: "ja") == "ジェムを購入しました。")
+        #expect(table.render(.restoreConfirmTitle, locale: "ja") == "購入を復元")
+        #expect(table.render(.balanceAmount(name: "ジェム", quantity: 5), locale: "ja") == "ジェム：5")
+        #expect(table.render(.purchaseCancelled, locale: "ja") == "キャンセルしました。")
+        #expect(result.diagnostics.first?.hint == "Use one of no placeholder (write %% for a percent sign).")
+        #expect(result.diagnostics.last?.hint == "Keep one of the entries; only the last one counts.")
+    }
+
     @Test func aMissingFolderIsAnErrorAndTheBuiltInTablesStay() {
         let result = MessageTable.builtIn.overridden(byFolder: Self.folder("Missing"))
         #expect(

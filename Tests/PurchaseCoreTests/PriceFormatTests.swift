@@ -30,6 +30,13 @@ struct PriceFormatTests {
         #expect(text.unicodeScalars.first == "\u{A5}")
     }
 
+    @Test func formatsAnAmountInAStorefrontsCurrency() {
+        let japan = Storefront(code: "JPN", currencyCode: "JPY")
+        let russia = Storefront(code: "RUS", currencyCode: "RUB")
+        #expect(PriceFormatter(locale: "ja_JP").string(for: 160, in: japan) == "¥160")
+        #expect(PriceFormatter(locale: "ru_RU").string(for: 99, in: russia) == "99,00\u{A0}₽")
+    }
+
     @Test func acceptsEitherSeparatorInTheLocale() {
         let price = Self.price("0.99", "USD")
         #expect(

@@ -51,8 +51,11 @@ public struct MessageTable: Sendable {
     /// This table with the texts of `folder` laid over it: the folder holds `<language>.lproj` folders
     /// like the built-in tables, and each key it gives replaces that key in that language only.
     ///
-    /// Malformed files and entries are skipped, each with a diagnostic at its line and column (an unknown
-    /// key is a warning naming the closest known key); everything else still applies.
+    /// Malformed files and entries are skipped, each with a diagnostic at its line and column; everything
+    /// else still applies. An entry is skipped when its value is not a string (or, in a `.stringsdict`, a
+    /// well-formed plural rule with an `other` form), or when it uses a placeholder the key does not give
+    /// or gives another type (leaving an argument out is fine). An unknown key is a warning naming the
+    /// closest known key; of duplicate keys the last counts.
     public func overridden(byFolder folder: String) -> MessageTableLoadResult {
         var reader = MessageTableReader()
         let languages = reader.readFolder(folder)

@@ -19,7 +19,17 @@ struct MessageTableReader {
     private static let knownKeys = MessageKey.allCases.map(\.rawValue)
 
     var reader = PropertyListReader(limits: .init(maximumDepth: 16, maximumDocumentSize: 4 * 1024 * 1024))
-    private(set) var diagnostics: [Diagnostic] = []
+    private var found: [Diagnostic] = []
+
+    /// Every problem so far, ordered by file, then line and column.
+    var diagnostics: [Diagnostic] {
+        found.enumerated().sorted { lhs, rhs in
+            let (left, right) = (lhs.element, rhs.element)
+            if left.path != right.path { return (left.path ?? "") < (right.path ?? "") }
+            if left.location != right.location { return left.location < right.location }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
 
     /// The entries of every `<language>.lproj` in `folder`, by canonical language identifier (a
     /// lowercased `zh-hans.lproj`, as SwiftPM writes it, counts as `zh-Hans`). Folders whose name is no
@@ -29,7 +39,7 @@ struct MessageTableReader {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
         else {
-            diagnostics.append(
+            found.append(
                 Diagnostic(
                     .unreadableFile("the message tables folder does not exist or is not readable"), path: folder,
                     at: SourceLocation(line: 1, column: 1)))
@@ -57,12 +67,14 @@ struct MessageTableReader {
     mutating func readStrings(atPath path: String) -> [String: MessageEntry] {
         guard let entries = rootEntries(atPath: path) else { return [:] }
         var result: [String: MessageEntry] = [:]
-        for entry in entries where isKnown(entry, path: path) {
+        for entry in unique(entries, path: path) {
+            guard let key = knownKey(entry, path: path) else { continue }
             guard case .string(let text) = entry.value.value else {
                 wrongType(entry.key, expected: "string", found: entry.value, path: path)
                 continue
             }
-            result[entry.key] = .text(text)
+            let parsed = MessageEntry.text(text)
+            if placeholdersFit(parsed, key: key, path: path, at: entry.value.location) { result[entry.key] = parsed }
         }
         return result
     }
@@ -72,8 +84,9 @@ struct MessageTableReader {
     mutating func readStringsdict(atPath path: String) -> [String: MessageEntry] {
         guard let entries = rootEntries(atPath: path) else { return [:] }
         var result: [String: MessageEntry] = [:]
-        for entry in entries where isKnown(entry, path: path) {
-            if let parsed = pluralEntry(entry, path: path) { result[entry.key] = parsed }
+        for entry in unique(entries, path: path) {
+            guard let key = knownKey(entry, path: path), let parsed = pluralEntry(entry, path: path) else { continue }
+            if placeholdersFit(parsed, key: key, path: path, at: entry.value.location) { result[entry.key] = parsed }
         }
         return result
     }
@@ -160,7 +173,7 @@ struct MessageTableReader {
         } catch {
             let problem: CatalogProblem =
                 error.kind == .io ? .unreadableFile(error.message) : .unreadableDocument(error.message)
-            diagnostics.append(Diagnostic(problem, path: error.path ?? path, at: error.location))
+            found.append(Diagnostic(problem, path: error.path ?? path, at: error.location))
             return nil
         }
         guard case .dictionary(let entries) = root.value else {
@@ -170,12 +183,62 @@ struct MessageTableReader {
         return entries
     }
 
-    private mutating func isKnown(_ entry: PropertyListEntry, path: String) -> Bool {
-        if MessageKey(rawValue: entry.key) != nil { return true }
+    private mutating func knownKey(_ entry: PropertyListEntry, path: String) -> MessageKey? {
+        if let key = MessageKey(rawValue: entry.key) { return key }
         let suggestion = ClosestMatch.find(entry.key, in: Self.knownKeys)
         problem(
             .unknownKey(entry.key, suggestion: suggestion, known: Self.knownKeys), path: path, at: entry.keyLocation)
-        return false
+        return nil
+    }
+
+    /// The entries with each key once (the last, as property lists read), warning about earlier duplicates.
+    private mutating func unique(_ entries: [PropertyListEntry], path: String) -> [PropertyListEntry] {
+        var last: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() { last[entry.key] = index }
+        var first: [String: SourceLocation] = [:]
+        var result: [PropertyListEntry] = []
+        for (index, entry) in entries.enumerated() {
+            if let earlier = first[entry.key] {
+                problem(.duplicateKey(entry.key, first: earlier), path: path, at: entry.keyLocation)
+            } else {
+                first[entry.key] = entry.keyLocation
+            }
+            if last[entry.key] == index { result.append(entry) }
+        }
+        return result
+    }
+
+    /// Whether every placeholder of `entry` is one the key provides, by position and type (a text may leave
+    /// an argument out); reports the first that is not, and then the entry is skipped.
+    private mutating func placeholdersFit(
+        _ entry: MessageEntry, key: MessageKey, path: String, at location: SourceLocation
+    ) -> Bool {
+        var expected: [Int: MessageFormat.Conversion] = [:]
+        for (index, kind) in key.argumentKinds.enumerated() {
+            expected[index + 1] = kind.isObject ? .object : .integer
+        }
+        let spelled = expected.sorted { $0.key < $1.key }.map { Self.spelling($0.key, $0.value) }
+        let allowed = spelled.isEmpty ? ["no placeholder (write %% for a percent sign)"] : spelled
+        let name = "placeholder for \(key.rawValue)"
+        guard let actual = entry.conversions else {
+            problem(
+                .invalidValue(key: name, value: entry.sourceText, allowed: allowed, suggestion: nil), path: path,
+                at: location)
+            return false
+        }
+        for (position, conversion) in actual.sorted(by: { $0.key < $1.key }) where expected[position] != conversion {
+            let suggestion = expected[position].map { Self.spelling(position, $0) }
+            problem(
+                .invalidValue(
+                    key: name, value: Self.spelling(position, conversion), allowed: allowed, suggestion: suggestion),
+                path: path, at: location)
+            return false
+        }
+        return true
+    }
+
+    private static func spelling(_ position: Int, _ conversion: MessageFormat.Conversion) -> String {
+        "%\(position)$" + (conversion == .object ? "@" : "ld")
     }
 
     private mutating func wrongType(_ key: String, expected: String, found: PropertyListNode, path: String) {
@@ -183,6 +246,6 @@ struct MessageTableReader {
     }
 
     private mutating func problem(_ problem: CatalogProblem, path: String, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(problem, path: path, at: location))
+        found.append(Diagnostic(problem, path: path, at: location))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Formats prices the way a store shows them to a person: the currency's symbol and digits, laid out for
 /// the person's locale.
@@ -34,5 +34,11 @@ public struct PriceFormatter: Sendable, Hashable {
         formatter.currencyCode = price.currencyCode
         let number = NSDecimalNumber(decimal: price.amount)
         return formatter.string(from: number) ?? "\(price.amount) \(price.currencyCode)"
+    }
+
+    /// An amount in a storefront's currency as the store shows it in ``locale`` (`160` in `JPN` for `ja_JP`
+    /// is `¥160`).
+    public func string(for amount: Decimal, in storefront: Storefront) -> String {
+        string(for: Price(amount: amount, currencyCode: storefront.currencyCode))
     }
 }
