@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "PurchaseKit", targets: ["PurchaseKit"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
+        .library(name: "PurchaseTesting", targets: ["PurchaseTesting"]),
         .executable(name: "purchasekit", targets: ["purchasekit"]),
     ],
     targets: [
@@ -21,8 +22,10 @@ let package = Package(
         .executableTarget(name: "journal-torture", dependencies: ["Journal"]),
         .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"]),
         .target(name: "PurchaseCore"),
-        .target(name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"]),
+        .target(
+            name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog"]),
+        .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
         .executableTarget(
             name: "purchasekit-benchmarks",
@@ -31,6 +34,7 @@ let package = Package(
         ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture"]),
     ]

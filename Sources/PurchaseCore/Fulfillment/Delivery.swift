@@ -1,0 +1,53 @@
+public import Foundation
+
+/// What delivering one transaction granted, as the fulfillment ledger records it.
+///
+/// A delivery is recorded once per ``transactionID`` and never changes afterwards; a refund is
+/// recorded beside it as a revocation.
+public struct Delivery: Sendable, Hashable, Codable {
+    /// The transaction delivered.
+    public var transactionID: TransactionID
+    /// The original purchase the transaction continues (itself for a first purchase).
+    public var originalTransactionID: TransactionID
+    /// The product delivered.
+    public var productID: String
+    /// The product's type.
+    public var productType: ProductType
+    /// Units bought.
+    public var quantity: Int
+    /// Entitlements granted while the delivery stands (and, for subscriptions, until ``expirationDate``).
+    public var entitlements: [String]
+    /// Amounts credited to balances: payout name to quantity, already multiplied by ``quantity``.
+    public var credits: [String: Int]
+    /// When what was granted ends; `nil` for purchases that do not expire.
+    public var expirationDate: Date?
+    /// When the purchase was made.
+    public var purchaseDate: Date
+    /// When delivery was recorded.
+    public var deliveredAt: Date
+
+    /// Creates a delivery record.
+    public init(
+        transactionID: TransactionID,
+        originalTransactionID: TransactionID,
+        productID: String,
+        productType: ProductType,
+        quantity: Int,
+        entitlements: [String],
+        credits: [String: Int],
+        expirationDate: Date?,
+        purchaseDate: Date,
+        deliveredAt: Date
+    ) {
+        self.transactionID = transactionID
+        self.originalTransactionID = originalTransactionID
+        self.productID = productID
+        self.productType = productType
+        self.quantity = quantity
+        self.entitlements = entitlements
+        self.credits = credits
+        self.expirationDate = expirationDate
+        self.purchaseDate = purchaseDate
+        self.deliveredAt = deliveredAt
+    }
+}

@@ -1,0 +1,54 @@
+public import Foundation
+
+/// A fulfillment ledger that lives in memory: exactly-once within one process, gone when it ends.
+///
+/// Right for tests and for apps whose provider keeps the durable record; use a file-backed ledger
+/// where deliveries must survive a crash.
+public actor InMemoryFulfillmentLedger: FulfillmentLedger {
+    private var state = LedgerContents()
+    private var index: [TransactionID: Int] = [:]
+
+    /// Creates an empty ledger.
+    public init() {}
+
+    /// Records a delivery unless one with the same transaction identifier exists.
+    public func recordDelivery(_ delivery: Delivery) -> Bool {
+        guard index[delivery.transactionID] == nil else { return false }
+        index[delivery.transactionID] = state.deliveries.count
+        state.deliveries.append(delivery)
+        return true
+    }
+
+    /// The delivery recorded for a transaction, or `nil`.
+    public func delivery(for transactionID: TransactionID) -> Delivery? {
+        index[transactionID].map { state.deliveries[$0] }
+    }
+
+    /// Records that the provider finished the transaction.
+    public func markFinished(_ transactionID: TransactionID) {
+        state.finished.insert(transactionID)
+    }
+
+    /// Records that the store took a delivered purchase back.
+    public func recordRevocation(_ transactionID: TransactionID, at date: Date) -> Bool {
+        guard index[transactionID] != nil, state.revocations[transactionID] == nil else { return false }
+        state.revocations[transactionID] = date
+        return true
+    }
+
+    /// Takes `quantity` units from a balance, refusing to go below zero.
+    public func spend(_ balance: String, quantity: Int) throws -> Int {
+        guard quantity > 0 else {
+            throw PurchaseError(.clientInvalid, detail: "spend quantity must be positive, got \(quantity)")
+        }
+        let available = state.balances[balance, default: 0]
+        guard available >= quantity else {
+            throw PurchaseError(.insufficientBalance, detail: "\(balance): have \(available), need \(quantity)")
+        }
+        state.spent[balance, default: 0] += quantity
+        return available - quantity
+    }
+
+    /// Everything the ledger holds.
+    public func contents() -> LedgerContents { state }
+}

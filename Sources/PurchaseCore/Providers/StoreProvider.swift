@@ -1,0 +1,83 @@
+/// A store that sells products: the one protocol every store plug-in implements.
+///
+/// A provider talks to one store (a file on disk, a simulated App Store, a web shop). It reports
+/// what the store does; the ``Store`` runs the purchase flow on top of it: verification, delivery
+/// recorded exactly once in a ``FulfillmentLedger``, then ``finish(_:)``.
+///
+/// ## Implementation requirements
+/// - Products and transactions name products by the catalog's product identifier
+///   (``Product/productID``); a provider maps them to its store's own identifiers
+///   (``Product/storeID(for:)``) itself.
+/// - Every transaction carries ``StoreTransaction/store`` equal to ``storeName``, and an
+///   ``StoreTransaction/id`` that the store never gives to another transaction.
+/// - A transaction the provider reports as purchased or restored stays unfinished until
+///   ``finish(_:)`` is called for it: ``unfinishedTransactions()`` returns it across relaunches.
+///   ``finish(_:)`` is idempotent.
+/// - ``purchase(_:)`` returns only when the store has an answer: a purchased transaction, a
+///   pending one (Ask to Buy, interrupted; resolved later through ``transactionUpdates``), or a
+///   cancel. Every other failure throws a ``PurchaseError``.
+/// - ``transactionUpdates`` yields transactions that arrive outside a ``purchase(_:)`` call:
+///   approved or declined Ask to Buy, renewals, refunds (with ``StoreTransaction/revocationDate``),
+///   purchases made on another device. Each access returns a stream for one listener.
+/// - Errors thrown are ``PurchaseError``s; a provider maps its native codes
+///   (``PurchaseError/storeKit(code:productID:)``).
+public protocol StoreProvider: Sendable {
+    /// The name transactions of this store carry and delivery is keyed by (e.g. `file`,
+    /// `simulated-app-store`). Stable across launches.
+    var storeName: String { get }
+
+    /// The products the store sells among `productIDs`, with the ones it does not sell.
+    ///
+    /// - Parameter productIDs: catalog product identifiers.
+    /// - Throws: ``PurchaseError`` (``PurchaseError/Code/storeUnavailable`` when the store cannot be reached).
+    func products(for productIDs: [String]) async throws -> ProductsResponse
+
+    /// Whether the person may pay on this device and account. `false` when purchases are turned off.
+    func canMakePayments() async -> Bool
+
+    /// Buys a product.
+    ///
+    /// - Throws: ``PurchaseError``: ``PurchaseError/Code/alreadyOwned``,
+    ///   ``PurchaseError/Code/productUnavailable``, ``PurchaseError/Code/paymentInvalid``...
+    func purchase(_ request: PurchaseRequest) async throws -> ProviderPurchaseResult
+
+    /// Everything the person owns that a restore brings back: non-consumables and subscriptions,
+    /// as restored transactions (new identifiers, original identifiers kept) or as the original ones.
+    ///
+    /// - Throws: ``PurchaseError`` when the store cannot answer; an empty array means nothing to restore.
+    func restore() async throws -> [StoreTransaction]
+
+    /// Transactions reported but not yet finished, oldest first.
+    func unfinishedTransactions() async throws -> [StoreTransaction]
+
+    /// Tells the store the transaction has been dealt with; it is not reported again.
+    func finish(_ transaction: StoreTransaction) async throws
+
+    /// Transactions that arrive outside a purchase call.
+    var transactionUpdates: AsyncStream<StoreTransaction> { get }
+}
+
+/// What the person asked to buy.
+public struct PurchaseRequest: Sendable, Hashable {
+    /// The catalog's product identifier.
+    public var productID: String
+    /// How many units (consumables only; 1 otherwise).
+    public var quantity: Int
+
+    /// Creates a request.
+    public init(productID: String, quantity: Int = 1) {
+        self.productID = productID
+        self.quantity = quantity
+    }
+}
+
+/// A store's immediate answer to a purchase.
+public enum ProviderPurchaseResult: Sendable, Hashable {
+    /// Charged: the transaction is to be verified, delivered and finished.
+    case purchased(StoreTransaction)
+    /// Waiting (Ask to Buy, an interrupted purchase); the outcome arrives later through
+    /// ``StoreProvider/transactionUpdates``. The deferred transaction, when the store reports one.
+    case pending(StoreTransaction?)
+    /// The person cancelled.
+    case cancelled
+}

@@ -1,0 +1,382 @@
+public import Foundation
+
+/// Runs the purchase flow of a deployment: products, purchase, verification, delivery recorded
+/// exactly once, finish, restore, entitlements and balances, over one or more store providers.
+///
+/// Guarantees:
+/// - A transaction is delivered at most once per (store, transaction id), whatever redeliveries,
+///   concurrent updates or crashes happen: the ledger's atomic ``FulfillmentLedger/recordDelivery(_:)``
+///   decides, and the provider is told to finish only after the ledger has recorded delivery.
+/// - A transaction that could not be verified or recorded for a passing reason stays unfinished
+///   with its provider and goes through the flow again at the next ``start()`` or update.
+/// - One purchase runs at a time: a second ``purchase(_:quantity:)`` while one runs fails at once
+///   with ``PurchaseError/Code/purchaseInProgress``; it is never queued or dropped silently.
+/// - Payments turned off are reported before anything else is tried.
+/// - A restore always ends in a ``RestoreOutcome``.
+public actor Store {
+    /// The deployment's catalog.
+    public let catalog: Catalog
+    private let providers: [any StoreProvider]
+    private let ledger: any FulfillmentLedger
+    private let verifiers: [String: any ReceiptVerifier]
+    private let clock: any PurchaseClock
+    private let gracePeriod: TimeInterval
+
+    private var purchaseRunning = false
+    private var productCache: [String: StoreProduct] = [:]
+    private var invalidProductIDs: [String] = []
+    private var productsLoaded = false
+    private var listeners: [Task<Void, Never>] = []
+    private var subscribers: [UUID: AsyncStream<StoreEvent>.Continuation] = [:]
+
+    /// Creates a store.
+    ///
+    /// - Parameters:
+    ///   - catalog: the deployment's products.
+    ///   - providers: the stores, the first being the default for purchases. At least one.
+    ///   - ledger: where deliveries are recorded.
+    ///   - verifiers: a verifier per ``StoreProvider/storeName``; a store without one is checked by a
+    ///     ``CatalogReceiptVerifier`` (right for stores that are their own authority).
+    ///   - clock: the source of "now" for subscriptions.
+    ///   - gracePeriod: how long an auto-renewable subscription keeps access after its period ends
+    ///     while billing is retried.
+    public init(
+        catalog: Catalog,
+        providers: [any StoreProvider],
+        ledger: any FulfillmentLedger,
+        verifiers: [String: any ReceiptVerifier] = [:],
+        clock: any PurchaseClock = SystemClock(),
+        gracePeriod: TimeInterval = 0
+    ) {
+        precondition(!providers.isEmpty, "a Store needs at least one provider")
+        self.catalog = catalog
+        self.providers = providers
+        self.ledger = ledger
+        self.verifiers = verifiers
+        self.clock = clock
+        self.gracePeriod = gracePeriod
+    }
+
+    // MARK: - Lifecycle
+
+    /// Processes every unfinished transaction of every provider, then listens to their updates.
+    ///
+    /// - Returns: what happened to the unfinished transactions, in order.
+    @discardableResult
+    public func start() async -> [StoreEvent] {
+        var events: [StoreEvent] = []
+        for provider in providers {
+            do {
+                for transaction in try await provider.unfinishedTransactions() {
+                    events.append(await process(transaction, from: provider))
+                }
+            } catch {
+                // The provider could not list them now; they are handed back at the next start.
+                continue
+            }
+        }
+        if listeners.isEmpty {
+            for provider in providers {
+                let updates = provider.transactionUpdates
+                listeners.append(
+                    Task { [weak self] in
+                        for await transaction in updates {
+                            guard let self else { return }
+                            await self.process(transaction, from: provider)
+                        }
+                    }
+                )
+            }
+        }
+        return events
+    }
+
+    /// Stops listening to provider updates and ends every ``events()`` stream.
+    public func stop() {
+        listeners.forEach { $0.cancel() }
+        listeners.removeAll()
+        subscribers.values.forEach { $0.finish() }
+        subscribers.removeAll()
+    }
+
+    /// A stream of what the store does with transactions from now on, for one listener.
+    public func events() -> AsyncStream<StoreEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreEvent.self)
+        let id = UUID()
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeSubscriber(id) }
+        }
+        return stream
+    }
+
+    private func removeSubscriber(_ id: UUID) {
+        subscribers[id] = nil
+    }
+
+    private func emit(_ event: StoreEvent) -> StoreEvent {
+        for continuation in subscribers.values { continuation.yield(event) }
+        return event
+    }
+
+    // MARK: - Products
+
+    /// The catalog's products as the stores offer them, loaded once and cached.
+    ///
+    /// - Parameter refresh: ask the stores again instead of answering from the cache.
+    /// - Returns: the products in catalog order, and the catalog identifiers no store sells.
+    /// - Throws: ``PurchaseError`` when a store could not answer.
+    public func products(refresh: Bool = false) async throws -> ProductsResponse {
+        if !productsLoaded || refresh {
+            var found: [String: StoreProduct] = [:]
+            var missing: Set<String> = []
+            for (provider, productIDs) in productIDsByProvider() {
+                let response = try await providers[provider].products(for: productIDs)
+                for product in response.products { found[product.id] = product }
+                missing.formUnion(response.invalidProductIDs)
+            }
+            productCache = found
+            invalidProductIDs = catalog.products.map(\.productID).filter { missing.contains($0) && found[$0] == nil }
+            productsLoaded = true
+        }
+        return ProductsResponse(
+            products: catalog.products.compactMap { productCache[$0.productID] },
+            invalidProductIDs: invalidProductIDs
+        )
+    }
+
+    private func productIDsByProvider() -> [(Int, [String])] {
+        var groups: [Int: [String]] = [:]
+        for product in catalog.products {
+            groups[providerIndex(for: product), default: []].append(product.productID)
+        }
+        return groups.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The index of the provider a product is sold through: the default, unless the product's
+    /// `StoreIDs` name only other providers of the deployment.
+    private func providerIndex(for product: Product?) -> Int {
+        guard let product, !product.storeIDs.isEmpty else { return 0 }
+        let kinds = catalog.deployment.providers.map(\.kind)
+        if let first = kinds.first, product.storeIDs[first] != nil { return 0 }
+        for (index, kind) in kinds.enumerated() where index < providers.count && product.storeIDs[kind] != nil {
+            return index
+        }
+        return 0
+    }
+
+    // MARK: - Purchase
+
+    /// Buys a product and runs the whole flow: charge, verify, deliver exactly once, finish.
+    ///
+    /// - Parameters:
+    ///   - productID: the catalog's product identifier.
+    ///   - quantity: units to buy; more than 1 only for consumables.
+    /// - Returns: the outcome; failures are ``PurchaseOutcome/failed(_:)``, never thrown.
+    public func purchase(_ productID: String, quantity: Int = 1) async -> PurchaseOutcome {
+        guard !purchaseRunning else {
+            return .failed(PurchaseError(.purchaseInProgress, productID: productID))
+        }
+        purchaseRunning = true
+        defer { purchaseRunning = false }
+
+        let product = catalog.product(withID: productID)
+        let provider = providers[providerIndex(for: product)]
+        guard await provider.canMakePayments() else {
+            return .failed(PurchaseError(.paymentNotAllowed, productID: productID))
+        }
+        guard let product else {
+            return .failed(
+                PurchaseError(.invalidProductIdentifiers, detail: "not in the catalog", productID: productID))
+        }
+        guard quantity >= 1, quantity == 1 || product.type == .consumable else {
+            return .failed(
+                PurchaseError(
+                    .paymentInvalid, detail: "quantity \(quantity) for a \(product.type)", productID: productID)
+            )
+        }
+        do {
+            if product.type == .nonConsumable, try await owns(productID) {
+                return .failed(PurchaseError(.alreadyOwned, productID: productID))
+            }
+            switch try await provider.purchase(PurchaseRequest(productID: productID, quantity: quantity)) {
+            case .purchased(let transaction):
+                switch await process(transaction, from: provider) {
+                case .delivered, .alreadyDelivered:
+                    return .purchased(transaction)
+                case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
+                    return .failed(error)
+                case .pending:
+                    return .pending(productID: productID)
+                case .revoked:
+                    return .failed(PurchaseError(.verificationFailed, detail: "revoked", productID: productID))
+                }
+            case .pending(let transaction):
+                if let transaction { _ = emit(.pending(transaction)) }
+                return .pending(productID: productID)
+            case .cancelled:
+                return .cancelled(productID: productID)
+            }
+        } catch {
+            let purchaseError = Self.purchaseError(error, productID: productID)
+            if purchaseError.code == .paymentCancelled { return .cancelled(productID: productID) }
+            return .failed(purchaseError)
+        }
+    }
+
+    private func owns(_ productID: String) async throws -> Bool {
+        let contents = try await ledger.contents()
+        return contents.deliveries.contains {
+            $0.productID == productID && contents.revocations[$0.transactionID] == nil
+        }
+    }
+
+    // MARK: - Restore
+
+    /// Brings back what the person owns in every store, through the same verify-deliver-finish flow.
+    public func restore() async -> RestoreOutcome {
+        var restored: [String] = []
+        var seen = Set<String>()
+        var errors: [PurchaseError] = []
+        var storesAnswered = 0
+        for provider in providers {
+            let transactions: [StoreTransaction]
+            do {
+                transactions = try await provider.restore()
+                storesAnswered += 1
+            } catch {
+                errors.append(Self.purchaseError(error, productID: nil))
+                continue
+            }
+            for transaction in transactions {
+                switch await process(transaction, from: provider) {
+                case .delivered(let delivered, _), .alreadyDelivered(let delivered):
+                    if seen.insert(delivered.productID).inserted { restored.append(delivered.productID) }
+                case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
+                    errors.append(error)
+                case .pending, .revoked:
+                    continue
+                }
+            }
+        }
+        if storesAnswered == 0, let first = errors.first { return .failed(first) }
+        if errors.isEmpty { return restored.isEmpty ? .nothingToRestore : .restored(restored) }
+        if restored.isEmpty { return .failed(errors[0]) }
+        return .partial(restored: restored, errors: errors)
+    }
+
+    // MARK: - Entitlements and balances
+
+    /// What the person owns now.
+    ///
+    /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` when the ledger cannot be read.
+    public func entitlements() async throws -> Entitlements {
+        let contents = try await ledger.contents()
+        return Entitlements.compute(from: contents, catalog: catalog, at: clock.now, gracePeriod: gracePeriod)
+    }
+
+    /// Takes units from a balance (spending gems, using a consumable).
+    ///
+    /// - Returns: the balance after the spend.
+    /// - Throws: ``PurchaseError/Code/insufficientBalance`` when the balance holds fewer units.
+    public func spend(_ balance: String, quantity: Int) async throws -> Int {
+        try await ledger.spend(balance, quantity: quantity)
+    }
+
+    // MARK: - The pipeline
+
+    /// Verifies, delivers exactly once and finishes one transaction.
+    @discardableResult
+    private func process(_ transaction: StoreTransaction, from provider: any StoreProvider) async -> StoreEvent {
+        switch transaction.state {
+        case .purchasing, .deferred:
+            return emit(.pending(transaction))
+        case .failed:
+            try? await provider.finish(transaction)
+            return emit(.failed(transaction, PurchaseError(.paymentInvalid, productID: transaction.productID)))
+        case .purchased, .restored:
+            break
+        }
+        if transaction.isRevoked {
+            do {
+                _ = try await ledger.recordRevocation(
+                    transaction.transactionID, at: transaction.revocationDate ?? clock.now)
+                try? await provider.finish(transaction)
+                return emit(.revoked(transaction))
+            } catch {
+                return emit(
+                    .deferredProcessing(transaction, Self.purchaseError(error, productID: transaction.productID)))
+            }
+        }
+
+        let verified: StoreTransaction
+        do {
+            let verifier = verifiers[transaction.store] ?? CatalogReceiptVerifier(catalog: catalog)
+            verified = try await verifier.verify(transaction)
+        } catch {
+            let failure = Self.purchaseError(error, productID: transaction.productID)
+            if failure.isRetryable {
+                return emit(.deferredProcessing(transaction, failure))
+            }
+            try? await provider.finish(transaction)
+            return emit(.rejected(transaction, failure))
+        }
+
+        do {
+            let delivery = try await makeDelivery(for: verified)
+            let recorded = try await ledger.recordDelivery(delivery)
+            try? await provider.finish(transaction)
+            try? await ledger.markFinished(transaction.transactionID)
+            return emit(recorded ? .delivered(verified, delivery) : .alreadyDelivered(verified))
+        } catch {
+            let failure = Self.purchaseError(error, productID: transaction.productID)
+            return emit(.deferredProcessing(transaction, failure))
+        }
+    }
+
+    private func makeDelivery(for transaction: StoreTransaction) async throws -> Delivery {
+        guard let product = catalog.product(withID: transaction.productID) else {
+            throw PurchaseError(.productUnavailable, detail: "not in the catalog", productID: transaction.productID)
+        }
+        // A restore brings back ownership, never currency a first delivery already credited.
+        var creditsPayouts = true
+        if transaction.state == .restored, transaction.originalID != transaction.id,
+            try await ledger.delivery(for: transaction.originalTransactionID) != nil
+        {
+            creditsPayouts = false
+        }
+        var credits: [String: Int] = [:]
+        if creditsPayouts {
+            for payout in product.payouts {
+                credits[payout.name, default: 0] += payout.quantity * transaction.quantity
+            }
+        }
+        var expiration = transaction.expirationDate
+        if expiration == nil, product.type == .nonRenewing, let duration = product.duration {
+            expiration = duration.added(to: transaction.purchaseDate)
+        }
+        if expiration == nil, product.type == .autoRenewable, let period = product.subscription?.period {
+            expiration = period.added(to: transaction.purchaseDate)
+        }
+        return Delivery(
+            transactionID: transaction.transactionID,
+            originalTransactionID: transaction.originalTransactionID,
+            productID: product.productID,
+            productType: product.type,
+            quantity: transaction.quantity,
+            entitlements: product.entitlements,
+            credits: credits,
+            expirationDate: expiration,
+            purchaseDate: transaction.purchaseDate,
+            deliveredAt: clock.now
+        )
+    }
+
+    private static func purchaseError(_ error: any Error, productID: String?) -> PurchaseError {
+        if var purchaseError = error as? PurchaseError {
+            if purchaseError.productID == nil { purchaseError.productID = productID }
+            return purchaseError
+        }
+        return PurchaseError(.unknown, detail: String(describing: error), productID: productID)
+    }
+}

@@ -1,0 +1,45 @@
+/// Something the ``Store`` did with a transaction, as its ``Store/events()`` stream reports it.
+public enum StoreEvent: Sendable {
+    /// Verified and delivered for the first time.
+    case delivered(StoreTransaction, Delivery)
+    /// Seen again after it was delivered (a redelivery, a restore of something delivered): nothing
+    /// was delivered twice.
+    case alreadyDelivered(StoreTransaction)
+    /// Waiting for approval or for the store.
+    case pending(StoreTransaction)
+    /// The store reported a failed transaction (a declined Ask to Buy, a failed payment).
+    case failed(StoreTransaction, PurchaseError)
+    /// Verification refused the transaction; nothing was delivered.
+    case rejected(StoreTransaction, PurchaseError)
+    /// The store took a purchase back; what it granted is gone.
+    case revoked(StoreTransaction)
+    /// The transaction could not be completed now (verifier or ledger unavailable); it stays
+    /// unfinished and is tried again at the next launch or update.
+    case deferredProcessing(StoreTransaction, PurchaseError)
+}
+
+extension StoreEvent {
+    /// A short name for the event's case (`delivered`, `alreadyDelivered`, `pending`...), as logs and
+    /// tests print it.
+    public var name: String {
+        switch self {
+        case .delivered: "delivered"
+        case .alreadyDelivered: "alreadyDelivered"
+        case .pending: "pending"
+        case .failed: "failed"
+        case .rejected: "rejected"
+        case .revoked: "revoked"
+        case .deferredProcessing: "deferredProcessing"
+        }
+    }
+
+    /// The transaction the event is about.
+    public var transaction: StoreTransaction {
+        switch self {
+        case .delivered(let transaction, _), .alreadyDelivered(let transaction), .pending(let transaction),
+            .failed(let transaction, _), .rejected(let transaction, _), .revoked(let transaction),
+            .deferredProcessing(let transaction, _):
+            transaction
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import PurchaseCatalog
+import PurchaseCore
+import Testing
+
+/// One message of every key, for tests that go over the whole table.
+enum MessageSamples {
+    static let date = Date(timeIntervalSince1970: 1_798_761_600)  // 2027-01-01T00:00:00Z
+
+    static let all: [Message] = [
+        .restoreConfirmTitle, .restoreConfirmQuestion, .restoreSucceeded(count: 3), .restorePartial(count: 2),
+        .nothingToRestore, .restoreFailed,
+        .purchaseConfirm(productName: "Gems", price: Price(amount: 0.99, currencyCode: "USD")),
+        .purchaseComplete(productName: "Gems"), .purchaseFailed, .purchaseCancelled, .purchasePending,
+        .purchaseVerifying, .purchaseInProgress, .alreadyOwned, .paymentsDisabled, .productUnavailable,
+        .invalidProductIdentifiers, .storeUnavailable, .paymentInvalid, .clientInvalid, .ineligibleForOffer,
+        .verificationFailed, .receiptInvalid, .verificationUnavailable, .ledgerFailed, .catalogInvalid,
+        .providerMisconfigured, .unsupported, .unknownError, .balanceAmount(name: "gems", quantity: 100),
+        .insufficientBalance, .subscriptionActive(productName: "Pro"),
+        .subscriptionExpires(productName: "Pro", date: date), .subscriptionExpired(productName: "Pro"),
+        .toolProducts, .toolPrice, .toolBalance, .toolEntitlements, .toolSubscriptions, .toolExpires,
+        .toolNothingOwned, .toolMissingFile(path: "a.plist"), .toolUsage(synopsis: "purchasekit COMMAND"),
+        .toolInvalidCatalog(path: "a.plist"), .toolIOError(path: "a.plist"),
+    ]
+}
+
+struct MessageTableTests {
+    static let shipped = ["en", "ja", "ru", "zh-Hans"]
+    static let table = MessageTable.builtIn
+
+    @Test func builtInTablesLoadWithoutProblems() {
+        let result = MessageTable.loadBuiltIn()
+        #expect(result.diagnostics.map(\.description) == [])
+        #expect(result.table.languages == Self.shipped)
+        #expect(!result.hasErrors)
+    }
+
+    @Test(arguments: shipped)
+    func everyKeyIsInEveryShippedLanguage(language: String) {
+        for key in MessageKey.allCases {
+            #expect(Self.table.builtInEntry(key, language: language) != nil, "\(language) lacks \(key.rawValue)")
+        }
+    }
+
+    @Test(arguments: shipped)
+    func everyMessageRendersNonEmptyWithItsArguments(language: String) {
+        for message in MessageSamples.all {
+            let text = Self.table.render(message, locale: language)
+            #expect(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(language) \(message.key)")
+            #expect(text != message.key.rawValue, "\(language) \(message.key)")
+            for leftover in ["%@", "%ld", "%d", "%#@", "$@"] {
+                #expect(!text.contains(leftover), "\(language) \(message.key): \(text)")
+            }
+            for case .text(let argument) in message.arguments {
+                #expect(text.contains(argument), "\(language) \(message.key): \(text)")
+            }
+        }
+    }
+
+    /// Every language's text of a key takes the same arguments, by position and type, as the key declares.
+    @Test(arguments: shipped)
+    func placeholdersMatchTheKeyInEveryLanguage(language: String) throws {
+        for key in MessageKey.allCases {
+            let entry = try #require(Self.table.builtInEntry(key, language: language))
+            var expected: [Int: MessageFormat.Conversion] = [:]
+            for (index, kind) in key.argumentKinds.enumerated() {
+                expected[index + 1] = kind.isObject ? .object : .integer
+            }
+            #expect(entry.conversions == expected, "\(language) \(key.rawValue): \(entry)")
+        }
+    }
+
+    @Test(arguments: shipped)
+    func pluralKeysGiveEveryFormTheLanguageUses(language: String) throws {
+        for key in MessageKey.allCases {
+            let entry = try #require(Self.table.builtInEntry(key, language: language))
+            guard case .plural(_, let variables) = entry else {
+                #expect(!key.isPlural, "\(language) \(key.rawValue) should come from the .stringsdict")
+                continue
+            }
+            #expect(key.isPlural, "\(language) \(key.rawValue) is plural but the key is not")
+            for variable in variables.values {
+                for category in PluralRules.categories(language: language) {
+                    #expect(variable.forms[category] != nil, "\(language) \(key.rawValue) lacks \(category)")
+                }
+                #expect(variable.valueType == "ld")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (Message.restoreSucceeded(count: 1), "Restored 1 purchase."),
+        (.restoreSucceeded(count: 2), "Restored 2 purchases."),
+        (.restoreSucceeded(count: 0), "Restored 0 purchases."),
+        (.purchaseComplete(productName: "100 Gems"), "Thank you! Your purchase of 100 Gems is complete."),
+        (.nothingToRestore, "There are no purchases to restore for this account."),
+        (.purchaseCancelled, "The purchase was canceled. You haven’t been charged."),
+        (.restoreConfirmTitle, "Restore Purchases"),
+        (
+            .paymentsDisabled,
+            "In-app purchases are turned off on this device. To allow them, go to Settings > Screen Time > "
+                + "Content & Privacy Restrictions > iTunes & App Store Purchases, then set In-app Purchases to Allow."
+        ),
+        (.balanceAmount(name: "gems", quantity: 100), "gems: 100"),
+        (.subscriptionExpires(productName: "Pro", date: MessageSamples.date), "Pro is active until January 1, 2027."),
+        (.toolNothingOwned, "nothing owned yet"),
+    ])
+    func englishTextsAreExact(message: Message, expected: String) {
+        #expect(Self.table.render(message, locale: "en_US") == expected)
+    }
+
+    @Test(arguments: [
+        (1, "Восстановлена 1 покупка."), (2, "Восстановлено 2 покупки."), (5, "Восстановлено 5 покупок."),
+        (11, "Восстановлено 11 покупок."), (21, "Восстановлена 21 покупка."), (22, "Восстановлено 22 покупки."),
+        (25, "Восстановлено 25 покупок."), (111, "Восстановлено 111 покупок."), (0, "Восстановлено 0 покупок."),
+    ])
+    func russianRestoredCountsAgree(count: Int, expected: String) {
+        #expect(Self.table.render(.restoreSucceeded(count: count), locale: "ru_RU") == expected)
+    }
+
+    @Test func japaneseAndChineseCountsNeedNoPluralForms() {
+        #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "ja_JP") == "1件の購入を復元しました。")
+        #expect(Self.table.render(.restoreSucceeded(count: 21), locale: "ja_JP") == "21件の購入を復元しました。")
+        #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "zh_CN") == "已恢复 1 项购买。")
+    }
+
+    @Test(arguments: [
+        ("ja_JP", "ja"), ("ja", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("zh-Hans", "zh-Hans"),
+        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("en_GB", "en"), ("fr_FR", "en"), ("zh_TW", "en"),
+        ("", "en"), ("not a locale", "en"),
+    ])
+    func localesFallBackToAShippedLanguage(locale: String, expected: String) throws {
+        let match = try #require(Self.table.lookup(.purchaseFailed, locale: locale))
+        #expect(match.language == expected)
+        #expect(!match.isOverride)
+    }
+
+    /// Foundation (ICU) on Linux puts U+00A0 before the ruble sign and U+202F NARROW NO-BREAK SPACE before
+    /// Russian "г." (year); the texts keep them.
+    @Test func pricesAndDatesFollowTheLocale() {
+        let yen = Price(amount: 160, currencyCode: "JPY")
+        let rubles = Price(amount: 99, currencyCode: "RUB")
+        let yuan = Price(amount: 6, currencyCode: "CNY")
+        #expect(
+            Self.table.render(.purchaseConfirm(productName: "ジェム", price: yen), locale: "ja_JP") == "ジェムを¥160で購入しますか？")
+        #expect(
+            Self.table.render(.purchaseConfirm(productName: "Кристаллы", price: rubles), locale: "ru_RU")
+                == "Купить «Кристаллы» за 99,00\u{A0}₽?")
+        // The Chinese text puts the price (argument 2) before the product (argument 1).
+        #expect(
+            Self.table.render(.purchaseConfirm(productName: "宝石", price: yuan), locale: "zh-Hans_CN")
+                == "要以 ¥6.00 购买“宝石”吗？")
+        let date = MessageSamples.date
+        #expect(
+            Self.table.render(.subscriptionExpires(productName: "Pro", date: date), locale: "ja_JP")
+                == "Proは2027年1月1日まで有効です。")
+        #expect(
+            Self.table.render(.subscriptionExpires(productName: "Pro", date: date), locale: "ru_RU")
+                == "1 января 2027\u{202F}г. истекает срок действия подписки «Pro».")
+    }
+
+    @Test func sourceTextsShowEveryKeyAndThePluralForms() throws {
+        let texts = Self.table.sourceTexts(locale: "ru")
+        #expect(texts.map(\.key) == MessageKey.allCases)
+        let restored = try #require(texts.first { $0.key == .restoreSucceeded }?.text)
+        #expect(
+            restored
+                == "one: Восстановлена %ld покупка. | few: Восстановлено %ld покупки. | many: Восстановлено %ld покупок. | "
+                + "other: Восстановлено %ld покупки.")
+        #expect(texts.first { $0.key == .purchaseConfirm }?.text == "Купить «%1$@» за %2$@?")
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import PurchaseCore
+import PurchaseTesting
+import Testing
+
+struct StoreRestoreTests {
+    @Test func nothingToRestoreIsAnOutcome() async {
+        let harness = Harness()
+        _ = await harness.store.purchase("gems.100")
+        guard case .nothingToRestore = await harness.store.restore() else {
+            Issue.record("consumables are never restored; expected nothingToRestore")
+            return
+        }
+    }
+
+    @Test func restoreOnAFreshInstallBringsBackOwnershipOnce() async throws {
+        let harness = Harness()
+        _ = await harness.store.purchase("remove.ads")
+        _ = await harness.store.purchase("season.pass")
+        _ = await harness.store.purchase("gems.100")
+
+        let freshLedger = InMemoryFulfillmentLedger()
+        let reinstalled = Store(
+            catalog: harness.catalog, providers: [harness.provider], ledger: freshLedger, clock: harness.clock)
+        let outcome = await reinstalled.restore()
+        guard case .restored(let productIDs) = outcome else {
+            Issue.record("expected restored, got \(outcome)")
+            return
+        }
+        #expect(productIDs == ["remove.ads", "season.pass"])
+        let entitlements = try await reinstalled.entitlements()
+        #expect(entitlements.names == ["no-ads", "season"])
+        #expect(entitlements.balances["gems"] == 0)
+
+        guard case .restored(let again) = await reinstalled.restore() else {
+            Issue.record("a second restore restores the same products")
+            return
+        }
+        #expect(again == productIDs)
+    }
+
+    @Test func restoreOfSomethingDeliveredCreditsNothingAgain() async throws {
+        let catalog = SampleCatalog.make()
+        let provider = InMemoryStoreProvider(catalog: catalog)
+        let ledger = InMemoryFulfillmentLedger()
+        let store = Store(catalog: catalog, providers: [provider], ledger: ledger)
+        // A non-consumable with a payout: restoring it must not credit the payout twice.
+        _ = await store.purchase("starter.pack")
+        #expect(try await store.entitlements().balances["gems"] == 500)
+        _ = await store.restore()
+        _ = await store.restore()
+        #expect(try await store.entitlements().balances["gems"] == 500)
+        #expect(await ledger.contents().deliveries.filter { $0.productID == "starter.pack" }.count == 3)
+    }
+
+    @Test func storeFailureIsAFailedRestore() async {
+        let harness = Harness()
+        await harness.provider.setRestoreError(PurchaseError(.storeUnavailable))
+        guard case .failed(let error) = await harness.store.restore() else {
+            Issue.record("expected failed")
+            return
+        }
+        #expect(error.code == .storeUnavailable)
+        #expect(error.isRetryable)
+    }
+}
+
+struct MultiStoreTests {
+    private func makeStores() -> (Catalog, InMemoryStoreProvider, InMemoryStoreProvider, Store) {
+        let catalog = SampleCatalog.make(providers: ["memory", "web"])
+        let appStore = InMemoryStoreProvider(catalog: catalog, storeName: "memory")
+        let webStore = InMemoryStoreProvider(catalog: catalog, storeName: "web")
+        let store = Store(catalog: catalog, providers: [appStore, webStore], ledger: InMemoryFulfillmentLedger())
+        return (catalog, appStore, webStore, store)
+    }
+
+    @Test func purchasesRouteToTheDefaultOrTheProductsStore() async throws {
+        let (_, appStore, webStore, store) = makeStores()
+        guard case .purchased(let ads) = await store.purchase("remove.ads"),
+            case .purchased(let bundle) = await store.purchase("web.bundle")
+        else {
+            Issue.record("expected both purchases")
+            return
+        }
+        #expect(ads.store == "memory")
+        #expect(bundle.store == "web")
+        #expect(await appStore.allTransactions.map(\.productID) == ["remove.ads"])
+        #expect(await webStore.allTransactions.map(\.productID) == ["web.bundle"])
+        #expect(try await store.entitlements().names == ["bundle", "no-ads"])
+    }
+
+    @Test func sameIdentifierInTwoStoresIsTwoTransactions() async throws {
+        let ledger = InMemoryFulfillmentLedger()
+        let delivery = { (store: String) in
+            Delivery(
+                transactionID: TransactionID(store: store, id: "1"),
+                originalTransactionID: TransactionID(store: store, id: "1"), productID: "gems.100",
+                productType: .consumable, quantity: 1, entitlements: [], credits: ["gems": 100], expirationDate: nil,
+                purchaseDate: Date(), deliveredAt: Date())
+        }
+        #expect(await ledger.recordDelivery(delivery("memory")))
+        #expect(await ledger.recordDelivery(delivery("web")))
+        #expect(await ledger.recordDelivery(delivery("web")) == false)
+        #expect(await ledger.contents().balances["gems"] == 200)
+    }
+
+    @Test func restoreMergesEveryStoreAndReportsPartialFailure() async throws {
+        let (catalog, appStore, webStore, store) = makeStores()
+        _ = await store.purchase("remove.ads")
+        _ = await store.purchase("web.bundle")
+
+        let reinstalled = Store(catalog: catalog, providers: [appStore, webStore], ledger: InMemoryFulfillmentLedger())
+        guard case .restored(let both) = await reinstalled.restore() else {
+            Issue.record("expected restored")
+            return
+        }
+        #expect(Set(both) == ["remove.ads", "web.bundle"])
+
+        await webStore.setRestoreError(PurchaseError(.storeUnavailable))
+        guard case .partial(let restored, let errors) = await reinstalled.restore() else {
+            Issue.record("expected partial")
+            return
+        }
+        #expect(restored == ["remove.ads"])
+        #expect(errors.map(\.code) == [.storeUnavailable])
+    }
+
+    @Test func productsMergeAcrossStoresAndReportInvalidIdentifiers() async throws {
+        let (_, appStore, _, store) = makeStores()
+        await appStore.setUnavailable(["season.pass"])
+        let response = try await store.products()
+        #expect(response.invalidProductIDs == ["season.pass"])
+        #expect(
+            response.products.map(\.id) == [
+                "gems.100", "remove.ads", "starter.pack", "pro.monthly", "basic.monthly", "web.bundle",
+            ])
+        #expect(response.products.first { $0.id == "web.bundle" }?.store == "web")
+        #expect(response.products.first?.displayName == "100 Gems")
+        #expect(response.products.first?.price.amount == Decimal(string: "0.99"))
+    }
+}

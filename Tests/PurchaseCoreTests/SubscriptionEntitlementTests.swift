@@ -1,0 +1,98 @@
+import Foundation
+import PurchaseCore
+import PurchaseTesting
+import Testing
+
+struct SubscriptionEntitlementTests {
+    private let day: TimeInterval = 86_400
+
+    @Test func autoRenewableIsActiveUntilItsPeriodEnds() async throws {
+        let harness = Harness()
+        _ = await harness.store.purchase("pro.monthly")
+        var status = try #require(try await harness.store.entitlements().subscriptions.first)
+        #expect(status.state == .active)
+        #expect(status.grantsAccess)
+        #expect(try await harness.store.entitlements().contains("pro"))
+
+        harness.clock.advance(by: 32 * day)
+        status = try #require(try await harness.store.entitlements().subscriptions.first)
+        #expect(status.state == .expired)
+        #expect(try await harness.store.entitlements().contains("pro") == false)
+    }
+
+    @Test func gracePeriodKeepsAccessAfterExpiry() async throws {
+        let harness = Harness(gracePeriod: 16 * day)
+        _ = await harness.store.purchase("pro.monthly")
+        harness.clock.advance(by: 35 * day)
+        let inGrace = try #require(try await harness.store.entitlements().subscriptions.first)
+        #expect(inGrace.state == .inGracePeriod)
+        #expect(try await harness.store.entitlements().contains("pro"))
+        harness.clock.advance(by: 20 * day)
+        #expect(try await harness.store.entitlements().subscriptions.first?.state == .expired)
+    }
+
+    @Test func renewalsExtendAccessAndAreEachDeliveredOnce() async throws {
+        let harness = Harness()
+        let observer = RecordingEventObserver()
+        await observer.start(observing: harness.store)
+        await harness.store.start()
+        _ = await harness.store.purchase("pro.monthly")
+        for _ in 0..<12 {
+            await harness.provider.renew("pro.monthly")
+        }
+        let events = await observer.waitForEvents(count: 13)
+        #expect(events.allSatisfy { $0.name == "delivered" })
+        harness.clock.advance(by: 360 * day)
+        #expect(try await harness.store.entitlements().contains("pro"))
+        harness.clock.advance(by: 40 * day)
+        #expect(try await harness.store.entitlements().contains("pro") == false)
+        await harness.store.stop()
+    }
+
+    @Test func highestLevelOfAGroupWins() async throws {
+        let harness = Harness()
+        _ = await harness.store.purchase("basic.monthly")
+        _ = await harness.store.purchase("pro.monthly")
+        let entitlements = try await harness.store.entitlements()
+        #expect(entitlements.names == ["pro"])
+        let granting = entitlements.subscriptions.filter(\.grantsAccess).map(\.productID)
+        #expect(granting == ["pro.monthly"])
+    }
+
+    @Test func lowerLevelTakesOverWhenTheHigherOneEnds() async throws {
+        let harness = Harness()
+        _ = await harness.store.purchase("pro.monthly")
+        harness.clock.advance(by: 20 * day)
+        _ = await harness.store.purchase("basic.monthly")
+        harness.clock.advance(by: 15 * day)
+        #expect(try await harness.store.entitlements().names == ["basic"])
+    }
+
+    @Test func nonRenewingLastsItsDuration() async throws {
+        let harness = Harness()
+        _ = await harness.store.purchase("season.pass")
+        let status = try #require(try await harness.store.entitlements().subscriptions.first)
+        #expect(status.expirationDate == SubscriptionPeriod("P3M")!.added(to: harness.clock.now))
+        harness.clock.advance(by: 89 * day)
+        #expect(try await harness.store.entitlements().contains("season"))
+        harness.clock.advance(by: 3 * day)
+        #expect(try await harness.store.entitlements().contains("season") == false)
+    }
+
+    @Test func refundedSubscriptionStopsGranting() async throws {
+        let harness = Harness()
+        let observer = RecordingEventObserver()
+        await observer.start(observing: harness.store)
+        await harness.store.start()
+        guard case .purchased(let transaction) = await harness.store.purchase("pro.monthly") else {
+            Issue.record("expected purchased")
+            return
+        }
+        await harness.provider.refund(transaction.id)
+        _ = await observer.waitForEvents(count: 2)
+        let entitlements = try await harness.store.entitlements()
+        #expect(entitlements.names.isEmpty)
+        #expect(entitlements.subscriptions.first?.state == .revoked)
+        await harness.store.stop()
+    }
+}
