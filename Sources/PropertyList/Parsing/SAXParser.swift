@@ -18,9 +18,6 @@ enum SAXParser {
         purchasekit_xml_raise_max_depth(4096)
     }()
 
-    /// The deepest nesting libxml2 itself allows after ``processSetup``.
-    static let libxmlDepthCeiling = 4096
-
     /// Parses a whole document and returns its root or its first problem.
     static func parse(_ document: UnsafeRawBufferPointer, path: String?, maximumDepth: Int) -> Result<
         PropertyListNode, PropertyListError
