@@ -15,7 +15,7 @@ enum SAXParser {
     private static let processSetup: Void = {
         xmlInitParser()
         xmlSetExternalEntityLoader(refuseExternalEntity)
-        purchasekit_xml_raise_max_depth(4096)
+        purchasekit_xml_raise_max_depth(UInt32(PropertyListReader.depthCeiling + 8))
     }()
 
     /// Parses a whole document and returns its root or its first problem.
