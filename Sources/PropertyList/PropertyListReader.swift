@@ -15,7 +15,7 @@ public struct PropertyListReader: Sendable {
     /// Bounds on what a document may demand.
     public struct Limits: Sendable, Equatable {
         /// The deepest nesting of elements allowed, `<plist>` not counted (a root value is depth 1).
-        /// Values above 4096 act as 4096, libxml2's own ceiling.
+        /// Values above ``PropertyListReader/depthCeiling`` act as that ceiling.
         public var maximumDepth: Int
         /// The largest document accepted, in bytes; checked before parsing begins.
         public var maximumDocumentSize: Int
@@ -26,6 +26,11 @@ public struct PropertyListReader: Sendable {
             self.maximumDocumentSize = maximumDocumentSize
         }
     }
+
+    /// The deepest nesting any reader accepts, whatever its limits say: 1024 levels. Destroying
+    /// (and walking) a value tree recurses once per level, and a tree much deeper than this can
+    /// overflow a 512 KiB thread stack.
+    public static let depthCeiling = 1024
 
     /// The limits every read enforces.
     public var limits: Limits
@@ -55,7 +60,7 @@ public struct PropertyListReader: Sendable {
                 .malformedXML, "the document is empty; expected an XML property list", path: path, at: start)
         }
         let result = data.withUnsafeBytes { bytes in
-            SAXParser.parse(bytes, path: path, maximumDepth: max(limits.maximumDepth, 0))
+            SAXParser.parse(bytes, path: path, maximumDepth: min(max(limits.maximumDepth, 0), Self.depthCeiling))
         }
         return try result.get()
     }

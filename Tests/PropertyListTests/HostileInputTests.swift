@@ -64,6 +64,10 @@ struct HostileInputTests {
         #expect(error?.location == at(1, 512 * 7 + 1))
         #expect(error?.message == "<array> is nested 513 levels deep; the limit is 512 levels")
 
+        let unbounded = PropertyListReader.Limits(maximumDepth: .max)
+        let ceiling = ReaderTesting.error(deep, limits: unbounded)
+        #expect(ceiling?.message == "<array> is nested 1025 levels deep; the limit is 1024 levels")
+
         let unclosed = String(repeating: "<dict><key>k</key>", count: 10_000)
         #expect(ReaderTesting.error(unclosed)?.kind == .refused)
     }

@@ -25,6 +25,11 @@ struct ReaderPositionTests {
         #expect(root.value.items.map(\.location) == [at(3, 11), at(4, 2), at(4, 9)])
     }
 
+    @Test func countsWindowsAndOldMacLineEndingsAsOneLineBreak() throws {
+        let root = try ReaderTesting.read("<array>\r\n  <string>a</string>\r\n\t<true/>\r<false/></array>")
+        #expect(root.value.items.map(\.location) == [at(2, 3), at(3, 2), at(4, 1)])
+    }
+
     @Test func recordsUIDPositionsAtTheirDictionary() throws {
         let root = try ReaderTesting.read("<array>\n  <dict><key>CF$UID</key><integer>3</integer></dict></array>")
         #expect(root.value.items.first?.location == at(2, 3))

@@ -43,7 +43,8 @@ struct DocumentBuilder {
     /// Whether the root element is `<plist>` (which does not count towards the depth).
     private var hasPlistElement = false
 
-    /// Frees the text buffer; called once by the owner when the parse is over.
+    /// Frees the text buffer and the stacks (and any values left on them after an error); called
+    /// once by the owner when the parse is over.
     func releaseBuffers() {
         text.deallocate()
         values.release()

@@ -15,11 +15,8 @@ enum SAXParser {
     private static let processSetup: Void = {
         xmlInitParser()
         xmlSetExternalEntityLoader(refuseExternalEntity)
-        purchasekit_xml_raise_max_depth(4096)
+        purchasekit_xml_raise_max_depth(UInt32(PropertyListReader.depthCeiling + 8))
     }()
-
-    /// The deepest nesting libxml2 itself allows after ``processSetup``.
-    static let libxmlDepthCeiling = 4096
 
     /// Parses a whole document and returns its root or its first problem.
     static func parse(_ document: UnsafeRawBufferPointer, path: String?, maximumDepth: Int) -> Result<
@@ -52,6 +49,18 @@ enum SAXParser {
             bytes = UnsafeRawBufferPointer(rebasing: bytes[4...])
         }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty else { return }
+        if forced == nil, !bytes.starts(with: [0xFE, 0xFF]), !bytes.starts(with: [0xFF, 0xFE]),
+            !bytes.prefix(4).contains(0), hasLoneCarriageReturn(bytes)
+        {
+            // XML reads a lone CR as a line break, but libxml2 counts lines by LF only: give it LFs
+            // so that positions in old Mac-style files are right. (Byte-oriented encodings only.)
+            var normalized = [UInt8](bytes)
+            for index in normalized.indices where normalized[index] == 0x0D {
+                if index + 1 == normalized.count || normalized[index + 1] != 0x0A { normalized[index] = 0x0A }
+            }
+            normalized.withUnsafeBytes { run($0, builder: builder) }
+            return
+        }
         var handler = makeHandler()
         let userData = UnsafeMutableRawPointer(builder)
         guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else {
@@ -104,6 +113,18 @@ enum SAXParser {
             builder.pointee.fail(
                 .malformedXML, "the document is not well-formed XML", at: builder.pointee.currentLocation())
         }
+    }
+
+    /// Whether a CR not followed by LF occurs (memchr-fast for the usual documents without CR).
+    private static func hasLoneCarriageReturn(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let start = bytes.baseAddress else { return false }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(start + offset, 0x0D, bytes.count - offset) {
+            let index = start.distance(to: UnsafeRawPointer(found))
+            if index + 1 == bytes.count || bytes[index + 1] != 0x0A { return true }
+            offset = index + 2
+        }
+        return false
     }
 
     /// The encoding of a document libxml2 would not recognise by itself: UTF-32 (its byte-order

@@ -202,8 +202,18 @@ enum ScalarSyntax {
 
     /// Base64 with any XML white space anywhere; at most two `=` of padding, only at the end.
     static func data(_ bytes: UnsafeBufferPointer<UInt8>) throws(ScalarSyntaxError) -> Data {
-        var output = [UInt8]()
-        output.reserveCapacity(bytes.count / 4 * 3)
+        // Decoded straight into the storage the returned `Data` adopts: no second copy.
+        let capacity = bytes.count / 4 * 3 + 3
+        let output = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        var written = 0
+        func append(_ byte: UInt32) {
+            output[written] = UInt8(truncatingIfNeeded: byte)
+            written += 1
+        }
+        func failure(_ message: String) -> ScalarSyntaxError {
+            output.deallocate()
+            return ScalarSyntaxError(message: message)
+        }
         var accumulator: UInt32 = 0
         var sextets = 0
         var padding = 0
@@ -211,14 +221,14 @@ enum ScalarSyntax {
             let value = base64Table[Int(byte)]
             if value >= 0 {
                 guard padding == 0 else {
-                    throw ScalarSyntaxError(message: "expected base64 inside <data>; found text after its '=' padding")
+                    throw failure("expected base64 inside <data>; found text after its '=' padding")
                 }
                 accumulator = accumulator << 6 | UInt32(value)
                 sextets += 1
                 if sextets == 4 {
-                    output.append(UInt8(truncatingIfNeeded: accumulator >> 16))
-                    output.append(UInt8(truncatingIfNeeded: accumulator >> 8))
-                    output.append(UInt8(truncatingIfNeeded: accumulator))
+                    append(accumulator >> 16)
+                    append(accumulator >> 8)
+                    append(accumulator)
                     accumulator = 0
                     sextets = 0
                 }
@@ -227,23 +237,26 @@ enum ScalarSyntax {
             } else if byte == UInt8(ascii: "=") {
                 padding += 1
                 guard padding <= 2 else {
-                    throw ScalarSyntaxError(message: "expected base64 inside <data>; found too much '=' padding")
+                    throw failure("expected base64 inside <data>; found too much '=' padding")
                 }
             } else {
-                throw ScalarSyntaxError(
-                    message: "expected base64 inside <data>, found the character \(describeByte(byte))")
+                throw failure("expected base64 inside <data>, found the character \(describeByte(byte))")
             }
         }
         switch sextets {
         case 0: break
-        case 2: output.append(UInt8(truncatingIfNeeded: accumulator >> 4))
+        case 2: append(accumulator >> 4)
         case 3:
-            output.append(UInt8(truncatingIfNeeded: accumulator >> 10))
-            output.append(UInt8(truncatingIfNeeded: accumulator >> 2))
+            append(accumulator >> 10)
+            append(accumulator >> 2)
         default:
-            throw ScalarSyntaxError(message: "expected base64 inside <data>; its length is not a whole number of bytes")
+            throw failure("expected base64 inside <data>; its length is not a whole number of bytes")
         }
-        return Data(output)
+        guard written > 0 else {
+            output.deallocate()
+            return Data()
+        }
+        return Data(bytesNoCopy: output, count: written, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     /// Sextet values; -2 for XML white space, -1 for everything else.
