@@ -33,7 +33,8 @@ public actor Store {
     ///
     /// - Parameters:
     ///   - catalog: the deployment's products.
-    ///   - providers: the stores, the first being the default for purchases. At least one.
+    ///   - providers: the stores, in the order of the deployment's providers (`providers[i]` serves
+    ///     `catalog.deployment.providers[i]`); the first is the default for purchases. At least one.
     ///   - ledger: where deliveries are recorded.
     ///   - verifiers: a verifier per ``StoreProvider/storeName``; a store without one is checked by a
     ///     ``CatalogReceiptVerifier`` (right for stores that are their own authority).
@@ -153,16 +154,13 @@ public actor Store {
         return groups.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// The index of the provider a product is sold through: the default, unless the product's
-    /// `StoreIDs` name only other providers of the deployment.
+    /// The index of the provider a product is sold through: the deployment's provider its
+    /// `StoreIDs` name first, or the default (see ``Deployment/provider(for:)``).
     private func providerIndex(for product: Product?) -> Int {
-        guard let product, !product.storeIDs.isEmpty else { return 0 }
-        let kinds = catalog.deployment.providers.map(\.kind)
-        if let first = kinds.first, product.storeIDs[first] != nil { return 0 }
-        for (index, kind) in kinds.enumerated() where index < providers.count && product.storeIDs[kind] != nil {
-            return index
-        }
-        return 0
+        guard let product, let configuration = catalog.deployment.provider(for: product),
+            let index = catalog.deployment.providers.firstIndex(of: configuration), index < providers.count
+        else { return 0 }
+        return index
     }
 
     // MARK: - Purchase
