@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "PurchaseCore"),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
-        .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog"]),
+        .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"]),
+        .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore"]),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
         .executableTarget(
