@@ -65,6 +65,22 @@ public final class PurchaseDeployment: Sendable {
         clock: any PurchaseClock = SystemClock(),
         ledgerOptions: JournalOptions = JournalOptions()
     ) throws(PurchaseError) -> PurchaseDeployment {
+        try open(
+            catalogPath: catalogPath, stateDirectory: stateDirectory, locale: locale, registry: registry, clock: clock,
+            ledgerOptions: ledgerOptions, wrapLedger: nil)
+    }
+
+    /// ``open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:)`` with the store's
+    /// ledger wrapped (for the tool's crash-test hooks).
+    package static func open(
+        catalogPath: String,
+        stateDirectory: URL,
+        locale: String?,
+        registry: ProviderRegistry,
+        clock: any PurchaseClock,
+        ledgerOptions: JournalOptions,
+        wrapLedger: (@Sendable (any FulfillmentLedger) -> any FulfillmentLedger)?
+    ) throws(PurchaseError) -> PurchaseDeployment {
         let result = CatalogLoader().load(contentsOfFile: catalogPath)
         let catalog: Catalog
         do {
@@ -76,7 +92,7 @@ public final class PurchaseDeployment: Sendable {
         }
         return try open(
             catalog: catalog, stateDirectory: stateDirectory, locale: locale, registry: registry, clock: clock,
-            ledgerOptions: ledgerOptions, catalogWarnings: result.warnings)
+            ledgerOptions: ledgerOptions, catalogWarnings: result.warnings, wrapLedger: wrapLedger)
     }
 
     /// Opens the deployment of a catalog already loaded (or built in code).
@@ -91,6 +107,21 @@ public final class PurchaseDeployment: Sendable {
         clock: any PurchaseClock = SystemClock(),
         ledgerOptions: JournalOptions = JournalOptions(),
         catalogWarnings: [Diagnostic] = []
+    ) throws(PurchaseError) -> PurchaseDeployment {
+        try open(
+            catalog: catalog, stateDirectory: stateDirectory, locale: locale, registry: registry, clock: clock,
+            ledgerOptions: ledgerOptions, catalogWarnings: catalogWarnings, wrapLedger: nil)
+    }
+
+    private static func open(
+        catalog: Catalog,
+        stateDirectory: URL,
+        locale: String?,
+        registry: ProviderRegistry,
+        clock: any PurchaseClock,
+        ledgerOptions: JournalOptions,
+        catalogWarnings: [Diagnostic],
+        wrapLedger: (@Sendable (any FulfillmentLedger) -> any FulfillmentLedger)?
     ) throws(PurchaseError) -> PurchaseDeployment {
         guard !catalog.deployment.providers.isEmpty else {
             throw PurchaseError(.providerMisconfigured, detail: "the deployment names no provider")
@@ -114,7 +145,8 @@ public final class PurchaseDeployment: Sendable {
             closeAll(providers)
             throw error
         }
-        let store = Store(catalog: catalog, providers: providers, ledger: ledger, clock: clock)
+        let store = Store(
+            catalog: catalog, providers: providers, ledger: wrapLedger?(ledger) ?? ledger, clock: clock)
         return PurchaseDeployment(
             catalog: catalog, store: store, providers: providers, ledger: ledger,
             messages: MessageTable.forDeployment(catalog.deployment), catalogWarnings: catalogWarnings,
