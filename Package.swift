@@ -37,6 +37,8 @@ let package = Package(
         .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
+        .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
+        .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture"]),
     ]
 )
