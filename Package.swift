@@ -26,6 +26,7 @@ let package = Package(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"]),
         .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore"]),
+        .executableTarget(name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore"]),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
         .executableTarget(

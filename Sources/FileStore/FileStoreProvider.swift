@@ -1,6 +1,7 @@
 public import Foundation
 public import Journal
 public import PurchaseCore
+import Synchronization
 
 /// A store whose account lives in files: the provider of the embedded default deployment, which
 /// works with nothing installed or running.
@@ -20,7 +21,11 @@ public import PurchaseCore
 ///   next time the provider is asked for unfinished transactions or a restore.
 /// - Purchased, declined and revoked transactions are handed back by ``unfinishedTransactions()``
 ///   (across relaunches) until ``finish(_:)``.
-/// - Every method that returns has made its change durable (fsync).
+/// - Every method that returns has made its change durable (fsync), except ``finish(_:)``: its mark
+///   is written with the provider's next commit or by ``flush()`` (which
+///   `PurchaseDeployment.close()` calls), saving an fsync per purchase. This process never reports
+///   a finished transaction again; if the process dies before the mark is written, the transaction
+///   is handed back at the next launch and the ledger finds it already delivered.
 public final class FileStoreProvider: StoreProvider {
     /// The kind the provider registers under.
     public static let kind: ProviderKind = .file
@@ -41,6 +46,8 @@ public final class FileStoreProvider: StoreProvider {
     private let journal: Journal<FileStoreState>
     private let clock: any PurchaseClock
     private let updates = UpdateBroadcaster<StoreTransaction>()
+    /// Finish records not yet written: they ride along with the next commit or ``flush()``.
+    private let deferredFinishes = Mutex<[UInt64: StoreRecord]>([:])
 
     /// The most renewals recorded for one subscription in one call (a clock far ahead catches up
     /// over several calls).
@@ -99,8 +106,14 @@ public final class FileStoreProvider: StoreProvider {
         registry.register(kind) { context in try FileStoreProvider(context: context) }
     }
 
+    /// Writes the finish marks ``finish(_:)`` deferred, durably.
+    public func flush() async throws(PurchaseError) {
+        guard deferredFinishes.withLock({ !$0.isEmpty }) else { return }
+        try await perform("the file store cannot record finished transactions") { _ in ([], ()) }
+    }
+
     /// Closes the journal and ends every update stream; later calls fail with
-    /// ``PurchaseError/Code/ledgerIOFailed``.
+    /// ``PurchaseError/Code/ledgerIOFailed``. Call ``flush()`` first to keep deferred finish marks.
     public func close() {
         journal.close()
         updates.finish()
@@ -194,7 +207,8 @@ public final class FileStoreProvider: StoreProvider {
     public func unfinishedTransactions() async throws -> [StoreTransaction] {
         try await recordDueRenewals()
         let state = try await currentState()
-        return state.unfinished.sorted().compactMap { id in
+        let deferred = deferredFinishes.withLock { Set($0.keys) }
+        return state.unfinished.subtracting(deferred).sorted().compactMap { id in
             state.transaction(id).map {
                 $0.storeTransaction(store: storeName, chainRenews: state.chainRenews($0.originalID))
             }
@@ -202,17 +216,13 @@ public final class FileStoreProvider: StoreProvider {
     }
 
     /// Marks the transaction finished (for a revoked one: the revocation acknowledged); idempotent.
+    /// The mark is written with the next commit or ``flush()`` (see the type's guarantees).
     public func finish(_ transaction: StoreTransaction) async throws {
         guard transaction.store == storeName, let id = UInt64(transaction.id) else { return }
-        let acknowledging = transaction.isRevoked
         let state = try await currentState()
-        guard let stored = state.transaction(id), Self.finishRecord(for: stored, acknowledging) != nil else { return }
-        try await perform("the file store cannot record a finished transaction") { state in
-            guard let stored = state.transaction(id), let record = Self.finishRecord(for: stored, acknowledging) else {
-                return ([], ())
-            }
-            return ([record], ())
-        }
+        guard let stored = state.transaction(id), let record = Self.finishRecord(for: stored, transaction.isRevoked)
+        else { return }
+        deferredFinishes.withLock { $0[id] = record }
     }
 
     /// Transactions that arrive outside a purchase: approvals, declines, renewals, refunds.
@@ -231,10 +241,11 @@ public final class FileStoreProvider: StoreProvider {
     /// Every transaction the store knows, oldest first.
     public func history() async throws(PurchaseError) -> [Entry] {
         let state = try await currentState()
+        let deferred = deferredFinishes.withLock { Set($0.keys) }
         return state.transactions.map {
             Entry(
                 transaction: $0.storeTransaction(store: storeName, chainRenews: state.chainRenews($0.originalID)),
-                isFinished: $0.finished)
+                isFinished: $0.finished || deferred.contains($0.id))
         }
     }
 
@@ -409,8 +420,17 @@ public final class FileStoreProvider: StoreProvider {
     ) async throws(PurchaseError) -> R {
         do {
             return try await journal.perform { state in
-                let (records, result) = try body(state)
-                return (records.map(\.data), result)
+                let finishes = self.deferredFinishes.withLock { pending in
+                    defer { pending = [:] }
+                    return pending
+                }
+                do {
+                    let (records, result) = try body(state)
+                    return (finishes.keys.sorted().compactMap { finishes[$0]?.data } + records.map(\.data), result)
+                } catch {
+                    self.deferredFinishes.withLock { $0.merge(finishes) { current, _ in current } }
+                    throw error
+                }
             }
         } catch {
             throw PurchaseError.from(error, what: what)

@@ -163,9 +163,15 @@ public final class PurchaseDeployment: Sendable {
         providers.lazy.compactMap { $0 as? FileStoreProvider }.first
     }
 
-    /// Stops the store and closes the providers' and the ledger's journals.
+    /// Stops the store, writes the finish marks the file store and ledger deferred, and closes the
+    /// providers' and the ledger's journals. A failed write only means those transactions are handed
+    /// back (and found already delivered) at the next open.
     public func close() async {
         await store.stop()
+        for provider in providers {
+            try? await (provider as? FileStoreProvider)?.flush()
+        }
+        try? await ledger.flush()
         Self.closeAll(providers)
         ledger.close()
     }

@@ -69,6 +69,24 @@ struct FileFulfillmentLedgerTests {
         ledger.close()
     }
 
+    @Test func finishedMarksAreWrittenByFlushOrTheNextCommit() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        _ = try await ledger.recordDelivery(delivery("1"))
+        try await ledger.markFinished(TransactionID(store: "file", id: "1"))
+        #expect(try await ledger.contents().finished.count == 1)
+        ledger.close()
+        ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        #expect(try await ledger.contents().finished.isEmpty)
+        try await ledger.markFinished(TransactionID(store: "file", id: "1"))
+        try await ledger.flush()
+        ledger.close()
+        ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        #expect(try await ledger.contents().finished == [TransactionID(store: "file", id: "1")])
+        ledger.close()
+    }
+
     @Test func corruptionBeforeTheTailFailsWithFileAndOffset() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

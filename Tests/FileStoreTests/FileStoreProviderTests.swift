@@ -114,10 +114,30 @@ struct FileStoreProviderTests {
         #expect(unfinished == [bought])
         try await store.finish(bought)
         try await store.finish(bought)
+        #expect(try await store.unfinishedTransactions().isEmpty)
+        try await store.flush()
         store.close()
         store = try provider(folder, clock)
         #expect(try await store.unfinishedTransactions().isEmpty)
         #expect(try await store.history().map(\.isFinished) == [true])
+        store.close()
+    }
+
+    @Test func finishMarksRideWithTheNextCommitOrAreHandedBackAfterACrash() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let clock = ManualClock()
+        var store = try provider(folder, clock)
+        let first = try #require(try await store.purchase(PurchaseRequest(productID: "gems")).transaction)
+        try await store.finish(first)
+        store.close()  // no flush: as if the process died
+        store = try provider(folder, clock)
+        #expect(try await store.unfinishedTransactions() == [first])
+        try await store.finish(first)
+        _ = try await store.purchase(PurchaseRequest(productID: "gems"))  // carries the mark
+        store.close()
+        store = try provider(folder, clock)
+        #expect(try await store.unfinishedTransactions().map(\.id) == ["2"])
         store.close()
     }
 

@@ -1,6 +1,7 @@
 public import Foundation
 public import Journal
 public import PurchaseCore
+import Synchronization
 
 /// A fulfillment ledger on a durable ``Journal``: deliveries survive crashes and are recorded exactly
 /// once across every process sharing the folder.
@@ -14,12 +15,16 @@ public import PurchaseCore
 ///   process, gets `true` for a transaction.
 /// - ``spend(_:quantity:)`` checks the balance and records the spend in one commit, so balances never
 ///   go below zero through spending, whatever runs concurrently.
-/// - Every call that returns has made its change durable (fsync); one that throws changed nothing.
+/// - Every call that returns has made its change durable (fsync), except ``markFinished(_:)``: that
+///   mark (kept for history only) is written with the next commit or by ``flush()``, which
+///   `PurchaseDeployment.close()` calls. A call that throws changed nothing.
 /// - ``contents()`` reflects every commit made so far by any process.
 public final class FileFulfillmentLedger: FulfillmentLedger {
     /// The folder holding the ledger's journal.
     public let directory: URL
     private let journal: Journal<LedgerState>
+    /// Finished marks not yet written: they ride along with the next commit or ``flush()``.
+    private let deferredFinished = Mutex<Set<TransactionID>>([])
 
     /// Opens (or creates) the ledger in `directory`.
     ///
@@ -39,7 +44,8 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         try self.init(directory: stateDirectory.appendingPathComponent("ledger", isDirectory: true), options: options)
     }
 
-    /// Closes the journal; later calls fail with ``PurchaseError/Code/ledgerIOFailed``.
+    /// Closes the journal; later calls fail with ``PurchaseError/Code/ledgerIOFailed``. Call
+    /// ``flush()`` first to keep deferred finished marks.
     public func close() {
         journal.close()
     }
@@ -60,13 +66,17 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         try await read { $0.delivery(for: transactionID) }
     }
 
-    /// Records that the provider finished the transaction; idempotent (no write when already recorded).
+    /// Records that the provider finished the transaction; idempotent. The mark is written with
+    /// the next commit or ``flush()``.
     public func markFinished(_ transactionID: TransactionID) async throws {
         if try await read({ $0.contents.finished.contains(transactionID) }) { return }
-        let record = LedgerRecord.finished(transactionID).data
-        try await perform("the ledger cannot record a finished transaction") { state in
-            (state.contents.finished.contains(transactionID) ? [] : [record], ())
-        }
+        deferredFinished.withLock { _ = $0.insert(transactionID) }
+    }
+
+    /// Writes the finished marks ``markFinished(_:)`` deferred, durably.
+    public func flush() async throws(PurchaseError) {
+        guard deferredFinished.withLock({ !$0.isEmpty }) else { return }
+        try await perform("the ledger cannot record finished transactions") { _ in ([], ()) }
     }
 
     /// Records that the store took a delivered purchase back; idempotent.
@@ -97,7 +107,9 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
 
     /// Everything the ledger holds, after catching up with every process.
     public func contents() async throws -> LedgerContents {
-        try await read { $0.contents }
+        var contents = try await read { $0.contents }
+        contents.finished.formUnion(deferredFinished.withLock { $0 })
+        return contents
     }
 
     /// The balances, kept up to date record by record (equal to ``LedgerContents/balances``).
@@ -127,8 +139,18 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     ) async throws(PurchaseError) -> R {
         do {
             return try await journal.perform { state in
-                let (records, result) = try body(state)
-                return (records: records, result: result)
+                let finished = self.deferredFinished.withLock { pending in
+                    defer { pending = [] }
+                    return pending
+                }
+                do {
+                    let (records, result) = try body(state)
+                    let marks = finished.filter { !state.contents.finished.contains($0) }.sorted()
+                    return (records: marks.map { LedgerRecord.finished($0).data } + records, result: result)
+                } catch {
+                    self.deferredFinished.withLock { $0.formUnion(finished) }
+                    throw error
+                }
             }
         } catch {
             throw PurchaseError.from(error, what: what)
