@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "PurchaseCore"),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
-        .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"]),
+        .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
         .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore"]),
         .executableTarget(name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore"]),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),

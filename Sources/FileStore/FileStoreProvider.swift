@@ -46,8 +46,9 @@ public final class FileStoreProvider: StoreProvider {
     private let journal: Journal<FileStoreState>
     private let clock: any PurchaseClock
     private let updates = UpdateBroadcaster<StoreTransaction>()
-    /// Finish records not yet written: they ride along with the next commit or ``flush()``.
-    private let deferredFinishes = Mutex<[UInt64: StoreRecord]>([:])
+    /// Finish marks not yet written (identifier to whether a revocation is acknowledged): they
+    /// ride along with the next commit or ``flush()``, as the records the state then needs.
+    private let deferredFinishes = Mutex<[UInt64: Bool]>([:])
 
     /// The most renewals recorded for one subscription in one call (a clock far ahead catches up
     /// over several calls).
@@ -207,22 +208,22 @@ public final class FileStoreProvider: StoreProvider {
     public func unfinishedTransactions() async throws -> [StoreTransaction] {
         try await recordDueRenewals()
         let state = try await currentState()
-        let deferred = deferredFinishes.withLock { Set($0.keys) }
-        return state.unfinished.subtracting(deferred).sorted().compactMap { id in
-            state.transaction(id).map {
-                $0.storeTransaction(store: storeName, chainRenews: state.chainRenews($0.originalID))
-            }
+        let deferred = deferredFinishes.withLock { $0 }
+        return state.unfinished.sorted().compactMap { id in
+            guard let stored = state.transaction(id) else { return nil }
+            // A deferred mark covers it unless it is a revocation the mark does not acknowledge.
+            if let acknowledging = deferred[id], stored.revocationDate == nil || acknowledging { return nil }
+            return stored.storeTransaction(store: storeName, chainRenews: state.chainRenews(stored.originalID))
         }
     }
 
     /// Marks the transaction finished (for a revoked one: the revocation acknowledged); idempotent.
-    /// The mark is written with the next commit or ``flush()`` (see the type's guarantees).
+    /// The mark is written with the next commit or ``flush()`` (see the type's guarantees); nothing is
+    /// written for a transaction that needs no mark.
     public func finish(_ transaction: StoreTransaction) async throws {
         guard transaction.store == storeName, let id = UInt64(transaction.id) else { return }
-        let state = try await currentState()
-        guard let stored = state.transaction(id), let record = Self.finishRecord(for: stored, transaction.isRevoked)
-        else { return }
-        deferredFinishes.withLock { $0[id] = record }
+        let acknowledging = transaction.isRevoked
+        deferredFinishes.withLock { $0[id] = ($0[id] ?? false) || acknowledging }
     }
 
     /// Transactions that arrive outside a purchase: approvals, declines, renewals, refunds.
@@ -426,9 +427,16 @@ public final class FileStoreProvider: StoreProvider {
                 }
                 do {
                     let (records, result) = try body(state)
-                    return (finishes.keys.sorted().compactMap { finishes[$0]?.data } + records.map(\.data), result)
+                    var marks: [Data] = []
+                    for (id, acknowledging) in finishes.sorted(by: { $0.key < $1.key }) {
+                        if let stored = state.transaction(id), let mark = Self.finishRecord(for: stored, acknowledging)
+                        {
+                            marks.append(mark.data)
+                        }
+                    }
+                    return (marks + records.map(\.data), result)
                 } catch {
-                    self.deferredFinishes.withLock { $0.merge(finishes) { current, _ in current } }
+                    self.deferredFinishes.withLock { $0.merge(finishes) { current, earlier in current || earlier } }
                     throw error
                 }
             }

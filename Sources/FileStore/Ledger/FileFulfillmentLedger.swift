@@ -69,7 +69,6 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     /// Records that the provider finished the transaction; idempotent. The mark is written with
     /// the next commit or ``flush()``.
     public func markFinished(_ transactionID: TransactionID) async throws {
-        if try await read({ $0.contents.finished.contains(transactionID) }) { return }
         deferredFinished.withLock { _ = $0.insert(transactionID) }
     }
 
