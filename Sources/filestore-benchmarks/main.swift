@@ -19,10 +19,15 @@ struct Options {
     var records = 1_000_000
     var restoreTransactions = 100_000
     var catalogPath = "Catalog/Default.plist"
+    var throughput = true
 
     init() {
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
         while let word = arguments.next() {
+            if word == "--skip-throughput" {
+                throughput = false
+                continue
+            }
             let value = arguments.next() ?? ""
             switch word {
             case "--dir": directory = URL(fileURLWithPath: value)
@@ -32,7 +37,7 @@ struct Options {
             case "--catalog": catalogPath = value
             default:
                 print(
-                    "usage: filestore-benchmarks [--dir DIR] [--seconds S] [--records N] [--restore N] [--catalog FILE]"
+                    "usage: filestore-benchmarks [--dir DIR] [--seconds S] [--records N] [--restore N] [--catalog FILE] [--skip-throughput]"
                 )
                 exit(64)
             }
@@ -137,14 +142,14 @@ struct FileStoreBenchmarks {
         let clock = ContinuousClock()
         print("filestore-benchmarks: folder \(options.directory.path), \(options.seconds) s per throughput run")
 
-        let sqlite = try sqliteRate(options: options)
+        let sqlite = options.throughput ? try sqliteRate(options: options) : nil
         if let sqlite {
             print(String(format: "SQLite WAL synchronous=FULL, one row per commit: %8.0f rows/s", sqlite))
         } else {
             print("SQLite reference: python3 not found")
         }
         var rates: [Int: Double] = [:]
-        for buyers in [1, 8, 64] {
+        for buyers in options.throughput ? [1, 8, 64] : [] {
             let (rate, detail) = try await wholeFlow(buyers: buyers, catalog: catalog, options: options)
             rates[buyers] = rate
             var line = String(
@@ -196,6 +201,20 @@ struct FileStoreBenchmarks {
                 format:
                     "reopen ledger,     %d records (%.0f MB log): %6.0f ms median of 3 (goal < 1000 ms: %.2fx of budget)",
                 purchases * 2, Double(ledgerSize) / 1e6, median(ledgerTimes) * 1000, median(ledgerTimes)))
+        let compacting = try FileFulfillmentLedger(stateDirectory: reopenFolder)
+        try await compacting.compact()
+        compacting.close()
+        var snapshotTimes: [Double] = []
+        for _ in 0..<3 {
+            let start = clock.now
+            let ledger = try FileFulfillmentLedger(stateDirectory: reopenFolder)
+            snapshotTimes.append(seconds(clock.now - start))
+            ledger.close()
+        }
+        print(
+            String(
+                format: "reopen ledger after compaction (a snapshot of the same %d records): %6.0f ms median of 3",
+                purchases * 2, median(snapshotTimes) * 1000))
 
         // Restore with `restoreTransactions` transactions: consumables and a few owned items.
         let restoreFolder = fresh("restore", in: options)

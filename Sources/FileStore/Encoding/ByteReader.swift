@@ -73,10 +73,52 @@ struct ByteReader: ~Copyable {
         return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start..<start + count]), as: UTF8.self)
     }
 
+    /// A string, reusing an equal one from `interner` (product and balance names repeat in every
+    /// record; reusing them saves an allocation each).
+    mutating func string(interning interner: inout StringInterner) throws -> String {
+        let count = Int(try u32())
+        let start = try take(count)
+        return interner.string(for: UnsafeRawBufferPointer(rebasing: buffer[start..<start + count]))
+    }
+
     /// Throws unless every byte was read.
     func expectEnd(_ what: String) throws {
         guard isAtEnd else {
             throw RecordFormatError(description: "\(remaining) unexpected bytes after a \(what) record")
         }
+    }
+}
+
+/// Remembers a few recent strings so that decoding the same bytes again returns the stored string
+/// without allocating. Strings of up to 15 bytes are stored inline by Swift and are never cached.
+struct StringInterner {
+    private var strings: [String] = []
+    private var last = 0
+    private static let capacity = 16
+
+    mutating func string(for bytes: UnsafeRawBufferPointer) -> String {
+        guard bytes.count > 15 else { return String(decoding: bytes, as: UTF8.self) }
+        if !strings.isEmpty {
+            for step in 0..<strings.count {
+                let index = (last + step) % strings.count
+                let equal =
+                    strings[index].utf8.withContiguousStorageIfAvailable { utf8 in
+                        utf8.count == bytes.count && memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                    } ?? strings[index].utf8.elementsEqual(bytes)
+                if equal {
+                    last = index
+                    return strings[index]
+                }
+            }
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        if strings.count < Self.capacity {
+            strings.append(string)
+            last = strings.count - 1
+        } else {
+            last = (last + 1) % Self.capacity
+            strings[last] = string
+        }
+        return string
     }
 }

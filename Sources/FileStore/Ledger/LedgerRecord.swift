@@ -37,16 +37,21 @@ enum LedgerRecord: Sendable, Hashable {
     }
 
     init(_ data: Data) throws {
+        var interner = StringInterner()
+        try self.init(data, interner: &interner)
+    }
+
+    init(_ data: Data, interner: inout StringInterner) throws {
         self = try ByteReader.read(data) { reader in
             let tag = try reader.u8()
             let record: LedgerRecord
             switch tag {
-            case 1: record = .delivery(try Self.decodeDelivery(from: &reader))
+            case 1: record = .delivery(try Self.decodeDelivery(from: &reader, interner: &interner))
             case 2: record = .finished(TransactionID(store: try reader.string(), id: try reader.string()))
             case 3:
                 record = .revocation(
                     TransactionID(store: try reader.string(), id: try reader.string()), try reader.date())
-            case 4: record = .spend(try reader.string(), try reader.int())
+            case 4: record = .spend(try reader.string(interning: &interner), try reader.int())
             default:
                 throw RecordFormatError(description: "unknown ledger record tag \(tag) (written by a newer version?)")
             }
@@ -75,10 +80,10 @@ enum LedgerRecord: Sendable, Hashable {
         writer.date(delivery.deliveredAt)
     }
 
-    static func decodeDelivery(from reader: inout ByteReader) throws -> Delivery {
-        let transactionID = TransactionID(store: try reader.string(), id: try reader.string())
-        let originalID = TransactionID(store: try reader.string(), id: try reader.string())
-        let productID = try reader.string()
+    static func decodeDelivery(from reader: inout ByteReader, interner: inout StringInterner) throws -> Delivery {
+        let transactionID = TransactionID(store: try reader.string(interning: &interner), id: try reader.string())
+        let originalID = TransactionID(store: try reader.string(interning: &interner), id: try reader.string())
+        let productID = try reader.string(interning: &interner)
         let type = try ProductType(code: try reader.u8())
         let quantity = try reader.int()
         let entitlementCount = Int(try reader.u32())
@@ -87,12 +92,12 @@ enum LedgerRecord: Sendable, Hashable {
         }
         var entitlements: [String] = []
         entitlements.reserveCapacity(entitlementCount)
-        for _ in 0..<entitlementCount { entitlements.append(try reader.string()) }
+        for _ in 0..<entitlementCount { entitlements.append(try reader.string(interning: &interner)) }
         let creditCount = Int(try reader.u32())
         guard creditCount <= reader.remaining else { throw RecordFormatError(description: "bad credit count") }
-        var credits: [String: Int] = [:]
+        var credits: [String: Int] = Dictionary(minimumCapacity: creditCount)
         for _ in 0..<creditCount {
-            let name = try reader.string()
+            let name = try reader.string(interning: &interner)
             credits[name] = try reader.int()
         }
         return Delivery(

@@ -12,6 +12,8 @@ struct LedgerState: JournalState {
     private(set) var index: [TransactionID: Int] = [:]
     /// Balances as ``LedgerContents/balances`` computes them, kept up to date record by record.
     private(set) var balances: [String: Int] = [:]
+    /// Recent strings, shared by the records decoded (not part of the state's meaning).
+    private var interner = StringInterner()
 
     init() {}
 
@@ -20,7 +22,7 @@ struct LedgerState: JournalState {
     }
 
     mutating func apply(_ record: Data) throws {
-        apply(try LedgerRecord(record))
+        apply(try LedgerRecord(record, interner: &interner))
     }
 
     mutating func apply(_ record: LedgerRecord) {
@@ -51,8 +53,12 @@ struct LedgerState: JournalState {
             }
             let deliveries = Int(try reader.u64())
             contents.deliveries.reserveCapacity(deliveries)
-            for _ in 0..<deliveries { apply(.delivery(try LedgerRecord.decodeDelivery(from: &reader))) }
+            index.reserveCapacity(deliveries)
+            for _ in 0..<deliveries {
+                apply(.delivery(try LedgerRecord.decodeDelivery(from: &reader, interner: &interner)))
+            }
             let finished = Int(try reader.u64())
+            contents.finished.reserveCapacity(min(finished, reader.remaining))
             for _ in 0..<finished {
                 apply(.finished(TransactionID(store: try reader.string(), id: try reader.string())))
             }

@@ -17,6 +17,8 @@ struct FileStoreState: JournalState {
     private(set) var latestInChain: [UInt64: UInt64] = [:]
     /// Auto-renewable chains by product, oldest first.
     private(set) var chainsByProduct: [String: [UInt64]] = [:]
+    /// Recent strings, shared by the records decoded (not part of the state's meaning).
+    private var interner = StringInterner()
 
     init() {}
 
@@ -36,7 +38,7 @@ struct FileStoreState: JournalState {
     // MARK: - Records
 
     mutating func apply(_ record: Data) throws {
-        try apply(try StoreRecord(record))
+        try apply(try StoreRecord(record, interner: &interner))
     }
 
     mutating func apply(_ record: StoreRecord) throws {
@@ -132,7 +134,7 @@ struct FileStoreState: JournalState {
             let count = Int(try reader.u64())
             transactions.reserveCapacity(count)
             for _ in 0..<count {
-                var transaction = try StoredTransaction.decode(from: &reader)
+                var transaction = try StoredTransaction.decode(from: &reader, interner: &interner)
                 transaction.finished = try reader.bool()
                 transaction.revocationDate = try reader.optionalDate()
                 let reason = try reader.u8()

@@ -49,11 +49,16 @@ enum StoreRecord: Sendable, Hashable {
     }
 
     init(_ data: Data) throws {
+        var interner = StringInterner()
+        try self.init(data, interner: &interner)
+    }
+
+    init(_ data: Data, interner: inout StringInterner) throws {
         self = try ByteReader.read(data) { reader in
             let tag = try reader.u8()
             let record: StoreRecord
             switch tag {
-            case 1: record = .transaction(try StoredTransaction.decode(from: &reader))
+            case 1: record = .transaction(try StoredTransaction.decode(from: &reader, interner: &interner))
             case 2: record = .finish(id: try reader.u64())
             case 3:
                 record = .revoke(

@@ -42,11 +42,11 @@ struct StoredTransaction: Sendable, Hashable {
         writer.bool(autoRenew)
     }
 
-    static func decode(from reader: inout ByteReader) throws -> StoredTransaction {
+    static func decode(from reader: inout ByteReader, interner: inout StringInterner) throws -> StoredTransaction {
         StoredTransaction(
             id: try reader.u64(),
             originalID: try reader.u64(),
-            productID: try reader.string(),
+            productID: try reader.string(interning: &interner),
             productType: try ProductType(code: try reader.u8()),
             quantity: try reader.int(),
             purchaseDate: try reader.date(),
