@@ -74,6 +74,51 @@ struct ToolDurabilityTests {
         }
     }
 
+    @Test func randomKillsWhileBothJournalsCompactAfterEveryCommit() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        // A copy of the default catalog whose file store compacts after every commit.
+        let text = try String(contentsOfFile: fixture.catalog, encoding: .utf8)
+        let compacting = text.replacingOccurrences(
+            of: "<key>Provider</key>\n\t\t<string>file</string>",
+            with: "<key>Provider</key>\n\t\t<string>file</string>\n\t\t<key>ProviderSettings</key>\n\t\t<dict>"
+                + "<key>CompactionThreshold</key><integer>1</integer></dict>")
+        #expect(compacting != text)
+        let catalog = fixture.folder.appendingPathComponent("Compacting.plist")
+        try Data(compacting.utf8).write(to: catalog)
+        let environment = ["PURCHASEKIT_TEST_LEDGER_COMPACTION_THRESHOLD": "1"]
+        let arguments = ["--catalog", catalog.path, "--state", fixture.state.path]
+        var acknowledged = Set<String>()
+        for round in 0..<3 {
+            let children = try (0..<4).map { _ in
+                try ToolChild(
+                    arguments + ["buy", "com.example.gems.100", "--json"], in: fixture.folder, environment: environment)
+            }
+            usleep(useconds_t(30_000 + 40_000 * round))
+            children.forEach { $0.kill() }
+            for child in children where child.wait() == 0 {
+                let object = try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any]
+                if let id = object?["transactionID"] as? String { acknowledged.insert(id) }
+            }
+        }
+        let history = try ToolChild.run(
+            arguments + ["history", "--json"], in: fixture.folder, environment: environment)
+        #expect(history.status == 0, "\(history.stderr)")
+        for file in ["file-store/store.snapshot", "ledger/ledger.snapshot"] {
+            #expect(FileManager.default.fileExists(atPath: fixture.state.appendingPathComponent(file).path), "\(file)")
+        }
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+        let ids = entries.compactMap { $0["transactionID"] as? String }
+        #expect(Set(ids).count == ids.count)
+        #expect(acknowledged.isSubset(of: Set(ids)))
+        #expect(entries.allSatisfy { $0["delivered"] as? Bool == true })
+        let entitlements = try ToolChild.run(arguments + ["entitlements", "--json"], in: fixture.folder)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(entitlements.stdout.utf8)) as? [String: Any])
+        #expect((object["balances"] as? [String: Any])?["gems"] as? Int ?? 0 == 100 * ids.count)
+    }
+
     @Test func severalProcessesBuyingAtOnceCountExactly() throws {
         let fixture = try BuyingFixture()
         defer { fixture.remove() }
