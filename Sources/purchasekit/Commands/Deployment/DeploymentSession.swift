@@ -60,11 +60,13 @@ struct DeploymentSession {
         let text = MessageTable.builtIn.render(PurchaseCore.Message(error: error), locale: locale)
         if let invalid = error.underlyingError as? CatalogValidationError {
             for diagnostic in invalid.diagnostics { console.diagnostic(diagnostic.description) }
-            console.diagnostic("purchasekit: " + text)
+            let message = PurchaseCore.Message.toolInvalidCatalog(path: options.catalogPath)
+            console.diagnostic("purchasekit: " + MessageTable.builtIn.render(message, locale: locale))
             return .dataError
         }
         if let journal = error.underlyingError as? JournalError {
-            console.diagnostic("purchasekit: \(text)")
+            let message = PurchaseCore.Message.toolIOError(path: journal.path)
+            console.diagnostic("purchasekit: " + MessageTable.builtIn.render(message, locale: locale))
             console.diagnostic(journal.description)
             return journal.code == .lockTimeout ? .temporaryFailure : .ioError
         }
