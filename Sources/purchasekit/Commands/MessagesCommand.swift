@@ -90,18 +90,35 @@ struct MessagesCommand {
         return .dictionary(entries)
     }
 
-    /// `format` with each plural variable replaced by its form for `category` (or its `other` form), the
-    /// rest as written.
+    /// `format` with each plural variable replaced by its form for `category` (or its `other` form). With
+    /// one argument, forms show as written (`Restored %ld purchase.`); with several, every placeholder is
+    /// spelled with its position (`%2$ld product`), since a form's `%ld` means its own variable's count.
     static func form(_ format: String, variables: [String: PluralVariable], category: PluralCategory) -> String {
+        let parsed = MessageFormat(format)
+        let positioned = (parsed.conversions?.count ?? 0) > 1
         var text = ""
-        for segment in MessageFormat(format).segments {
-            switch segment {
-            case .literal(let literal):
-                text += literal.replacingOccurrences(of: "%", with: "%%")
-            case .placeholder(let position, let conversion):
-                text += "%\(position)$" + (conversion == .object ? "@" : "ld")
-            case .pluralVariable(let name, _):
-                text += variables[name]?.form(for: category) ?? ""
+        func spell(_ segments: [MessageFormat.Segment]) {
+            for segment in segments {
+                switch segment {
+                case .literal(let literal):
+                    text += literal.replacingOccurrences(of: "%", with: "%%")
+                case .placeholder(let position, let conversion):
+                    text += "%\(position)$" + (conversion == .object ? "@" : "ld")
+                case .pluralVariable:
+                    break  // Forms are one level deep, as when rendering.
+                }
+            }
+        }
+        for segment in parsed.segments {
+            guard case .pluralVariable(let name, let position) = segment else {
+                spell([segment])
+                continue
+            }
+            let form = variables[name]?.form(for: category) ?? ""
+            if positioned {
+                spell(MessageFormat(form, argument: position).segments)
+            } else {
+                text += form
             }
         }
         return text
