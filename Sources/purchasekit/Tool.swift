@@ -37,10 +37,10 @@ struct Tool {
         let words = commandWords.filter { !$0.hasPrefix("-") }
         switch words.first {
         case "plist": return "purchasekit plist"
-        case "messages": return "purchasekit messages"
         case "catalog" where words.count > 1 && ["validate", "synthesize"].contains(words[1]):
             return "purchasekit catalog \(words[1])"
         case "catalog": return "purchasekit catalog"
+        case "messages": return "purchasekit messages"
         default: return "purchasekit"
         }
     }
@@ -62,12 +62,12 @@ struct Tool {
             if options.help { return try help(.plistHelp, console) }
             return try PlistCommand(arguments: CommandArguments(rest, command: "plist"), options: options)
                 .run(console: console)
-        case "catalog":
-            return try dispatchCatalog(rest, options: options, console: console)
         case "messages":
             if options.help { return try help(.messagesHelp, console) }
             return try MessagesCommand(arguments: CommandArguments(rest, command: "messages"), options: options)
                 .run(console: console)
+        case "catalog":
+            return try dispatchCatalog(rest, options: options, console: console)
         case "help":
             try console.print(.toolHelp)
             return .success
