@@ -1,0 +1,10 @@
+#ifndef PURCHASEKIT_COPENSSL_SHIM_H
+#define PURCHASEKIT_COPENSSL_SHIM_H
+
+#include <openssl/evp.h>
+#include <openssl/ec.h>
+#include <openssl/pem.h>
+#include <openssl/err.h>
+#include <openssl/bio.h>
+
+#endif
