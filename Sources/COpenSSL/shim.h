@@ -6,5 +6,7 @@
 #include <openssl/pem.h>
 #include <openssl/err.h>
 #include <openssl/bio.h>
+#include <openssl/x509.h>
+#include <openssl/rand.h>
 
 #endif
