@@ -6,7 +6,8 @@ public import PurchaseCore
 ///
 /// Guarantees:
 /// - A receipt is sent to production first; a 21007 answer sends it to the sandbox, a 21008 answer
-///   (from the sandbox) to production, once each way, so the sandbox receipts of App Review verify.
+///   to production, at most two switches in all (no ping-pong), so the sandbox receipts of App
+///   Review verify.
 /// - Retryable answers (21005, 21009, 21100...21199 unless `is-retryable` is false), transport
 ///   failures and unreadable bodies are retried with ``retryPolicy``'s exponential backoff through the
 ///   injected ``sleeper``; when retries run out the error is ``PurchaseError/Code/verificationUnavailable``
@@ -74,7 +75,7 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
             receiptData: receiptData, password: sharedSecret, excludeOldTransactions: excludeOldTransactions
         ).jsonData()
         var environment = AppStoreEnvironment.production
-        var switchedEnvironment = false
+        var environmentSwitches = 0
         var retries = 0
         var attempts: [VerifyReceiptResult.Attempt] = []
         while true {
@@ -93,15 +94,12 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
                 if status == .valid || (status == .subscriptionExpired && acceptsExpiredSubscriptions) {
                     return VerifyReceiptResult(response: response, environment: environment, attempts: attempts)
                 }
-                if let other = response.retryIn, other != environment, !switchedEnvironment {
+                if let other = response.retryIn, other != environment, environmentSwitches < 2 {
                     environment = other
-                    switchedEnvironment = true
+                    environmentSwitches += 1
                     continue
                 }
-                guard response.isRetryable else {
-                    throw PurchaseError.verifyReceipt(status: status.rawValue)
-                        ?? PurchaseError(.verificationFailed, verifierStatus: status.rawValue)
-                }
+                guard response.isRetryable else { throw Self.refusal(status) }
             }
             guard retries < retryPolicy.maximumRetries else {
                 if let status = response?.status {
@@ -121,6 +119,16 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
                     .verificationUnavailable, detail: "verification was cancelled", underlyingError: CancellationError())
             }
         }
+    }
+
+    /// The error for a final, non-retryable status: `PurchaseError.verifyReceipt(status:)`, except
+    /// that an internal error Apple marks `is-retryable: false` is a refusal, not "try later".
+    private static func refusal(_ status: VerifyReceiptStatus) -> PurchaseError {
+        var error =
+            PurchaseError.verifyReceipt(status: status.rawValue)
+            ?? PurchaseError(.verificationFailed, verifierStatus: status.rawValue)
+        if error.code == .verificationUnavailable { error.code = .verificationFailed }
+        return error
     }
 
     /// Verifies one App Store transaction against its receipt (``StoreTransaction/verificationData``).
