@@ -15,7 +15,8 @@ struct VerifyReceiptConformanceTests {
         .appendingPathComponent("../shared/conformance").standardized
 
     static let cases: [Case] = {
-        guard let manifest = try? String(contentsOf: conformance.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+        guard
+            let manifest = try? String(contentsOf: conformance.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
         else { return [] }
         return manifest.split(separator: "\n").compactMap { line in
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -98,7 +99,8 @@ struct VerifyReceiptConformanceTests {
         #expect((node["21007_production"] as? String)?.contains("sandbox") == true)
         #expect(VerifyReceiptStatus(21007).retryEnvironment == .sandbox)
         // Every status a peer names has a documented meaning here.
-        let aporat = try #require((peers["aporat/store-receipt-validator"] as? [String: Any])?["enum"] as? [String: Any])
+        let aporat = try #require(
+            (peers["aporat/store-receipt-validator"] as? [String: Any])?["enum"] as? [String: Any])
         let rejected = try #require(node["rejects_with_message"] as? [String: Any])
         for code in Set(aporat.keys).union(rejected.keys) {
             let status = VerifyReceiptStatus(try #require(Int(code)))

@@ -65,7 +65,8 @@ public struct AppReceipt: Sendable, Hashable, Codable {
         let json = try decoder.container(keyedBy: AppleKey.self)
         guard let bundleID = try json.lenientString("bundle_id") else {
             throw DecodingError.keyNotFound(
-                AppleKey("bundle_id"), .init(codingPath: json.codingPath, debugDescription: "a receipt needs bundle_id"))
+                AppleKey("bundle_id"), .init(codingPath: json.codingPath, debugDescription: "a receipt needs bundle_id")
+            )
         }
         self.bundleID = bundleID
         self.receiptType = try json.lenientString("receipt_type")

@@ -26,7 +26,9 @@ struct ReceiptEnvelope {
     /// The signed part for `payload`.
     static func signedPart(payload: [UInt8]) -> [UInt8] {
         let length = UInt32(payload.count)
-        return magic + [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+        return magic + [
+            UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF),
+        ]
             + payload
     }
 

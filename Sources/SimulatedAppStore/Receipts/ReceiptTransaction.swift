@@ -89,17 +89,24 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let json = try decoder.container(keyedBy: AppleKey.self)
         guard let productID = try json.lenientString("product_id") else {
-            throw DecodingError.keyNotFound(AppleKey("product_id"), .init(codingPath: json.codingPath, debugDescription: "an in-app entry needs product_id"))
+            throw DecodingError.keyNotFound(
+                AppleKey("product_id"),
+                .init(codingPath: json.codingPath, debugDescription: "an in-app entry needs product_id"))
         }
         guard let transactionID = try json.lenientString("transaction_id") else {
-            throw DecodingError.keyNotFound(AppleKey("transaction_id"), .init(codingPath: json.codingPath, debugDescription: "an in-app entry needs transaction_id"))
+            throw DecodingError.keyNotFound(
+                AppleKey("transaction_id"),
+                .init(codingPath: json.codingPath, debugDescription: "an in-app entry needs transaction_id"))
         }
         guard let purchaseDate = try json.appleDate("purchase_date") else {
-            throw DecodingError.keyNotFound(AppleKey("purchase_date_ms"), .init(codingPath: json.codingPath, debugDescription: "an in-app entry needs purchase_date"))
+            throw DecodingError.keyNotFound(
+                AppleKey("purchase_date_ms"),
+                .init(codingPath: json.codingPath, debugDescription: "an in-app entry needs purchase_date"))
         }
         let quantity = try json.lenientInt("quantity") ?? 1
         guard let count = Int(exactly: quantity), count >= 0 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: json.codingPath + [AppleKey("quantity")], debugDescription: "quantity out of range"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: json.codingPath + [AppleKey("quantity")], debugDescription: "quantity out of range"))
         }
         self.quantity = count
         self.productID = productID

@@ -116,7 +116,8 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
                 try await sleeper.sleep(for: retryPolicy.delay(beforeRetry: retries))
             } catch {
                 throw PurchaseError(
-                    .verificationUnavailable, detail: "verification was cancelled", underlyingError: CancellationError())
+                    .verificationUnavailable, detail: "verification was cancelled", underlyingError: CancellationError()
+                )
             }
         }
     }
@@ -177,7 +178,8 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
         }
         let storeProductID = storeProductIDs[transaction.productID] ?? transaction.productID
         guard entry.productID == storeProductID else {
-            throw refuse("the receipt lists transaction \(transaction.id) for \(entry.productID), not \(storeProductID)")
+            throw refuse(
+                "the receipt lists transaction \(transaction.id) for \(entry.productID), not \(storeProductID)")
         }
         var updated = transaction
         updated.environment = result.environment == .sandbox ? .sandbox : .production
@@ -208,7 +210,9 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
                 || byte == 0x0A || byte == 0x0D
         }
-        if isBase64Text, let text = String(data: receipt, encoding: .utf8), Data(base64Encoded: text, options: .ignoreUnknownCharacters) != nil {
+        if isBase64Text, let text = String(data: receipt, encoding: .utf8),
+            Data(base64Encoded: text, options: .ignoreUnknownCharacters) != nil
+        {
             return text.filter { !$0.isNewline }
         }
         return receipt.base64EncodedString()

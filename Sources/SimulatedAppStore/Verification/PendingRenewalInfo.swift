@@ -59,7 +59,9 @@ public struct PendingRenewalInfo: Sendable, Hashable, Codable {
         guard let originalTransactionID = try json.lenientString("original_transaction_id") else {
             throw DecodingError.keyNotFound(
                 AppleKey("original_transaction_id"),
-                .init(codingPath: json.codingPath, debugDescription: "pending_renewal_info needs original_transaction_id"))
+                .init(
+                    codingPath: json.codingPath, debugDescription: "pending_renewal_info needs original_transaction_id")
+            )
         }
         self.originalTransactionID = originalTransactionID
         self.productID = try json.lenientString("product_id")

@@ -188,7 +188,8 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
             let original = entry.originalTransactionID
             if lastExpiry[original] == nil {
                 pending.append(
-                    renewalInfo[original] ?? PendingRenewalInfo(originalTransactionID: original, productID: entry.productID))
+                    renewalInfo[original]
+                        ?? PendingRenewalInfo(originalTransactionID: original, productID: entry.productID))
             }
             lastExpiry[original] = max(lastExpiry[original] ?? expires, expires)
         }
