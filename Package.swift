@@ -28,7 +28,7 @@ let package = Package(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog"]),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
-        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
+        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit", "SimulatedAppStore"]),
         .executableTarget(
             name: "purchasekit-benchmarks",
             dependencies: ["PropertyList", "PurchaseCatalog"],

@@ -31,6 +31,7 @@ struct Tool {
         case "catalog" where words.count > 1 && ["validate", "synthesize"].contains(words[1]):
             return "purchasekit catalog \(words[1])"
         case "catalog": return "purchasekit catalog"
+        case "receipt": return "purchasekit receipt inspect"
         default: return "purchasekit"
         }
     }
@@ -54,6 +55,12 @@ struct Tool {
                 .run(console: console)
         case "catalog":
             return try dispatchCatalog(rest, options: options, console: console)
+        case "receipt":
+            if options.help { return try help(HelpText.receiptInspect, console) }
+            guard let subcommand = rest.first else { throw .usage(.missingFile(command: "receipt inspect")) }
+            guard subcommand == "inspect" else { throw .usage(.unknownCommand("receipt \(subcommand)")) }
+            let arguments = try CommandArguments(rest.dropFirst(), command: "receipt inspect")
+            return try ReceiptInspectCommand(arguments: arguments, options: options).run(console: console)
         case "help":
             try console.print(.toolHelp)
             return .success
@@ -89,6 +96,11 @@ struct Tool {
 
     private func help(_ message: Message, _ console: Console) throws(ToolError) -> ExitCode {
         try console.print(message)
+        return .success
+    }
+
+    private func help(_ text: String, _ console: Console) throws(ToolError) -> ExitCode {
+        try console.print(text + "\n")
         return .success
     }
 }

@@ -23,6 +23,7 @@ enum HelpText {
           plist FILE                         print any XML property list (tagged JSON with --json)
           catalog validate [FILE...]         check catalogs and print every problem
           catalog synthesize --products N    write a valid catalog of N products to standard output
+          receipt inspect FILE               decode a verifyReceipt response body and classify its status
 
         \(globalOptions)
 
@@ -78,6 +79,23 @@ enum HelpText {
         payouts, entitlements and subscriptions. The same N always gives the same bytes.
 
           --products N    how many products to write
+
+        \(globalOptions)
+        """
+
+    static let receiptInspect = """
+        USAGE: purchasekit receipt inspect FILE [--json]
+
+        Decodes a verifyReceipt response body (FILE, or - for standard input) and prints its status,
+        what it means, whether retrying may help (21005, 21009, 21100-21199 with is-retryable), the
+        environment to resend to (sandbox for 21007, production for 21008), the receipt, in_app,
+        latest_receipt_info and pending_renewal_info. With --json, prints one object with status,
+        meaning, environment, retryable, retryIn, receipt, inApp, latestReceiptInfo and
+        pendingRenewalInfo.
+
+        Any well-formed body exits 0 whatever its status. A file that is not a verifyReceipt
+        response body (not a JSON object, no integer status, a single transaction or a server
+        notification) is reported as path: error: message and exits 65; a missing file exits 66.
 
         \(globalOptions)
         """
