@@ -123,6 +123,17 @@ struct ReceiptInspectToolTests {
         #expect(result.stderr.contains(reason))
     }
 
+    @Test func reportsPartsItSkipped() throws {
+        let body = #"{"status": 0, "latest_receipt_info": [{"product_id": "p"}]}"#
+        let path = try ToolRunner.file(named: "odd.json", containing: body)
+        let json = try Self.object(try ToolRunner.run(["receipt", "inspect", "--json", path]))
+        #expect((json["decodingIssues"] as? [String])?.count == 1)
+        #expect((json["latestReceiptInfo"] as? [Any])?.isEmpty == true)
+        let text = try ToolRunner.run(["receipt", "inspect", path])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("skipped: latest_receipt_info[0]"))
+    }
+
     @Test func readsStandardInput() throws {
         let result = try ToolRunner.run(["receipt", "inspect", "-", "--json"], stdin: Data(#"{"status": 21002}"#.utf8))
         #expect(result.status == 0)

@@ -48,9 +48,7 @@ struct VerifyReceiptResponseTests {
     @Test(arguments: [
         #"{"status": true}"#, #"{"status": 0.5}"#, #"{"environment": "Sandbox"}"#, "[]", #"[{"status": 0}]"#,
         "", "   ", "null", "21007", #""status""#, #"{"status": 0"#, "<html>502 Bad Gateway</html>",
-        #"{"status": 0, "latest_receipt_info": [{"product_id": "p"}]}"#,
-        #"{"status": 0, "receipt": {"bundle_id": {"a": 1}}}"#,
-        #"{"status": 0, "latest_receipt_info": {"product_id": "p"}}"#,
+        #"{"status": "0"}"#, #"{"status": null}"#, #"{"status": {"code": 0}}"#,
     ])
     func refusesMalformedBodies(body: String) {
         #expect(throws: VerifyReceiptDecodingError.self) { try Self.decode(body) }

@@ -4,7 +4,9 @@ public import Foundation
 /// what a simulated store signs (``ReceiptIssuer``) and what verifyReceipt returns.
 ///
 /// Decoding tolerates Apple's real bodies (string-typed numbers, missing optional fields, unknown
-/// keys such as `adam_id`); only `bundle_id` is required.
+/// keys such as `adam_id`) and iOS 6 style receipts (`bid` for the bundle identifier, the purchase
+/// itself at the top level instead of `in_app`); an `in_app` element that cannot be read is skipped
+/// and described in ``decodingIssues``. A receipt with no bundle identifier has `bundleID` `""`.
 public struct AppReceipt: Sendable, Hashable, Codable {
     /// `receipt_type`: `Production`, `ProductionSandbox` (and others Apple uses, kept as written).
     public var receiptType: String?
@@ -24,6 +26,10 @@ public struct AppReceipt: Sendable, Hashable, Codable {
     public var expirationDate: Date?
     /// `in_app`: the in-app purchases the receipt holds.
     public var inApp: [ReceiptTransaction]
+    /// What decoding had to skip (an `in_app` element without its identifiers...); empty for a
+    /// receipt made by ``init(environment:bundleID:applicationVersion:originalApplicationVersion:receiptCreationDate:originalPurchaseDate:inApp:)``
+    /// and never encoded.
+    public var decodingIssues: [String] = []
 
     /// The `receipt_type` of sandbox receipts.
     public static let sandboxReceiptType = "ProductionSandbox"
@@ -63,20 +69,24 @@ public struct AppReceipt: Sendable, Hashable, Codable {
     /// Reads Apple's JSON `receipt` object.
     public init(from decoder: any Decoder) throws {
         let json = try decoder.container(keyedBy: AppleKey.self)
-        guard let bundleID = try json.lenientString("bundle_id") else {
-            throw DecodingError.keyNotFound(
-                AppleKey("bundle_id"), .init(codingPath: json.codingPath, debugDescription: "a receipt needs bundle_id")
-            )
-        }
-        self.bundleID = bundleID
+        self.bundleID = try json.lenientString("bundle_id") ?? json.lenientString("bid") ?? ""
         self.receiptType = try json.lenientString("receipt_type")
-        self.applicationVersion = try json.lenientString("application_version")
+        self.applicationVersion = try json.lenientString("application_version") ?? json.lenientString("bvrs")
         self.originalApplicationVersion = try json.lenientString("original_application_version")
         self.receiptCreationDate = try json.appleDate("receipt_creation_date")
         self.requestDate = try json.appleDate("request_date")
         self.originalPurchaseDate = try json.appleDate("original_purchase_date")
         self.expirationDate = try json.appleDate("expiration_date")
-        self.inApp = try json.array("in_app", of: ReceiptTransaction.self)
+        var issues: [String] = []
+        if json.contains(AppleKey("in_app")) {
+            self.inApp = json.lossyArray("in_app", of: ReceiptTransaction.self, issues: &issues)
+        } else if json.contains(AppleKey("transaction_id")), let purchase = try? ReceiptTransaction(from: decoder) {
+            // An iOS 6 style receipt is the purchase itself.
+            self.inApp = [purchase]
+        } else {
+            self.inApp = []
+        }
+        self.decodingIssues = issues
     }
 
     /// Writes Apple's JSON `receipt` object.

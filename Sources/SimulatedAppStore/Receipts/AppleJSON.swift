@@ -58,17 +58,17 @@ extension KeyedDecodingContainer where Key == AppleKey {
     }
 
     /// A date from `<name>_ms` (milliseconds since 1970, number or string), else from `<name>`
-    /// (`2020-11-13 01:09:23 Etc/GMT` or ISO 8601).
+    /// (`2020-11-13 01:09:23 Etc/GMT`, ISO 8601, or milliseconds as iOS 6 receipts write
+    /// `expires_date`). A date string in another form is `nil`; a value of an impossible type throws.
     func appleDate(_ name: String) throws -> Date? {
-        if let milliseconds = try lenientInt(name + "_ms") {
+        if let milliseconds = try? lenientInt(name + "_ms") {
             return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         }
         guard let text = try lenientString(name) else { return nil }
-        guard let date = AppleDateFormat.parse(text) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath + [AppleKey(name)], debugDescription: "not a date: \(text)"))
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let milliseconds = Int64(text) {
+            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         }
-        return date
+        return AppleDateFormat.parse(text)
     }
 
     /// An array of `T`, or `[]` when the key is missing or `null`.
@@ -77,6 +77,39 @@ extension KeyedDecodingContainer where Key == AppleKey {
         guard contains(key), try !decodeNil(forKey: key) else { return [] }
         return try decode([T].self, forKey: key)
     }
+
+    /// The elements of an array of `T` (or of a single `T` object, as iOS 6 style bodies send
+    /// `latest_receipt_info`) that decode; each element that does not is skipped and described in
+    /// `issues`, so that one odd element does not lose a whole body.
+    func lossyArray<T: Decodable>(_ name: String, of type: T.Type, issues: inout [String]) -> [T] {
+        let key = AppleKey(name)
+        guard contains(key), (try? decodeNil(forKey: key)) == false else { return [] }
+        if var list = try? nestedUnkeyedContainer(forKey: key) {
+            var items: [T] = []
+            while !list.isAtEnd {
+                let index = list.currentIndex
+                do {
+                    items.append(try list.decode(T.self))
+                } catch {
+                    issues.append("\(name)[\(index)] skipped: \(VerifyReceiptDecodingError(decoding: error).reason)")
+                    _ = try? list.decode(SkippedValue.self)
+                    if list.currentIndex == index { break }
+                }
+            }
+            return items
+        }
+        do {
+            return [try decode(T.self, forKey: key)]
+        } catch {
+            issues.append("\(name) skipped: \(VerifyReceiptDecodingError(decoding: error).reason)")
+            return []
+        }
+    }
+}
+
+/// Any JSON value, read and thrown away (to step over an element that did not decode).
+struct SkippedValue: Decodable {
+    init(from decoder: any Decoder) throws {}
 }
 
 /// Writing the same JSON as Apple: numbers and booleans as strings, dates three times.

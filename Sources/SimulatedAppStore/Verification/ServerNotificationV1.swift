@@ -52,8 +52,10 @@ public struct ServerNotificationV1: Sendable, Hashable, Decodable {
             unifiedReceiptStatus = try unified.lenientInt("status").flatMap { Int(exactly: $0) }.map(
                 VerifyReceiptStatus.init(rawValue:))
             latestReceipt = try unified.lenientString("latest_receipt")
-            latestReceiptInfo = try unified.array("latest_receipt_info", of: ReceiptTransaction.self)
-            pendingRenewalInfo = try unified.array("pending_renewal_info", of: PendingRenewalInfo.self)
+            var issues: [String] = []
+            latestReceiptInfo = unified.lossyArray("latest_receipt_info", of: ReceiptTransaction.self, issues: &issues)
+            pendingRenewalInfo = unified.lossyArray(
+                "pending_renewal_info", of: PendingRenewalInfo.self, issues: &issues)
         } else {
             unifiedReceiptStatus = nil
             latestReceipt = nil

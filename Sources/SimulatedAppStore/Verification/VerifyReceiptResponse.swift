@@ -3,10 +3,11 @@ public import Foundation
 /// A verifyReceipt response body, decoded from Apple's JSON, and how a client should treat it.
 ///
 /// Decoding (``init(jsonData:)``) accepts real bodies: numbers and booleans written as strings,
-/// `_ms` dates, optional fields missing, unknown keys. It refuses a body that is not a JSON object,
-/// one without an integer `status` (a boolean or fractional status is refused), and one whose known
-/// fields have impossible types. Classification: ``status``, ``environment``, ``isRetryable``,
-/// ``retryIn``.
+/// `_ms` dates, optional fields missing, unknown keys, iOS 6 style bodies (`latest_receipt_info` as
+/// one object, `latest_expired_receipt_info`). It refuses a body that is not a JSON object and one
+/// without a `status` that is a JSON integer (a boolean, string or fractional status is refused).
+/// Parts that cannot be read are skipped and listed in ``decodingIssues`` rather than losing the
+/// body. Classification: ``status``, ``environment``, ``isRetryable``, ``retryIn``.
 public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
     /// `status`: 0 when the receipt is valid, otherwise an error code.
     public var status: VerifyReceiptStatus
@@ -23,6 +24,9 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
     public var latestReceipt: String?
     /// `pending_renewal_info`: one element per auto-renewable subscription.
     public var pendingRenewalInfo: [PendingRenewalInfo]
+    /// What decoding had to skip: elements of `in_app`, `latest_receipt_info` or
+    /// `pending_renewal_info` that could not be read, or a `receipt` that is not an object. Never encoded.
+    public var decodingIssues: [String] = []
 
     /// Creates a response.
     public init(
@@ -77,21 +81,43 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
     /// Reads Apple's JSON body.
     public init(from decoder: any Decoder) throws {
         let json = try decoder.container(keyedBy: AppleKey.self)
-        guard let status = try json.lenientInt("status"), let number = Int(exactly: status) else {
+        let statusKey = AppleKey("status")
+        guard json.contains(statusKey) else {
             throw DecodingError.keyNotFound(
-                AppleKey("status"), .init(codingPath: [], debugDescription: "a verifyReceipt body needs a status"))
+                statusKey, .init(codingPath: [], debugDescription: "a verifyReceipt body needs a status"))
         }
-        self.status = VerifyReceiptStatus(number)
-        self.environment = try json.lenientString("environment").flatMap(AppStoreEnvironment.init(rawValue:))
-        self.isRetryableFlag = try json.lenientBool("is-retryable") ?? json.lenientBool("is_retryable")
-        if json.contains(AppleKey("receipt")), try !json.decodeNil(forKey: AppleKey("receipt")) {
-            self.receipt = try json.decode(AppReceipt.self, forKey: AppleKey("receipt"))
+        guard let status = try? json.decode(Int.self, forKey: statusKey) else {
+            throw DecodingError.typeMismatch(
+                Int.self, .init(codingPath: [statusKey], debugDescription: "status must be a JSON integer"))
+        }
+        self.status = VerifyReceiptStatus(status)
+        var issues: [String] = []
+        self.environment = (try? json.lenientString("environment")).flatMap { $0 }.flatMap(
+            AppStoreEnvironment.init(rawValue:))
+        self.isRetryableFlag =
+            (try? json.lenientBool("is-retryable")).flatMap { $0 }
+            ?? (try? json.lenientBool("is_retryable")).flatMap { $0 }
+        let receiptKey = AppleKey("receipt")
+        if json.contains(receiptKey), (try? json.decodeNil(forKey: receiptKey)) == false {
+            do {
+                let receipt = try json.decode(AppReceipt.self, forKey: receiptKey)
+                issues += receipt.decodingIssues.map { "receipt." + $0 }
+                self.receipt = receipt
+            } catch {
+                issues.append("receipt skipped: \(VerifyReceiptDecodingError(decoding: error).reason)")
+                self.receipt = nil
+            }
         } else {
             self.receipt = nil
         }
-        self.latestReceiptInfo = try json.array("latest_receipt_info", of: ReceiptTransaction.self)
-        self.latestReceipt = try json.lenientString("latest_receipt")
-        self.pendingRenewalInfo = try json.array("pending_renewal_info", of: PendingRenewalInfo.self)
+        var latest = json.lossyArray("latest_receipt_info", of: ReceiptTransaction.self, issues: &issues)
+        if latest.isEmpty {
+            latest = json.lossyArray("latest_expired_receipt_info", of: ReceiptTransaction.self, issues: &issues)
+        }
+        self.latestReceiptInfo = latest
+        self.latestReceipt = (try? json.lenientString("latest_receipt")).flatMap { $0 }
+        self.pendingRenewalInfo = json.lossyArray("pending_renewal_info", of: PendingRenewalInfo.self, issues: &issues)
+        self.decodingIssues = issues
     }
 
     /// Writes Apple's JSON body; empty arrays and missing fields are left out.

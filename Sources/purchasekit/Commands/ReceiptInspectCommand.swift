@@ -11,7 +11,8 @@ import SimulatedAppStore
 ///
 /// With `--json` it prints one object: `status`, `meaning`, `environment` (as the body writes it, or
 /// null), `retryable`, `retryIn` (`sandbox`, `production` or null), `receipt`, `inApp`,
-/// `latestReceiptInfo`, `pendingRenewalInfo` (dates in ISO 8601, camelCase keys).
+/// `latestReceiptInfo`, `pendingRenewalInfo` (dates in ISO 8601, camelCase keys), and
+/// `decodingIssues` (parts of the body that could not be read and were skipped).
 struct ReceiptInspectCommand {
     /// The body to read (`-` for standard input).
     var path: String
@@ -123,6 +124,7 @@ struct ReceiptInspectCommand {
                 lines.append(line)
             }
         }
+        for issue in response.decodingIssues { lines.append("skipped: \(issue)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -151,7 +153,7 @@ struct ReceiptInspectCommand {
 
         enum Keys: String, CodingKey {
             case status, meaning, environment, retryable, retryIn, isRetryableFlag, receipt, inApp
-            case latestReceiptInfo, pendingRenewalInfo, hasLatestReceipt
+            case latestReceiptInfo, pendingRenewalInfo, hasLatestReceipt, decodingIssues
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -167,6 +169,7 @@ struct ReceiptInspectCommand {
             try json.encode(response.latestReceiptInfo.map(TransactionReport.init), forKey: .latestReceiptInfo)
             try json.encode(response.pendingRenewalInfo.map(RenewalReport.init), forKey: .pendingRenewalInfo)
             try json.encode(response.latestReceipt != nil, forKey: .hasLatestReceipt)
+            try json.encode(response.decodingIssues, forKey: .decodingIssues)
         }
     }
 
