@@ -1,4 +1,5 @@
 import Foundation
+import PurchaseCore
 import SimulatedAppStore
 import Testing
 
@@ -34,6 +35,44 @@ struct ReceiptSigningTests {
         let index = offset >= 0 ? offset : bytes.count + offset
         bytes[index] ^= 0x01
         #expect(throws: ReceiptValidationError.self) { try ReceiptFixtures.validator.validate(bytes) }
+    }
+
+    /// A flip inside the payload or the signature is an authentication failure (21003), inside the
+    /// magic or a length a format failure (21002).
+    @Test func flippedByteStatusDependsOnWhereItIs() throws {
+        let bytes = try ReceiptFixtures.receiptBytes(.sandbox, [ReceiptFixtures.gems(), ReceiptFixtures.monthly()])
+        let payloadLength = bytes[5..<9].reduce(0) { $0 << 8 | Int($1) }
+        let signatureStart = 9 + payloadLength + 2
+        var authentication = 0
+        for index in stride(from: 0, to: bytes.count, by: 7) {
+            var tampered = bytes
+            tampered[index] ^= 0x40
+            do {
+                _ = try ReceiptFixtures.validator.validate(tampered)
+                Issue.record("byte \(index) changed without detection")
+            } catch {
+                let inBody = (9..<(9 + payloadLength)).contains(index) || index >= signatureStart
+                #expect(
+                    error.verifyReceiptStatus == (inBody ? .notAuthenticated : .malformedReceiptData),
+                    "byte \(index): \(error)")
+                if inBody { authentication += 1 }
+            }
+        }
+        #expect(authentication > 100)
+    }
+
+    @Test func receiptEntryMirrorsAStoreTransaction() {
+        var transaction = ReceiptFixtures.transaction(
+            for: ReceiptFixtures.monthly(), type: .autoRenewable, receipt: nil)
+        transaction.revocationDate = ReceiptFixtures.start + 10
+        transaction.revocationReason = .developerIssue
+        transaction.ownership = .familyShared
+        let entry = ReceiptTransaction(transaction, storeProductID: "com.example.monthly.store")
+        #expect(entry.productID == "com.example.monthly.store")
+        #expect(entry.transactionID == transaction.id && entry.originalTransactionID == transaction.originalID)
+        #expect(entry.expiresDate == transaction.expirationDate)
+        #expect(entry.cancellationDate == ReceiptFixtures.start + 10 && entry.cancellationReason == "1")
+        #expect(entry.inAppOwnershipType == "FAMILY_SHARED")
     }
 
     @Test func payloadTamperingIsAnAuthenticationFailure() throws {

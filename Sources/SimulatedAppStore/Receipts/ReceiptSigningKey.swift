@@ -44,15 +44,16 @@ public struct ReceiptSigningKey: Sendable, Hashable {
     /// the seed and a counter, the first such value in 1..<n. The same seed always gives the same key.
     public init(seed: some Sequence<UInt8>) {
         let seedBytes = Array(seed)
-        var counter: UInt8 = 0
-        while true {
+        // A SHA-256 value falls outside 1..<n with probability about 2^-32, so the first counter
+        // almost always serves; 256 tries failing means libcrypto itself is broken.
+        for counter in UInt8.min...UInt8.max {
             let scalar = LibCrypto.sha256(Array(Self.derivationLabel.utf8) + seedBytes + [counter])
             if Self.isValidScalar(scalar), let key = try? Self(pkcs8DER: Self.sec1DER(scalar: scalar)) {
                 self = key
                 return
             }
-            counter &+= 1
         }
+        fatalError("libcrypto cannot load a P-256 private key")
     }
 
     /// A new random key from OpenSSL's cryptographically secure generator.

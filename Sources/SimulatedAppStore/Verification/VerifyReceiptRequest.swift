@@ -22,7 +22,8 @@ public struct VerifyReceiptRequest: Sendable, Hashable {
         var object: [String: Any] = ["receipt-data": receiptData]
         if let password { object["password"] = password }
         if excludeOldTransactions { object["exclude-old-transactions"] = true }
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
     }
 
     /// Reads a request body as a server would, or says which status refuses it: 21000 when the body
