@@ -88,7 +88,7 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
         }
         guard let status = try? json.decode(Int.self, forKey: statusKey) else {
             throw DecodingError.typeMismatch(
-                Int.self, .init(codingPath: [statusKey], debugDescription: "status must be a JSON integer"))
+                Int.self, .init(codingPath: [statusKey], debugDescription: "must be a JSON integer"))
         }
         self.status = VerifyReceiptStatus(status)
         var issues: [String] = []
