@@ -5,7 +5,7 @@ import Testing
 
 struct AppStoreReceiptVerifierTests {
     let clock = ManualClock(start: ReceiptFixtures.start + 86_400)
-    let sleeper = RecordingSleeper()
+    let sleeper = VerifyReceiptRecordingSleeper()
 
     func service(expiredStatus: Bool = false) -> SimulatedVerifyReceiptService {
         SimulatedVerifyReceiptService(
@@ -110,10 +110,11 @@ struct AppStoreReceiptVerifierTests {
 
     @Test func transportFailuresAreRetriedThenGiveUp() async throws {
         let receipt = try ReceiptFixtures.receiptBytes(.production, [ReceiptFixtures.gems()])
-        let recovered = try await verifier(FlakyTransport(failures: 1, inner: service())).verifyReceipt(receipt)
+        let recovered = try await verifier(FlakyVerifyReceiptTransport(failures: 1, inner: service())).verifyReceipt(
+            receipt)
         #expect(recovered.attempts.map(\.status) == [nil, .valid])
         await expectError(.verificationUnavailable, status: nil) {
-            _ = try await verifier(FlakyTransport(failures: 9, inner: service())).verifyReceipt(receipt)
+            _ = try await verifier(FlakyVerifyReceiptTransport(failures: 9, inner: service())).verifyReceipt(receipt)
         }
     }
 

@@ -54,7 +54,7 @@ enum ReceiptFixtures {
 }
 
 /// A sleeper that records the waits asked of it and returns at once.
-final class RecordingSleeper: VerifyReceiptSleeper {
+final class VerifyReceiptRecordingSleeper: VerifyReceiptSleeper {
     private let waits = Mutex<[Duration]>([])
 
     var recorded: [Duration] { waits.withLock { $0 } }
@@ -65,7 +65,7 @@ final class RecordingSleeper: VerifyReceiptSleeper {
 }
 
 /// A transport that fails a number of times before passing requests on.
-final class FlakyTransport: VerifyReceiptTransport {
+final class FlakyVerifyReceiptTransport: VerifyReceiptTransport {
     struct Down: Error {}
     private let failuresLeft: Mutex<Int>
     private let inner: any VerifyReceiptTransport
