@@ -22,11 +22,13 @@ let package = Package(
         .executableTarget(name: "journal-torture", dependencies: ["Journal"]),
         .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"]),
         .target(name: "PurchaseCore"),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog"]),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
-        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
+        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit", "SimulatedAppStore"]),
         .executableTarget(
             name: "purchasekit-benchmarks",
             dependencies: ["PropertyList", "PurchaseCatalog"],
@@ -36,6 +38,7 @@ let package = Package(
         .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
+        .testTarget(name: "SimulatedAppStoreTests", dependencies: ["SimulatedAppStore", "PurchaseTesting"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture"]),
     ]
 )

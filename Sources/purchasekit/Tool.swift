@@ -41,6 +41,7 @@ struct Tool {
             return "purchasekit catalog \(words[1])"
         case "catalog": return "purchasekit catalog"
         case "messages": return "purchasekit messages"
+        case "receipt": return "purchasekit receipt inspect"
         default: return "purchasekit"
         }
     }
@@ -68,6 +69,12 @@ struct Tool {
                 .run(console: console)
         case "catalog":
             return try dispatchCatalog(rest, options: options, console: console)
+        case "receipt":
+            if options.help { return try help(HelpText.receiptInspect, console) }
+            guard let subcommand = rest.first else { throw .usage(.missingFile(command: "receipt inspect")) }
+            guard subcommand == "inspect" else { throw .usage(.unknownCommand("receipt \(subcommand)")) }
+            let arguments = try CommandArguments(rest.dropFirst(), command: "receipt inspect")
+            return try ReceiptInspectCommand(arguments: arguments, options: options).run(console: console)
         case "help":
             try console.print(.toolHelp)
             return .success
@@ -103,6 +110,11 @@ struct Tool {
 
     private func help(_ message: Message, _ console: Console) throws(ToolError) -> ExitCode {
         try console.print(message)
+        return .success
+    }
+
+    private func help(_ text: String, _ console: Console) throws(ToolError) -> ExitCode {
+        try console.print(text + "\n")
         return .success
     }
 }

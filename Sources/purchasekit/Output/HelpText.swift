@@ -33,6 +33,7 @@ enum HelpText {
           catalog validate [FILE...]         check catalogs and print every problem
           catalog synthesize --products N    write a valid catalog of N products to standard output
           messages                           print the message table of the locale, for translators
+          receipt inspect FILE               decode a verifyReceipt response body and classify its status
 
         \(globalOptions)
 
@@ -107,6 +108,23 @@ enum HelpText {
         With --json, prints one JSON object from message key to text, every value a string: a plural
         key maps to its "other" text, and each of its categories also appears as KEY#CATEGORY
         (restore.succeeded#one, restore.succeeded#few, ...).
+
+        \(globalOptions)
+        """
+
+    static let receiptInspect = """
+        USAGE: purchasekit receipt inspect FILE [--json]
+
+        Decodes a verifyReceipt response body (FILE, or - for standard input) and prints its status,
+        what it means, whether retrying may help (21005, 21009, 21100-21199 with is-retryable), the
+        environment to resend to (sandbox for 21007, production for 21008), the receipt, in_app,
+        latest_receipt_info and pending_renewal_info. With --json, prints one object with status,
+        meaning, environment, retryable, retryIn, receipt, inApp, latestReceiptInfo and
+        pendingRenewalInfo.
+
+        Any well-formed body exits 0 whatever its status. A file that is not a verifyReceipt
+        response body (not a JSON object, no integer status, a single transaction or a server
+        notification) is reported as path: error: message and exits 65; a missing file exits 66.
 
         \(globalOptions)
         """
