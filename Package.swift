@@ -22,13 +22,15 @@ let package = Package(
         .executableTarget(name: "journal-torture", dependencies: ["Journal"]),
         .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"]),
         .target(name: "PurchaseCore"),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
         .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore"]),
         .executableTarget(name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore"]),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
-        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
+        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit", "SimulatedAppStore"]),
         .executableTarget(
             name: "purchasekit-benchmarks",
             dependencies: ["PropertyList", "PurchaseCatalog"],
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting"]),
+        .testTarget(name: "SimulatedAppStoreTests", dependencies: ["SimulatedAppStore", "PurchaseTesting"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture"]),
     ]
 )

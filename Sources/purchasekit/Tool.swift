@@ -6,21 +6,30 @@ struct Tool {
 
     /// Runs the command and returns the status to exit with; never exits the process itself.
     func run() -> ExitCode {
-        var console = Console(locale: nil)
         // The command's words once known, else a guess from the raw arguments, for pointing to help.
         var commandWords = arguments.filter { !$0.hasPrefix("-") }
+        let parsed: CommandLineParser
         do {
-            let parsed = try CommandLineParser(arguments)
-            console.locale = parsed.options.locale
-            commandWords = parsed.words
+            parsed = try CommandLineParser(arguments)
+        } catch {
+            return fail(error, console: Console(ToolLocale.resolve(GlobalOptions())), commandWords: commandWords)
+        }
+        commandWords = parsed.words
+        let console = Console(ToolLocale.resolve(parsed.options))
+        do {
             return try dispatch(parsed.words, options: parsed.options, console: console)
         } catch {
-            console.error(error.message)
-            if error.exitCode == .usage {
-                console.error(.seeHelp(command: Self.helpCommand(for: commandWords)))
-            }
-            return error.exitCode
+            return fail(error, console: console, commandWords: commandWords)
         }
+    }
+
+    /// Prints `error` (and for a usage error, where to find help) and returns its exit status.
+    private func fail(_ error: ToolError, console: Console, commandWords: [String]) -> ExitCode {
+        console.error(error.message)
+        if error.exitCode == .usage {
+            console.error(.seeHelp(command: Self.helpCommand(for: commandWords)))
+        }
+        return error.exitCode
     }
 
     /// The command whose help a usage error points to (`purchasekit`, `purchasekit catalog`...).
@@ -32,6 +41,8 @@ struct Tool {
         case "catalog" where words.count > 1 && ["validate", "synthesize"].contains(words[1]):
             return "purchasekit catalog \(words[1])"
         case "catalog": return "purchasekit catalog"
+        case "messages": return "purchasekit messages"
+        case "receipt": return "purchasekit receipt inspect"
         default: return "purchasekit"
         }
     }
@@ -53,10 +64,20 @@ struct Tool {
             if options.help { return try help(.plistHelp, console) }
             return try PlistCommand(arguments: CommandArguments(rest, command: "plist"), options: options)
                 .run(console: console)
+        case "messages":
+            if options.help { return try help(.messagesHelp, console) }
+            return try MessagesCommand(arguments: CommandArguments(rest, command: "messages"), options: options)
+                .run(console: console)
         case "catalog":
             return try dispatchCatalog(rest, options: options, console: console)
         case "products", "buy", "restore", "entitlements", "history":
             return try dispatchBuying(command, rest, options: options, console: console)
+        case "receipt":
+            if options.help { return try help(HelpText.receiptInspect, console) }
+            guard let subcommand = rest.first else { throw .usage(.missingFile(command: "receipt inspect")) }
+            guard subcommand == "inspect" else { throw .usage(.unknownCommand("receipt \(subcommand)")) }
+            let arguments = try CommandArguments(rest.dropFirst(), command: "receipt inspect")
+            return try ReceiptInspectCommand(arguments: arguments, options: options).run(console: console)
         case "help":
             try console.print(.toolHelp)
             return .success
@@ -92,6 +113,11 @@ struct Tool {
 
     private func help(_ message: Message, _ console: Console) throws(ToolError) -> ExitCode {
         try console.print(message)
+        return .success
+    }
+
+    private func help(_ text: String, _ console: Console) throws(ToolError) -> ExitCode {
+        try console.print(text + "\n")
         return .success
     }
 }

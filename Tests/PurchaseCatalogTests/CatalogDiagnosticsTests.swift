@@ -57,8 +57,8 @@ struct CatalogDiagnosticsTests {
             ),
             expected: [
                 "9:81: error: 'P1X' is not a valid Period",
-                "9:117: error: 'Level' must be an integer, found string",
-                "10:27: error: 'FamilyShareable' must be a boolean, found string",
+                "9:117: error: 'Level' must be of type integer, found string",
+                "10:27: error: 'FamilyShareable' must be of type boolean, found string",
             ]
         ),
         Case(
@@ -69,7 +69,7 @@ struct CatalogDiagnosticsTests {
         Case(
             name: "catalog version type",
             text: CatalogText.document("<key>CatalogVersion</key><string>1</string>"),
-            expected: ["3:26: error: 'CatalogVersion' must be an integer, found string"]
+            expected: ["3:26: error: 'CatalogVersion' must be of type integer, found string"]
         ),
         Case(
             name: "duplicate product IDs",
@@ -138,7 +138,7 @@ struct CatalogDiagnosticsTests {
                 "12:1: error: duplicate key 'JPN' (first at line 9, column 1)",
                 "12:15: error: invalid price '-5'",
                 "13:1: error: duplicate key 'JPN' (first at line 9, column 1)",
-                "13:15: error: 'JPN' must be a string, found boolean",
+                "13:15: error: 'JPN' must be of type string, found boolean",
             ]
         ),
         Case(
@@ -151,9 +151,9 @@ struct CatalogDiagnosticsTests {
                 """
             ),
             expected: [
-                "4:1: error: an AutoRenewable product needs 'Subscription'",
-                "5:1: error: a NonRenewing product needs 'Duration'",
-                "6:90: error: 'Duration' is not allowed on a NonConsumable product",
+                "4:1: error: products of type AutoRenewable need 'Subscription'",
+                "5:1: error: products of type NonRenewing need 'Duration'",
+                "6:90: error: 'Duration' is not allowed on products of type NonConsumable",
             ]
         ),
         Case(
@@ -304,7 +304,7 @@ struct CatalogDiagnosticsTests {
                 "10:17: error: 'Group' must not be empty",
                 "12:17: error: 'Level' must be 1 or more, found 0",
                 "13:50: error: 'PayUpfront' is not a valid Mode; did you mean 'PayUpFront'?",
-                "22:29: error: a PayAsYouGo introductory offer needs 'Prices'",
+                "22:29: error: introductory offers of mode PayAsYouGo need 'Prices'",
                 "24:1: error: duplicate key 'Type' (first at line 18, column 1)",
             ]
         ),
@@ -362,10 +362,10 @@ struct CatalogDiagnosticsTests {
                 "12:20: error: 'approved' is not a valid AskToBuy; did you mean 'Approved'?",
                 "13:51: error: 'Attempt' must be 1 or more, found 0",
                 "13:127: error: missing required key 'Error' in a Failures entry",
-                "14:23: error: 'Interrupted' must be a boolean, found string",
+                "14:23: error: 'Interrupted' must be of type boolean, found string",
                 "15:1: warning: unknown key 'Unavialable'; did you mean 'Unavailable'?",
                 "16:1: warning: unknown key 'Extra'",
-                "16:38: error: settings cannot hold a CF$UID value",
+                "16:38: error: settings cannot hold a value of type CF$UID",
             ]
         ),
         Case(

@@ -186,8 +186,8 @@ struct CatalogLoaderTests {
         )
         #expect(
             CatalogText.diagnostics(of: text) == [
-                "4:46: error: settings cannot hold a CF$UID value",
-                "5:13: error: settings cannot hold an integer above 9223372036854775807 value",
+                "4:46: error: settings cannot hold a value of type CF$UID",
+                "5:13: error: settings cannot hold a value of type integer above 9223372036854775807",
                 "5:52: error: duplicate key 'B' (first at line 5, column 1)",
             ]
         )
@@ -284,7 +284,7 @@ struct CatalogLoaderTests {
         #expect(broken.hasErrors)
         #expect(
             error.description == """
-                <input>:3:26: error: 'CatalogVersion' must be an integer, found real
+                <input>:3:26: error: 'CatalogVersion' must be of type integer, found real
                 <input>:3:26: note: Write the value as <integer>...</integer>.
                 """
         )

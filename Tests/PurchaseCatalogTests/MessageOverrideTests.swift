@@ -87,7 +87,7 @@ struct MessageOverrideTests {
         #expect(
             Self.lines(result, folder: "BadEntries") == [
                 "ru.lproj/Localizable.strings:4:2: warning: unknown key 'purchase.complet'; did you mean 'purchase.complete'?",
-                "ru.lproj/Localizable.strings:7:2: error: 'purchase.failed' must be a string, found integer",
+                "ru.lproj/Localizable.strings:7:2: error: 'purchase.failed' must be of type string, found integer",
                 "ru.lproj/Localizable.stringsdict:9:3: error: missing required key 'other' in plural variable 'count'",
                 "ru.lproj/Localizable.stringsdict:19:3: error: missing required key 'n' in 'restore.partial'",
             ])

@@ -6,7 +6,8 @@ import Testing
 enum MessageSamples {
     static let date = Date(timeIntervalSince1970: 1_798_761_600)  // 2027-01-01T00:00:00Z
 
-    static let all: [Message] = [
+    /// The messages of the typed cases.
+    static let typed: [Message] = [
         .restoreConfirmTitle, .restoreConfirmQuestion, .restoreSucceeded(count: 3), .restorePartial(count: 2),
         .nothingToRestore, .restoreFailed,
         .purchaseConfirm(productName: "Gems", price: Price(amount: 0.99, currencyCode: "USD")),
@@ -21,6 +22,24 @@ enum MessageSamples {
         .toolNothingOwned, .toolMissingFile(path: "a.plist"), .toolUsage(synopsis: "purchasekit COMMAND"),
         .toolInvalidCatalog(path: "a.plist"), .toolIOError(path: "a.plist"),
     ]
+
+    /// A `.keyed` message for every key no typed case covers (the tool's texts and catalog diagnostics), with
+    /// sample arguments of the kinds the key declares.
+    static let keyed: [Message] = MessageKey.allCases.filter { key in !typed.contains { $0.key == key } }.map {
+        key in
+        .keyed(
+            key,
+            arguments: key.argumentKinds.enumerated().map { index, kind in
+                switch kind {
+                case .text: .text("sample-\(index + 1)")
+                case .integer: .integer(index + 2)
+                case .date: .date(date)
+                case .price: .price(Price(amount: 0.99, currencyCode: "USD"))
+                }
+            })
+    }
+
+    static let all: [Message] = typed + keyed
 }
 
 struct MessageTests {

@@ -1,211 +1,153 @@
-// Every English text of catalog diagnostics is here, so a message table can replace them later.
-
 import PropertyList
+public import PurchaseCore
+
+// The texts of catalog diagnostics live in the message tables (`catalog.<problem>` and
+// `catalog.<problem>.hint`); this file only picks the key and its arguments for each problem.
 
 extension CatalogProblem {
-    /// What is wrong, in one English sentence without a final period.
-    public var message: String {
+    /// What is wrong, as a message key with its arguments: render it with a ``MessageTable`` for a locale.
+    ///
+    /// Key names, values from the file and codes are arguments, quoted as written and never translated.
+    public var messageText: Message {
         switch self {
-        case .unreadableDocument(let text), .unreadableFile(let text):
-            return text
-        case .rootNotDictionary(let found):
-            return "the catalog's root must be a dict, found \(found)"
-        case .missingKey(let key, let container):
-            return "missing required key '\(key)' in \(container)"
-        case .wrongType(let key, let expected, let found):
-            return "'\(key)' must be \(article(expected)) \(expected), found \(found)"
+        case .unreadableDocument(let text): keyed(.catalogUnreadableDocument, text)
+        case .unreadableFile(let text): keyed(.catalogUnreadableFile, text)
+        case .rootNotDictionary(let found): keyed(.catalogRootNotDictionary, found)
+        case .missingKey(let key, let container): keyed(.catalogMissingKey, key, container)
+        case .wrongType(let key, let expected, let found): keyed(.catalogWrongType, key, expected, found)
         case .unknownKey(let key, let suggestion, _):
-            if let suggestion { return "unknown key '\(key)'; did you mean '\(suggestion)'?" }
-            return "unknown key '\(key)'"
+            suggestion.map { keyed(.catalogUnknownKeySuggestion, key, $0) } ?? keyed(.catalogUnknownKey, key)
         case .duplicateKey(let key, let first):
-            return "duplicate key '\(key)' (first at line \(first.line), column \(first.column))"
-        case .unsupportedVersion(let found):
-            return "unsupported CatalogVersion \(found); this version of PurchaseKit reads version 1"
-        case .emptyValue(let key):
-            return "'\(key)' must not be empty"
+            .keyed(.catalogDuplicateKey, arguments: [.text(key), .integer(first.line), .integer(first.column)])
+        case .unsupportedVersion(let found): keyed(.catalogUnsupportedVersion, found)
+        case .emptyValue(let key): keyed(.catalogEmptyValue, key)
         case .invalidValue(let key, let value, _, let suggestion):
-            if let suggestion { return "'\(value)' is not a valid \(key); did you mean '\(suggestion)'?" }
-            return "'\(value)' is not a valid \(key)"
+            suggestion.map { keyed(.catalogInvalidValueSuggestion, key, value, $0) }
+                ?? keyed(.catalogInvalidValue, key, value)
         case .outOfRange(let key, let value, let minimum):
-            return "'\(key)' must be \(minimum) or more, found \(value)"
-        case .invalidProductID(let id):
-            return "invalid ProductID '\(id)'"
+            .keyed(.catalogOutOfRange, arguments: [.text(key), .text(value), .integer(minimum)])
+        case .invalidProductID(let id): keyed(.catalogInvalidProductID, id)
         case .duplicateProductID(let id, let first):
-            return "duplicate ProductID '\(id)' (first at line \(first.line), column \(first.column))"
-        case .invalidPrice(let text):
-            return "invalid price '\(text)'"
-        case .inexactPrice(let text):
-            return "price \(text) is written as <real>, which cannot hold most decimal amounts exactly"
+            .keyed(.catalogDuplicateProductID, arguments: [.text(id), .integer(first.line), .integer(first.column)])
+        case .invalidPrice(let text): keyed(.catalogInvalidPrice, text)
+        case .inexactPrice(let text): keyed(.catalogInexactPrice, text)
         case .undeclaredStorefront(let code, let suggestion):
-            if let suggestion { return "storefront '\(code)' is not declared; did you mean '\(suggestion)'?" }
-            return "storefront '\(code)' is not declared"
-        case .invalidStorefrontCode(let code):
-            return "invalid storefront code '\(code)'"
-        case .invalidCurrencyCode(let code):
-            return "invalid currency code '\(code)'"
-        case .invalidLocale(let text):
-            return "invalid locale identifier '\(text)'"
-        case .missingLocalization(let id, let locale, _):
-            return "product '\(id)' has no localization for the deployment's locale '\(locale)'"
-        case .missingDefaultPrice(let id, let storefront):
-            return "product '\(id)' has no price in the deployment's storefront '\(storefront)'"
-        case .invalidPeriod(let key, let value):
-            return "'\(value)' is not a valid \(key)"
-        case .requiredForType(let key, let type):
-            return "\(article(type)) \(type) product needs '\(key)'"
-        case .notAllowedForType(let key, let type):
-            return "'\(key)' is not allowed on \(article(type)) \(type) product"
-        case .conflictingProviderKeys:
-            return "Deployment has both 'Provider' and 'Providers'"
-        case .missingProvider:
-            return "Deployment needs 'Provider' or 'Providers'"
-        case .providerSettingsWithProviders:
-            return "'ProviderSettings' goes with 'Provider', not with 'Providers'"
-        case .emptyProviders:
-            return "'Providers' is empty"
+            suggestion.map { keyed(.catalogUndeclaredStorefrontSuggestion, code, $0) }
+                ?? keyed(.catalogUndeclaredStorefront, code)
+        case .invalidStorefrontCode(let code): keyed(.catalogInvalidStorefrontCode, code)
+        case .invalidCurrencyCode(let code): keyed(.catalogInvalidCurrencyCode, code)
+        case .invalidLocale(let text): keyed(.catalogInvalidLocale, text)
+        case .missingLocalization(let id, let locale, _): keyed(.catalogMissingLocalization, id, locale)
+        case .missingDefaultPrice(let id, let storefront): keyed(.catalogMissingDefaultPrice, id, storefront)
+        case .invalidPeriod(let key, let value): keyed(.catalogInvalidPeriod, key, value)
+        case .requiredForType(let key, let type): keyed(.catalogRequiredForType, key, type)
+        case .notAllowedForType(let key, let type): keyed(.catalogNotAllowedForType, key, type)
+        case .conflictingProviderKeys: keyed(.catalogConflictingProviderKeys)
+        case .missingProvider: keyed(.catalogMissingProvider)
+        case .providerSettingsWithProviders: keyed(.catalogProviderSettingsWithProviders)
+        case .emptyProviders: keyed(.catalogEmptyProviders)
         case .duplicateProvider(let kind, let first):
-            return "provider '\(kind)' is listed twice (first at line \(first.line), column \(first.column))"
-        case .invalidProviderKind(let kind):
-            return "invalid provider kind '\(kind)'"
+            .keyed(.catalogDuplicateProvider, arguments: [.text(kind), .integer(first.line), .integer(first.column)])
+        case .invalidProviderKind(let kind): keyed(.catalogInvalidProviderKind, kind)
         case .unknownProviderKind(let kind, let suggestion):
-            if let suggestion { return "unknown provider kind '\(kind)'; did you mean '\(suggestion)'?" }
-            return "unknown provider kind '\(kind)'"
+            suggestion.map { keyed(.catalogUnknownProviderKindSuggestion, kind, $0) }
+                ?? keyed(.catalogUnknownProviderKind, kind)
         case .storeIDForUnusedProvider(let kind, let suggestion):
-            if let suggestion {
-                return
-                    "store ID for provider '\(kind)', which this deployment does not use; did you mean '\(suggestion)'?"
-            }
-            return "store ID for provider '\(kind)', which this deployment does not use"
-        case .offerPricesRequired(let mode):
-            return "\(article(mode)) \(mode) introductory offer needs 'Prices'"
-        case .offerPricesIgnored:
-            return "a FreeTrial introductory offer is free, so its 'Prices' are ignored"
-        case .entitlementsOnConsumable(let id):
-            return "consumable '\(id)' is never owned, so its 'Entitlements' grant nothing lasting"
-        case .consumableWithoutPayouts(let id):
-            return "consumable '\(id)' has no 'Payouts', so buying it delivers nothing"
-        case .familyShareableConsumable(let id):
-            return "consumable '\(id)' cannot be family shareable"
-        case .duplicateEntitlement(let name):
-            return "entitlement '\(name)' is listed twice"
-        case .simulationUnused:
-            return "'Simulation' is only read by the simulated App Store, which this deployment does not use"
-        case .unsupportedSettingValue(let found):
-            return "settings cannot hold \(article(found)) \(found) value"
+            suggestion.map { keyed(.catalogStoreIDForUnusedProviderSuggestion, kind, $0) }
+                ?? keyed(.catalogStoreIDForUnusedProvider, kind)
+        case .offerPricesRequired(let mode): keyed(.catalogOfferPricesRequired, mode)
+        case .offerPricesIgnored: keyed(.catalogOfferPricesIgnored)
+        case .entitlementsOnConsumable(let id): keyed(.catalogEntitlementsOnConsumable, id)
+        case .consumableWithoutPayouts(let id): keyed(.catalogConsumableWithoutPayouts, id)
+        case .familyShareableConsumable(let id): keyed(.catalogFamilyShareableConsumable, id)
+        case .duplicateEntitlement(let name): keyed(.catalogDuplicateEntitlement, name)
+        case .simulationUnused: keyed(.catalogSimulationUnused)
+        case .unsupportedSettingValue(let found): keyed(.catalogUnsupportedSettingValue, found)
         }
     }
+
+    /// How to fix the problem, as a message key with its arguments.
+    public var hintText: Message {
+        switch self {
+        case .unreadableDocument: keyed(.catalogUnreadableDocumentHint)
+        case .unreadableFile: keyed(.catalogUnreadableFileHint)
+        case .rootNotDictionary: keyed(.catalogRootNotDictionaryHint)
+        case .missingKey(let key, _): keyed(.catalogMissingKeyHint, key)
+        case .wrongType(_, let expected, _):
+            expected == "boolean"
+                ? keyed(.catalogWrongTypeBooleanHint) : keyed(.catalogWrongTypeHint, element(expected))
+        case .unknownKey(_, let suggestion, let known):
+            suggestion.map { keyed(.catalogUnknownKeySuggestionHint, $0) }
+                ?? keyed(.catalogUnknownKeyHint, known.joined(separator: ", "))
+        case .duplicateKey: keyed(.catalogDuplicateKeyHint)
+        case .unsupportedVersion: keyed(.catalogUnsupportedVersionHint)
+        case .emptyValue: keyed(.catalogEmptyValueHint)
+        case .invalidValue(_, _, let allowed, let suggestion):
+            suggestion.map { keyed(.catalogInvalidValueSuggestionHint, $0, allowed.joined(separator: ", ")) }
+                ?? keyed(.catalogInvalidValueHint, allowed.joined(separator: ", "))
+        case .outOfRange(_, _, let minimum): .keyed(.catalogOutOfRangeHint, arguments: [.integer(minimum)])
+        case .invalidProductID: keyed(.catalogInvalidProductIDHint)
+        case .duplicateProductID: keyed(.catalogDuplicateProductIDHint)
+        case .invalidPrice: keyed(.catalogInvalidPriceHint)
+        case .inexactPrice(let text): keyed(.catalogInexactPriceHint, text)
+        case .undeclaredStorefront(let code, let suggestion):
+            suggestion.map { keyed(.catalogUndeclaredStorefrontSuggestionHint, code, $0) }
+                ?? keyed(.catalogUndeclaredStorefrontHint, code)
+        case .invalidStorefrontCode: keyed(.catalogInvalidStorefrontCodeHint)
+        case .invalidCurrencyCode: keyed(.catalogInvalidCurrencyCodeHint)
+        case .invalidLocale: keyed(.catalogInvalidLocaleHint)
+        case .missingLocalization(_, _, let accepted):
+            keyed(.catalogMissingLocalizationHint, accepted.joined(separator: ", "))
+        case .missingDefaultPrice(_, let storefront): keyed(.catalogMissingDefaultPriceHint, storefront)
+        case .invalidPeriod: keyed(.catalogInvalidPeriodHint)
+        case .requiredForType(let key, _):
+            key == "Subscription"
+                ? keyed(.catalogRequiredForTypeSubscriptionHint) : keyed(.catalogRequiredForTypeHint, key)
+        case .notAllowedForType: keyed(.catalogNotAllowedForTypeHint)
+        case .conflictingProviderKeys: keyed(.catalogConflictingProviderKeysHint)
+        case .missingProvider: keyed(.catalogMissingProviderHint)
+        case .providerSettingsWithProviders: keyed(.catalogProviderSettingsWithProvidersHint)
+        case .emptyProviders: keyed(.catalogEmptyProvidersHint)
+        case .duplicateProvider: keyed(.catalogDuplicateProviderHint)
+        case .invalidProviderKind: keyed(.catalogInvalidProviderKindHint)
+        case .unknownProviderKind(_, let suggestion):
+            suggestion.map { keyed(.catalogUnknownProviderKindSuggestionHint, $0) }
+                ?? keyed(.catalogUnknownProviderKindHint)
+        case .storeIDForUnusedProvider: keyed(.catalogStoreIDForUnusedProviderHint)
+        case .offerPricesRequired: keyed(.catalogOfferPricesRequiredHint)
+        case .offerPricesIgnored: keyed(.catalogOfferPricesIgnoredHint)
+        case .entitlementsOnConsumable: keyed(.catalogEntitlementsOnConsumableHint)
+        case .consumableWithoutPayouts: keyed(.catalogConsumableWithoutPayoutsHint)
+        case .familyShareableConsumable: keyed(.catalogFamilyShareableConsumableHint)
+        case .duplicateEntitlement: keyed(.catalogDuplicateEntitlementHint)
+        case .simulationUnused: keyed(.catalogSimulationUnusedHint)
+        case .unsupportedSettingValue: keyed(.catalogUnsupportedSettingValueHint)
+        }
+    }
+
+    /// What is wrong, in one English sentence without a final period.
+    public var message: String { message(locale: MessageTable.fallbackLanguage) }
 
     /// How to fix the problem, in one English sentence.
-    public var hint: String {
-        switch self {
-        case .unreadableDocument:
-            return "Fix the property list at this position; the catalog is an XML property list."
-        case .unreadableFile:
-            return "Check that the path names a readable catalog file."
-        case .rootNotDictionary:
-            return "Make the top-level element a <dict> with CatalogVersion, Deployment, Storefronts and Products."
-        case .missingKey(let key, _):
-            return "Add <key>\(key)</key> with its value to this dict."
-        case .wrongType(_, let expected, _):
-            return "Write the value as \(element(expected))."
-        case .unknownKey(_, let suggestion, let known):
-            if let suggestion { return "Rename the key to '\(suggestion)', or remove it." }
-            return "Remove the key; the keys allowed here are \(known.joined(separator: ", "))."
-        case .duplicateKey:
-            return "Keep one of the entries; only the last one counts."
-        case .unsupportedVersion:
-            return "Set <key>CatalogVersion</key><integer>1</integer>."
-        case .emptyValue:
-            return "Give it a value, or remove the key if it is optional."
-        case .invalidValue(_, _, let allowed, let suggestion):
-            if let suggestion {
-                return "Write '\(suggestion)'; the allowed values are \(allowed.joined(separator: ", "))."
-            }
-            return "Use one of \(allowed.joined(separator: ", "))."
-        case .outOfRange(_, _, let minimum):
-            return "Use a whole number of \(minimum) or more."
-        case .invalidProductID:
-            return "Use only letters, digits, '.', '_' and '-', e.g. com.example.gems.100."
-        case .duplicateProductID:
-            return "Give each product its own ProductID."
-        case .invalidPrice:
-            return "Write the amount as plain digits with an optional '.' and fraction, e.g. 0.99 or 160."
-        case .inexactPrice(let text):
-            return "Write it as a string: <string>\(text)</string>."
-        case .undeclaredStorefront(let code, let suggestion):
-            if let suggestion { return "Write '\(suggestion)', or declare '\(code)' under Storefronts." }
-            return "Declare '\(code)' under Storefronts with its Currency, or remove this entry."
-        case .invalidStorefrontCode:
-            return "Use an ISO 3166-1 alpha-3 code in capitals, e.g. USA, JPN, CHN, RUS."
-        case .invalidCurrencyCode:
-            return "Use an ISO 4217 code in capitals, e.g. USD, JPY, CNY, RUB."
-        case .invalidLocale:
-            return "Use a language code with an optional script and region, e.g. en, en_US, ja_JP, zh-Hans."
-        case .missingLocalization(_, _, let accepted):
-            return "Add a Localizations entry for one of \(accepted.joined(separator: ", "))."
-        case .missingDefaultPrice(_, let storefront):
-            return "Add a price for \(storefront) under Prices, or the product cannot be bought there."
-        case .invalidPeriod:
-            return "Use an ISO 8601 duration with one unit, e.g. P3D, P1W, P1M, P3M or P1Y."
-        case .requiredForType(let key, _):
-            if key == "Subscription" {
-                return "Add a Subscription dict with Group, Period and Level, or change the Type."
-            }
-            return "Add <key>\(key)</key> with an ISO 8601 duration such as P3M, or change the Type."
-        case .notAllowedForType:
-            return "Remove the key, or change the Type."
-        case .conflictingProviderKeys:
-            return
-                "Keep 'Provider' for one store, or 'Providers' (an array of dicts with Kind and Settings) for several."
-        case .missingProvider:
-            return "Add <key>Provider</key><string>file</string>, or a 'Providers' array."
-        case .providerSettingsWithProviders:
-            return "Move the settings into the 'Settings' dict of the matching 'Providers' entry."
-        case .emptyProviders:
-            return "List at least one provider; the first is the default for purchases."
-        case .duplicateProvider:
-            return "List each provider kind once."
-        case .invalidProviderKind:
-            return "Use a registered provider kind such as 'file' or 'simulated-app-store'."
-        case .unknownProviderKind(_, let suggestion):
-            if let suggestion { return "Write '\(suggestion)', or register the kind before loading the catalog." }
-            return "Register the provider kind before loading the catalog, or use 'file'."
-        case .storeIDForUnusedProvider:
-            return "Add the provider to the deployment, or remove this store ID."
-        case .offerPricesRequired:
-            return "Add a Prices dict (storefront to amount) to the IntroductoryOffer, or make it a FreeTrial."
-        case .offerPricesIgnored:
-            return "Remove the Prices, or change the Mode to PayAsYouGo or PayUpFront."
-        case .entitlementsOnConsumable:
-            return "Make the product NonConsumable, or grant payouts instead."
-        case .consumableWithoutPayouts:
-            return "Add Payouts (e.g. Kind currency, Name gems, Quantity 100)."
-        case .familyShareableConsumable:
-            return "Remove FamilyShareable, or set it to false."
-        case .duplicateEntitlement:
-            return "List each entitlement once."
-        case .simulationUnused:
-            return "Remove 'Simulation', or use the 'simulated-app-store' provider."
-        case .unsupportedSettingValue:
-            return "Use a string, number, boolean, date, data, array or dict."
-        }
+    public var hint: String { hint(locale: MessageTable.fallbackLanguage) }
+
+    /// What is wrong, in one sentence without a final period, for a person using `locale` (with the
+    /// fallback of ``MessageTable/lookup(_:locale:)``).
+    public func message(locale: String, table: MessageTable = .builtIn) -> String {
+        table.render(messageText, locale: locale)
+    }
+
+    /// How to fix the problem, in one sentence, for a person using `locale`.
+    public func hint(locale: String, table: MessageTable = .builtIn) -> String {
+        table.render(hintText, locale: locale)
     }
 }
 
-private func article(_ noun: String) -> String {
-    switch noun.lowercased().first {
-    case "a", "e", "i", "o", "u": "an"
-    default: "a"
-    }
+private func keyed(_ key: MessageKey, _ texts: String...) -> Message {
+    .keyed(key, arguments: texts.map(MessageArgument.text))
 }
 
+/// The XML a value of `expected` type is written as (`<dict>...</dict>`).
 private func element(_ expected: String) -> String {
-    switch expected {
-    case "dict": "<dict>...</dict>"
-    case "array": "<array>...</array>"
-    case "boolean": "<true/> or <false/>"
-    case "string": "<string>...</string>"
-    case "integer": "<integer>...</integer>"
-    default: "<\(expected)>...</\(expected)>"
-    }
+    "<\(expected)>...</\(expected)>"
 }

@@ -2,9 +2,11 @@ public import PropertyList
 
 /// Every kind of problem catalog validation reports, with the details its message needs.
 ///
-/// The English texts live in one place (``message`` and ``hint``), so a later message table can render
-/// the same problem in another language from ``key`` and the associated values. Key names, values from
-/// the file and storefront or locale codes are quoted as written and never translated.
+/// Its texts come from the message tables: ``messageText`` and ``hintText`` name the keys
+/// (`catalog.<problem>` and `catalog.<problem>.hint`) with the associated values as arguments, and
+/// ``message(locale:table:)`` and ``hint(locale:table:)`` render them in any language (``message`` and
+/// ``hint`` in English). Key names, values from the file and storefront or locale codes are quoted as
+/// written and never translated.
 public enum CatalogProblem: Sendable, Hashable {
     /// The file is not a readable property list (bad XML, refused input); the reader's message.
     case unreadableDocument(String)

@@ -34,15 +34,34 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the problem is an error or a warning.
     public var severity: Severity { problem.severity }
-    /// What is wrong, in one English sentence without a final period.
+    /// What is wrong, in one English sentence without a final period (see ``message(locale:table:)``).
     public var message: String { problem.message }
     /// How to fix it, in one English sentence.
     public var hint: String { problem.hint }
 
-    /// `path:line:column: error|warning: message`, then a newline and `path:line:column: note: hint`.
-    /// The path is `<input>` when the catalog did not come from a file.
+    /// `path:line:column: error|warning: message`, then a newline and `path:line:column: note: hint`, in
+    /// English. The path is `<input>` when the catalog did not come from a file.
     public var description: String {
+        description(locale: MessageTable.fallbackLanguage)
+    }
+
+    /// What is wrong, for a person using `locale`.
+    public func message(locale: String, table: MessageTable = .builtIn) -> String {
+        problem.message(locale: locale, table: table)
+    }
+
+    /// How to fix it, for a person using `locale`.
+    public func hint(locale: String, table: MessageTable = .builtIn) -> String {
+        problem.hint(locale: locale, table: table)
+    }
+
+    /// ``description`` with the message and the hint for a person using `locale`. The position and the
+    /// words `error`, `warning` and `note` stay as compilers print them, so editors and CI logs still
+    /// recognise the lines.
+    public func description(locale: String, table: MessageTable = .builtIn) -> String {
         let place = "\(path ?? "<input>"):\(location.line):\(location.column)"
+        let message = message(locale: locale, table: table)
+        let hint = hint(locale: locale, table: table)
         return "\(place): \(severity.rawValue): \(message)\n\(place): note: \(hint)"
     }
 }

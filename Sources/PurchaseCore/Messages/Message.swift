@@ -96,6 +96,12 @@ public enum Message: Sendable, Hashable {
     case toolInvalidCatalog(path: String)
     /// Reading or writing `path` failed.
     case toolIOError(path: String)
+    /// The text of `key` with `arguments`, for keys whose typed vocabulary lives in another module: the
+    /// command-line tool's messages and catalog diagnostics (`CatalogProblem` in PurchaseCatalog).
+    ///
+    /// The module that builds it guarantees that `arguments` match ``MessageKey/argumentKinds`` of `key`;
+    /// code in this module's domain uses the typed cases above instead.
+    case keyed(MessageKey, arguments: [MessageArgument])
 
     /// The message's key in the tables.
     public var key: MessageKey {
@@ -145,6 +151,7 @@ public enum Message: Sendable, Hashable {
         case .toolUsage: .toolUsage
         case .toolInvalidCatalog: .toolInvalidCatalog
         case .toolIOError: .toolIOError
+        case .keyed(let key, _): key
         }
     }
 
@@ -163,6 +170,8 @@ public enum Message: Sendable, Hashable {
             [.text(name), .date(date)]
         case .toolMissingFile(let text), .toolUsage(let text), .toolInvalidCatalog(let text), .toolIOError(let text):
             [.text(text)]
+        case .keyed(_, let arguments):
+            arguments
         default:
             []
         }

@@ -104,6 +104,246 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     /// Reading or writing a file failed; names the path.
     case toolIOError = "tool.error.io"
 
+    // MARK: Command-line tool: help, usage and files
+    /// One-line summary of the tool, in its help.
+    case toolHelpSummary = "tool.help.summary"
+    /// One-line summary of `plist`, in its help.
+    case toolHelpPlist = "tool.help.plist"
+    /// One-line summary of `catalog`, in its help.
+    case toolHelpCatalog = "tool.help.catalog"
+    /// One-line summary of `catalog validate`, in its help.
+    case toolHelpCatalogValidate = "tool.help.catalogValidate"
+    /// One-line summary of `catalog synthesize`, in its help.
+    case toolHelpCatalogSynthesize = "tool.help.catalogSynthesize"
+    /// One-line summary of `messages`, in its help.
+    case toolHelpMessages = "tool.help.messages"
+    /// The command line names no command.
+    case toolMissingCommand = "tool.usage.missingCommand"
+    /// An unknown command; names it.
+    case toolUnknownCommand = "tool.usage.unknownCommand"
+    /// `catalog` without a subcommand.
+    case toolMissingCatalogSubcommand = "tool.usage.missingCatalogSubcommand"
+    /// An unknown `catalog` subcommand; names it.
+    case toolUnknownCatalogSubcommand = "tool.usage.unknownCatalogSubcommand"
+    /// An option the command does not know; names the option and the command.
+    case toolUnknownOption = "tool.usage.unknownOption"
+    /// An option given without its value; names the option.
+    case toolMissingOptionValue = "tool.usage.missingOptionValue"
+    /// An argument the command does not take; names it and the command.
+    case toolUnexpectedArgument = "tool.usage.unexpectedArgument"
+    /// A command that reads a file was given none; names the command.
+    case toolNeedsFile = "tool.usage.missingFile"
+    /// A command that reads one file was given several; names the command.
+    case toolTooManyFiles = "tool.usage.tooManyFiles"
+    /// `catalog synthesize` without `--products`.
+    case toolMissingProductCount = "tool.usage.missingProductCount"
+    /// `--products` with a value that is no count in range; names the value.
+    case toolInvalidProductCount = "tool.usage.invalidProductCount"
+    /// `--locale` with an empty value.
+    case toolEmptyLocale = "tool.usage.emptyLocale"
+    /// Points to a command's help after a usage error; names the command.
+    case toolSeeHelp = "tool.usage.seeHelp"
+    /// An input file does not exist; names the path.
+    case toolFileNotFound = "tool.file.notFound"
+    /// An input path is a folder; names the path.
+    case toolFileIsFolder = "tool.file.isFolder"
+    /// An input file may not be read; names the path.
+    case toolFilePermissionDenied = "tool.file.permissionDenied"
+    /// Reading an input file failed; names the path and the system's reason.
+    case toolFileUnreadable = "tool.file.unreadable"
+    /// Writing the output failed; gives the system's reason.
+    case toolWriteFailed = "tool.output.writeFailed"
+    /// Heading of the `messages` listing; names the locale asked for and the language the texts come from.
+    case toolMessagesHeading = "tool.messages.heading"
+    /// The result line of checking one catalog: path, products, errors and warnings (plural on each count).
+    case toolCatalogSummary = "tool.catalog.summary"
+    /// The result line of checking several catalogs: files, errors and warnings (plural on each count).
+    case toolValidationSummary = "tool.validation.summary"
+
+    // MARK: Catalog diagnostics (`catalog.<problem>` and how to fix it, `catalog.<problem>.hint`)
+    /// The file is not a readable property list; gives the reader's message.
+    case catalogUnreadableDocument = "catalog.unreadableDocument"
+    /// How to fix `catalog.unreadableDocument`.
+    case catalogUnreadableDocumentHint = "catalog.unreadableDocument.hint"
+    /// The file could not be read; gives the reader's message.
+    case catalogUnreadableFile = "catalog.unreadableFile"
+    /// How to fix `catalog.unreadableFile`.
+    case catalogUnreadableFileHint = "catalog.unreadableFile.hint"
+    /// The document's root is not a dict; names the element found.
+    case catalogRootNotDictionary = "catalog.rootNotDictionary"
+    /// How to fix `catalog.rootNotDictionary`.
+    case catalogRootNotDictionaryHint = "catalog.rootNotDictionary.hint"
+    /// A required key is missing; names the key and the dict.
+    case catalogMissingKey = "catalog.missingKey"
+    /// How to fix `catalog.missingKey`.
+    case catalogMissingKeyHint = "catalog.missingKey.hint"
+    /// A value has the wrong element type; names the key, the type expected and the type found.
+    case catalogWrongType = "catalog.wrongType"
+    /// How to fix `catalog.wrongType`.
+    case catalogWrongTypeHint = "catalog.wrongType.hint"
+    /// How to fix `catalog.wrongType.boolean`.
+    case catalogWrongTypeBooleanHint = "catalog.wrongType.boolean.hint"
+    /// A key the format does not define; names it.
+    case catalogUnknownKey = "catalog.unknownKey"
+    /// A key the format does not define; names it and the closest known key.
+    case catalogUnknownKeySuggestion = "catalog.unknownKey.suggestion"
+    /// How to fix `catalog.unknownKey`; lists the keys allowed.
+    case catalogUnknownKeyHint = "catalog.unknownKey.hint"
+    /// How to fix `catalog.unknownKey.suggestion`; names the closest known key.
+    case catalogUnknownKeySuggestionHint = "catalog.unknownKey.suggestion.hint"
+    /// A key appears twice in one dict; names it and the first one's line and column.
+    case catalogDuplicateKey = "catalog.duplicateKey"
+    /// How to fix `catalog.duplicateKey`.
+    case catalogDuplicateKeyHint = "catalog.duplicateKey.hint"
+    /// `CatalogVersion` is not 1; gives the value found.
+    case catalogUnsupportedVersion = "catalog.unsupportedVersion"
+    /// How to fix `catalog.unsupportedVersion`.
+    case catalogUnsupportedVersionHint = "catalog.unsupportedVersion.hint"
+    /// A value that must not be empty is empty; names the key.
+    case catalogEmptyValue = "catalog.emptyValue"
+    /// How to fix `catalog.emptyValue`.
+    case catalogEmptyValueHint = "catalog.emptyValue.hint"
+    /// A value outside a fixed set; names the key and the value.
+    case catalogInvalidValue = "catalog.invalidValue"
+    /// A value outside a fixed set; names the key, the value and the closest allowed value.
+    case catalogInvalidValueSuggestion = "catalog.invalidValue.suggestion"
+    /// How to fix `catalog.invalidValue`; lists the allowed values.
+    case catalogInvalidValueHint = "catalog.invalidValue.hint"
+    /// How to fix `catalog.invalidValue.suggestion`; names the closest allowed value and lists them all.
+    case catalogInvalidValueSuggestionHint = "catalog.invalidValue.suggestion.hint"
+    /// A number below its minimum; names the key, the value and the minimum.
+    case catalogOutOfRange = "catalog.outOfRange"
+    /// How to fix `catalog.outOfRange`; gives the minimum.
+    case catalogOutOfRangeHint = "catalog.outOfRange.hint"
+    /// A malformed `ProductID`; names it.
+    case catalogInvalidProductID = "catalog.invalidProductID"
+    /// How to fix `catalog.invalidProductID`.
+    case catalogInvalidProductIDHint = "catalog.invalidProductID.hint"
+    /// A `ProductID` used twice; names it and the first one's line and column.
+    case catalogDuplicateProductID = "catalog.duplicateProductID"
+    /// How to fix `catalog.duplicateProductID`.
+    case catalogDuplicateProductIDHint = "catalog.duplicateProductID.hint"
+    /// A price that is no plain decimal; gives the text.
+    case catalogInvalidPrice = "catalog.invalidPrice"
+    /// How to fix `catalog.invalidPrice`.
+    case catalogInvalidPriceHint = "catalog.invalidPrice.hint"
+    /// A price written as `<real>`; gives the value.
+    case catalogInexactPrice = "catalog.inexactPrice"
+    /// How to fix `catalog.inexactPrice`; gives the value.
+    case catalogInexactPriceHint = "catalog.inexactPrice.hint"
+    /// A storefront code `Storefronts` does not declare; names it.
+    case catalogUndeclaredStorefront = "catalog.undeclaredStorefront"
+    /// An undeclared storefront code; names it and the closest declared one.
+    case catalogUndeclaredStorefrontSuggestion = "catalog.undeclaredStorefront.suggestion"
+    /// How to fix `catalog.undeclaredStorefront`; names the storefront code.
+    case catalogUndeclaredStorefrontHint = "catalog.undeclaredStorefront.hint"
+    /// How to fix `catalog.undeclaredStorefront.suggestion`; names the storefront code and the closest declared one.
+    case catalogUndeclaredStorefrontSuggestionHint = "catalog.undeclaredStorefront.suggestion.hint"
+    /// A storefront code that is not three capital letters; names it.
+    case catalogInvalidStorefrontCode = "catalog.invalidStorefrontCode"
+    /// How to fix `catalog.invalidStorefrontCode`.
+    case catalogInvalidStorefrontCodeHint = "catalog.invalidStorefrontCode.hint"
+    /// A currency code that is not three capital letters; names it.
+    case catalogInvalidCurrencyCode = "catalog.invalidCurrencyCode"
+    /// How to fix `catalog.invalidCurrencyCode`.
+    case catalogInvalidCurrencyCodeHint = "catalog.invalidCurrencyCode.hint"
+    /// A malformed locale identifier; gives it.
+    case catalogInvalidLocale = "catalog.invalidLocale"
+    /// How to fix `catalog.invalidLocale`.
+    case catalogInvalidLocaleHint = "catalog.invalidLocale.hint"
+    /// A product without a localization for the deployment's locale; names both.
+    case catalogMissingLocalization = "catalog.missingLocalization"
+    /// How to fix `catalog.missingLocalization`; lists the locale identifiers that would do.
+    case catalogMissingLocalizationHint = "catalog.missingLocalization.hint"
+    /// A product without a price in the deployment's storefront; names both.
+    case catalogMissingDefaultPrice = "catalog.missingDefaultPrice"
+    /// How to fix `catalog.missingDefaultPrice`; names the storefront.
+    case catalogMissingDefaultPriceHint = "catalog.missingDefaultPrice.hint"
+    /// A value that is no ISO 8601 duration; names the key and the value.
+    case catalogInvalidPeriod = "catalog.invalidPeriod"
+    /// How to fix `catalog.invalidPeriod`.
+    case catalogInvalidPeriodHint = "catalog.invalidPeriod.hint"
+    /// A key a product of a type must have; names the key and the type.
+    case catalogRequiredForType = "catalog.requiredForType"
+    /// How to fix `catalog.requiredForType`; names the key (a duration).
+    case catalogRequiredForTypeHint = "catalog.requiredForType.hint"
+    /// How to fix `catalog.requiredForType.subscription`.
+    case catalogRequiredForTypeSubscriptionHint = "catalog.requiredForType.subscription.hint"
+    /// A key a product of a type must not have; names the key and the type.
+    case catalogNotAllowedForType = "catalog.notAllowedForType"
+    /// How to fix `catalog.notAllowedForType`.
+    case catalogNotAllowedForTypeHint = "catalog.notAllowedForType.hint"
+    /// The deployment has both `Provider` and `Providers`.
+    case catalogConflictingProviderKeys = "catalog.conflictingProviderKeys"
+    /// How to fix `catalog.conflictingProviderKeys`.
+    case catalogConflictingProviderKeysHint = "catalog.conflictingProviderKeys.hint"
+    /// The deployment has neither `Provider` nor `Providers`.
+    case catalogMissingProvider = "catalog.missingProvider"
+    /// How to fix `catalog.missingProvider`.
+    case catalogMissingProviderHint = "catalog.missingProvider.hint"
+    /// `ProviderSettings` next to `Providers`.
+    case catalogProviderSettingsWithProviders = "catalog.providerSettingsWithProviders"
+    /// How to fix `catalog.providerSettingsWithProviders`.
+    case catalogProviderSettingsWithProvidersHint = "catalog.providerSettingsWithProviders.hint"
+    /// `Providers` is empty.
+    case catalogEmptyProviders = "catalog.emptyProviders"
+    /// How to fix `catalog.emptyProviders`.
+    case catalogEmptyProvidersHint = "catalog.emptyProviders.hint"
+    /// A provider kind listed twice; names it and the first one's line and column.
+    case catalogDuplicateProvider = "catalog.duplicateProvider"
+    /// How to fix `catalog.duplicateProvider`.
+    case catalogDuplicateProviderHint = "catalog.duplicateProvider.hint"
+    /// A malformed provider kind; names it.
+    case catalogInvalidProviderKind = "catalog.invalidProviderKind"
+    /// How to fix `catalog.invalidProviderKind`.
+    case catalogInvalidProviderKindHint = "catalog.invalidProviderKind.hint"
+    /// A provider kind that is not registered; names it.
+    case catalogUnknownProviderKind = "catalog.unknownProviderKind"
+    /// An unregistered provider kind; names it and the closest registered one.
+    case catalogUnknownProviderKindSuggestion = "catalog.unknownProviderKind.suggestion"
+    /// How to fix `catalog.unknownProviderKind`.
+    case catalogUnknownProviderKindHint = "catalog.unknownProviderKind.hint"
+    /// How to fix `catalog.unknownProviderKind.suggestion`; names the closest registered kind.
+    case catalogUnknownProviderKindSuggestionHint = "catalog.unknownProviderKind.suggestion.hint"
+    /// A store ID for a provider the deployment does not use; names the provider.
+    case catalogStoreIDForUnusedProvider = "catalog.storeIDForUnusedProvider"
+    /// A store ID for an unused provider; names it and the closest used one.
+    case catalogStoreIDForUnusedProviderSuggestion = "catalog.storeIDForUnusedProvider.suggestion"
+    /// How to fix `catalog.storeIDForUnusedProvider`.
+    case catalogStoreIDForUnusedProviderHint = "catalog.storeIDForUnusedProvider.hint"
+    /// A paying introductory offer without prices; names its mode.
+    case catalogOfferPricesRequired = "catalog.offerPricesRequired"
+    /// How to fix `catalog.offerPricesRequired`.
+    case catalogOfferPricesRequiredHint = "catalog.offerPricesRequired.hint"
+    /// A free trial with prices.
+    case catalogOfferPricesIgnored = "catalog.offerPricesIgnored"
+    /// How to fix `catalog.offerPricesIgnored`.
+    case catalogOfferPricesIgnoredHint = "catalog.offerPricesIgnored.hint"
+    /// Entitlements on a consumable; names the product.
+    case catalogEntitlementsOnConsumable = "catalog.entitlementsOnConsumable"
+    /// How to fix `catalog.entitlementsOnConsumable`.
+    case catalogEntitlementsOnConsumableHint = "catalog.entitlementsOnConsumable.hint"
+    /// A consumable without payouts; names the product.
+    case catalogConsumableWithoutPayouts = "catalog.consumableWithoutPayouts"
+    /// How to fix `catalog.consumableWithoutPayouts`.
+    case catalogConsumableWithoutPayoutsHint = "catalog.consumableWithoutPayouts.hint"
+    /// A family-shareable consumable; names the product.
+    case catalogFamilyShareableConsumable = "catalog.familyShareableConsumable"
+    /// How to fix `catalog.familyShareableConsumable`.
+    case catalogFamilyShareableConsumableHint = "catalog.familyShareableConsumable.hint"
+    /// An entitlement named twice; names it.
+    case catalogDuplicateEntitlement = "catalog.duplicateEntitlement"
+    /// How to fix `catalog.duplicateEntitlement`.
+    case catalogDuplicateEntitlementHint = "catalog.duplicateEntitlement.hint"
+    /// `Simulation` in a deployment without the simulated App Store.
+    case catalogSimulationUnused = "catalog.simulationUnused"
+    /// How to fix `catalog.simulationUnused`.
+    case catalogSimulationUnusedHint = "catalog.simulationUnused.hint"
+    /// A setting of a type settings cannot hold; names the type.
+    case catalogUnsupportedSettingValue = "catalog.unsupportedSettingValue"
+    /// How to fix `catalog.unsupportedSettingValue`.
+    case catalogUnsupportedSettingValueHint = "catalog.unsupportedSettingValue.hint"
+
     /// The arguments the key's text takes, in order; every table's text for the key uses exactly these
     /// (by position), and ``Message/arguments`` supplies them.
     public var argumentKinds: [MessageArgument.Kind] {
@@ -114,6 +354,37 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .balanceAmount: [.text, .integer]
         case .subscriptionExpires: [.text, .date]
         case .toolMissingFile, .toolUsage, .toolInvalidCatalog, .toolIOError: [.text]
+        case .toolCatalogSummary: [.text, .integer, .integer, .integer]
+        case .toolValidationSummary: [.integer, .integer, .integer]
+        case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
+            .toolTooManyFiles, .toolInvalidProductCount, .toolSeeHelp, .toolFileNotFound, .toolFileIsFolder,
+            .toolFilePermissionDenied, .toolWriteFailed, .catalogUnreadableDocument, .catalogUnreadableFile,
+            .catalogRootNotDictionary, .catalogMissingKeyHint, .catalogWrongTypeHint, .catalogUnknownKey,
+            .catalogUnknownKeyHint, .catalogUnknownKeySuggestionHint, .catalogUnsupportedVersion, .catalogEmptyValue,
+            .catalogInvalidValueHint, .catalogInvalidProductID, .catalogInvalidPrice, .catalogInexactPrice,
+            .catalogInexactPriceHint, .catalogUndeclaredStorefront, .catalogUndeclaredStorefrontHint,
+            .catalogInvalidStorefrontCode, .catalogInvalidCurrencyCode, .catalogInvalidLocale,
+            .catalogMissingLocalizationHint, .catalogMissingDefaultPriceHint, .catalogRequiredForTypeHint,
+            .catalogInvalidProviderKind, .catalogUnknownProviderKind, .catalogUnknownProviderKindSuggestionHint,
+            .catalogStoreIDForUnusedProvider, .catalogOfferPricesRequired, .catalogEntitlementsOnConsumable,
+            .catalogConsumableWithoutPayouts, .catalogFamilyShareableConsumable, .catalogDuplicateEntitlement,
+            .catalogUnsupportedSettingValue:
+            [.text]
+        case .toolUnknownOption, .toolUnexpectedArgument, .toolFileUnreadable, .toolMessagesHeading, .catalogMissingKey,
+            .catalogUnknownKeySuggestion, .catalogInvalidValue, .catalogInvalidValueSuggestionHint,
+            .catalogUndeclaredStorefrontSuggestion, .catalogUndeclaredStorefrontSuggestionHint,
+            .catalogMissingLocalization, .catalogMissingDefaultPrice, .catalogInvalidPeriod, .catalogRequiredForType,
+            .catalogNotAllowedForType, .catalogUnknownProviderKindSuggestion,
+            .catalogStoreIDForUnusedProviderSuggestion:
+            [.text, .text]
+        case .catalogWrongType, .catalogInvalidValueSuggestion:
+            [.text, .text, .text]
+        case .catalogDuplicateKey, .catalogDuplicateProductID, .catalogDuplicateProvider:
+            [.text, .integer, .integer]
+        case .catalogOutOfRange:
+            [.text, .text, .integer]
+        case .catalogOutOfRangeHint:
+            [.integer]
         default: []
         }
     }
@@ -121,6 +392,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     /// Whether the key's text depends on a count, so tables give it in `Localizable.stringsdict` with
     /// plural forms.
     public var isPlural: Bool {
-        self == .restoreSucceeded || self == .restorePartial
+        switch self {
+        case .restoreSucceeded, .restorePartial, .toolCatalogSummary, .toolValidationSummary: true
+        default: false
+        }
     }
 }

@@ -60,7 +60,7 @@ struct CatalogValidateCommand {
             let json = TaggedJSON.encode(
                 .dictionary([
                     entry("path", .string(path)), entry("valid", .boolean(false)),
-                    entry("error", .string(failure.message.text(locale: options.locale))),
+                    entry("error", .string(console.text(failure.message))),
                 ])
             )
             return (failure.exitCode, Report(json: json))
@@ -71,14 +71,14 @@ struct CatalogValidateCommand {
             ? CatalogLoader().load(FileHandle.standardInput.readDataToEndOfFile(), path: shownPath)
             : CatalogLoader().load(contentsOfFile: path)
         for diagnostic in result.diagnostics {
-            console.diagnostic(diagnostic.description)
+            console.diagnostic(diagnostic)
         }
         let errors = result.errors.count
         let warnings = result.warnings.count
         let products = result.catalog?.products ?? []
         var lines =
-            Message.catalogSummary(path: shownPath, products: products.count, errors: errors, warnings: warnings)
-            .text(locale: options.locale) + "\n"
+            console.text(.catalogSummary(path: shownPath, products: products.count, errors: errors, warnings: warnings))
+            + "\n"
         if let catalog = result.catalog {
             lines += productLines(catalog)
         }
@@ -87,7 +87,9 @@ struct CatalogValidateCommand {
                 entry("path", .string(shownPath)),
                 entry("valid", .boolean(result.catalog != nil)),
                 entry("products", .array(products.map { PropertyListNode(.string($0.productID)) })),
-                entry("diagnostics", .array(result.diagnostics.map { PropertyListNode(Self.json(for: $0)) })),
+                entry(
+                    "diagnostics",
+                    .array(result.diagnostics.map { PropertyListNode(Self.json(for: $0, console: console)) })),
             ])
         )
         return (errors > 0 ? .dataError : .success, Report(errors: errors, warnings: warnings, text: lines, json: json))
@@ -109,25 +111,26 @@ struct CatalogValidateCommand {
         func padded(_ text: String, _ width: Int) -> String {
             text + String(repeating: " ", count: max(0, width - text.count))
         }
+        // Columns of values from the catalog: layout, no words to translate.
         return rows.map { row in
-            Message.catalogProduct(
-                productID: padded(row.0, widths.0),
-                type: padded(row.1, widths.1),
-                price: padded(row.2, widths.2),
-                displayName: row.3
-            ).text(locale: options.locale) + "\n"
+            "  "
+                + [padded(row.0, widths.0), padded(row.1, widths.1), padded(row.2, widths.2), row.3]
+                .joined(separator: "  ") + "\n"
         }.joined()
     }
 
-    private static func json(for diagnostic: Diagnostic) -> PropertyListValue {
-        .dictionary([
+    /// A diagnostic as JSON: position, severity and `code` are stable; `message` and `hint` are in the
+    /// tool's locale, like every text for people.
+    private static func json(for diagnostic: Diagnostic, console: Console) -> PropertyListValue {
+        let locale = console.locale ?? MessageTable.fallbackLanguage
+        return .dictionary([
             entry("path", .string(diagnostic.path ?? "<input>")),
             entry("line", .integer(PropertyListInteger(Int64(diagnostic.location.line)))),
             entry("column", .integer(PropertyListInteger(Int64(diagnostic.location.column)))),
             entry("severity", .string(diagnostic.severity.rawValue)),
             entry("code", .string(diagnostic.problem.key)),
-            entry("message", .string(diagnostic.message)),
-            entry("hint", .string(diagnostic.hint)),
+            entry("message", .string(diagnostic.message(locale: locale, table: console.table))),
+            entry("hint", .string(diagnostic.hint(locale: locale, table: console.table))),
         ])
     }
 }

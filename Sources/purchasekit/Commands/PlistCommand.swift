@@ -1,4 +1,5 @@
 import PropertyList
+import PurchaseCatalog
 
 /// `purchasekit plist FILE [--json]`: reads any XML property list and prints it, indented for people
 /// or as tagged JSON.
@@ -25,7 +26,10 @@ struct PlistCommand {
             switch error {
             case .tool(let failure): throw failure
             case .invalid(let invalid):
-                console.diagnostic(invalid.description)
+                // The reader's own words stay (English, from libxml2); the sentence around them is localized.
+                let problem = CatalogProblem.unreadableDocument(invalid.message)
+                let place = "\(invalid.path ?? "<input>"):\(invalid.location.line):\(invalid.location.column)"
+                console.diagnostic("\(place): error: " + console.text(problem.messageText))
                 return .dataError
             }
         }

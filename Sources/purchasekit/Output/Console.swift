@@ -1,11 +1,42 @@
 import Glibc
+import PurchaseCatalog
+import PurchaseCore
 
-/// Standard output and standard error, with the tool's conventions: errors prefixed with
-/// `purchasekit: `, and output write failures (a closed pipe, a full disk) reported as errors
-/// rather than killing the process.
+/// Standard output and standard error, with the tool's conventions: messages rendered from the message
+/// tables for the tool's locale, errors prefixed with `purchasekit: `, and output write failures (a
+/// closed pipe, a full disk) reported as errors rather than killing the process.
 struct Console: Sendable {
-    /// The locale messages are rendered for.
+    /// The locale messages are rendered for; `nil` means English.
     var locale: String?
+    /// The texts messages are rendered from: the built-in tables with the deployment's overrides.
+    var table: MessageTable = .builtIn
+
+    /// A console that speaks `language`.
+    init(_ language: ToolLocale) {
+        locale = language.identifier
+        table = language.table
+    }
+
+    /// A console that renders the built-in texts for `locale` (English when `nil`).
+    init(locale: String?) {
+        self.locale = locale
+    }
+
+    /// The text of a tool message in the console's locale.
+    func text(_ message: Message) -> String {
+        message.text(locale: locale, table: table)
+    }
+
+    /// The text of any message of the tables (a purchase outcome, an error) in the console's locale.
+    func text(_ message: PurchaseCore.Message) -> String {
+        table.render(message, locale: locale ?? MessageTable.fallbackLanguage)
+    }
+
+    /// A catalog or message-table diagnostic as compilers print it, with the message and the hint in the
+    /// console's locale.
+    func text(_ diagnostic: Diagnostic) -> String {
+        diagnostic.description(locale: locale ?? MessageTable.fallbackLanguage, table: table)
+    }
 
     /// Ignores SIGPIPE so that writing to a closed pipe fails with `EPIPE` instead of ending the
     /// process silently; call once at start.
@@ -25,12 +56,17 @@ struct Console: Sendable {
 
     /// Writes a message and a line feed to standard output.
     func print(_ message: Message) throws(ToolError) {
-        try print(message.text(locale: locale) + "\n")
+        try print(text(message) + "\n")
     }
 
     /// Writes `purchasekit: <message>` to standard error.
     func error(_ message: Message) {
-        diagnostic("purchasekit: " + message.text(locale: locale))
+        diagnostic("purchasekit: " + text(message))
+    }
+
+    /// Writes a catalog or message-table diagnostic to standard error, with its message and hint in the console's locale.
+    func diagnostic(_ diagnostic: Diagnostic) {
+        self.diagnostic(text(diagnostic))
     }
 
     /// Writes a line (a diagnostic such as `path:line:column: error: message`) to standard error.

@@ -1,5 +1,16 @@
-/// The English help screens, one per command (rendered through ``Message``).
+import Foundation
+
+/// The reference part of the help screens, one per command, in English: usage lines, options, formats
+/// and exit statuses. ``Message`` puts each screen's localized one-line summary under its usage lines
+/// (see ``screen(_:summary:)``).
 enum HelpText {
+    /// `reference` with `summary` as its own paragraph after the first paragraph (the usage lines).
+    static func screen(_ reference: String, summary: String) -> String {
+        guard let end = reference.range(of: "\n\n") else { return reference + "\n\n" + summary }
+        return String(reference[..<end.lowerBound]) + "\n\n" + summary + "\n\n"
+            + String(reference[end.upperBound...])
+    }
+
     static let globalOptions = """
         Global options (before or after the command):
           --catalog FILE     the deployment catalog (default: Catalog/Default.plist)
@@ -17,8 +28,6 @@ enum HelpText {
     static let tool = """
         USAGE: purchasekit [--catalog FILE] [--state DIR] [--locale LOCALE] [--json] COMMAND ...
 
-        Reads property lists, checks and makes PurchaseKit catalogs, and buys from a deployment.
-
         Commands:
           plist FILE                         print any XML property list (tagged JSON with --json)
           catalog validate [FILE...]         check catalogs and print every problem
@@ -28,6 +37,8 @@ enum HelpText {
           restore                            restore what you own and print the outcome
           entitlements                       what you own now: entitlements, balances, subscriptions
           history                            every transaction the state folder knows
+          messages                           print the message table of the locale, for translators
+          receipt inspect FILE               decode a verifyReceipt response body and classify its status
 
         \(globalOptions)
 
@@ -83,6 +94,42 @@ enum HelpText {
         payouts, entitlements and subscriptions. The same N always gives the same bytes.
 
           --products N    how many products to write
+
+        \(globalOptions)
+        """
+
+    static let messages = """
+        USAGE: purchasekit messages [--locale LOCALE] [--json]
+
+        The locale is --locale, else the Locale of the --catalog deployment, else en; it falls back
+        like every message (ja_JP -> ja -> en, zh_CN -> zh-Hans, unknown -> en). Texts the catalog's
+        MessageTables folder overrides are shown as the deployment sees them; problems in those files
+        are printed as path:line:column: error|warning: message (exit 65 when any is an error).
+
+        Without --json, prints a heading, then one line per key: key: text, with the placeholders
+        (%@, %1$@, %ld) as translators write them. A plural text prints one line per plural category
+        the language uses: restore.succeeded [one]: ..., restore.succeeded [other]: ...
+
+        With --json, prints one JSON object from message key to text, every value a string: a plural
+        key maps to its "other" text, and each of its categories also appears as KEY#CATEGORY
+        (restore.succeeded#one, restore.succeeded#few, ...).
+
+        \(globalOptions)
+        """
+
+    static let receiptInspect = """
+        USAGE: purchasekit receipt inspect FILE [--json]
+
+        Decodes a verifyReceipt response body (FILE, or - for standard input) and prints its status,
+        what it means, whether retrying may help (21005, 21009, 21100-21199 with is-retryable), the
+        environment to resend to (sandbox for 21007, production for 21008), the receipt, in_app,
+        latest_receipt_info and pending_renewal_info. With --json, prints one object with status,
+        meaning, environment, retryable, retryIn, receipt, inApp, latestReceiptInfo and
+        pendingRenewalInfo.
+
+        Any well-formed body exits 0 whatever its status. A file that is not a verifyReceipt
+        response body (not a JSON object, no integer status, a single transaction or a server
+        notification) is reported as path: error: message and exits 65; a missing file exits 66.
 
         \(globalOptions)
         """

@@ -1,8 +1,13 @@
+import PurchaseCatalog
+import PurchaseCore
+
 /// Every text the tool shows a person, as a key with its arguments.
 ///
-/// Call sites never hold English: they name a message, and ``text(locale:)`` renders it. Only English
-/// exists so far; a later issue adds message tables keyed by ``key`` and falls back to English.
-/// Paths, product identifiers and values from files are arguments and are never translated.
+/// Call sites never hold prose: they name a message, and ``text(locale:table:)`` renders it from the
+/// message tables (`tool.*` keys of ``MessageKey``) for the tool's locale, with the deployment's
+/// overrides. Paths, options, product identifiers and values from files are arguments and are never
+/// translated. Help screens put the localized one-line summary under the `USAGE` lines; the rest of a
+/// help screen (options, formats, exit statuses) is reference text kept in English (``HelpText``).
 enum Message: Sendable, Equatable {
     // Help.
     case toolHelp
@@ -10,6 +15,7 @@ enum Message: Sendable, Equatable {
     case catalogHelp
     case catalogValidateHelp
     case catalogSynthesizeHelp
+    case messagesHelp
 
     // Usage errors.
     case missingCommand
@@ -35,84 +41,85 @@ enum Message: Sendable, Equatable {
 
     // Results.
     case catalogSummary(path: String, products: Int, errors: Int, warnings: Int)
-    case catalogProduct(productID: String, type: String, price: String, displayName: String)
     case validationSummary(files: Int, errors: Int, warnings: Int)
+    case messagesHeading(locale: String, language: String)
 
-    /// A stable name for the message, for message tables (`tool.unknownCommand`).
-    var key: String {
-        let name =
-            switch self {
-            case .toolHelp: "toolHelp"
-            case .plistHelp: "plistHelp"
-            case .catalogHelp: "catalogHelp"
-            case .catalogValidateHelp: "catalogValidateHelp"
-            case .catalogSynthesizeHelp: "catalogSynthesizeHelp"
-            case .missingCommand: "missingCommand"
-            case .unknownCommand: "unknownCommand"
-            case .missingCatalogSubcommand: "missingCatalogSubcommand"
-            case .unknownCatalogSubcommand: "unknownCatalogSubcommand"
-            case .unknownOption: "unknownOption"
-            case .missingOptionValue: "missingOptionValue"
-            case .unexpectedArgument: "unexpectedArgument"
-            case .missingFile: "missingFile"
-            case .tooManyFiles: "tooManyFiles"
-            case .missingProductCount: "missingProductCount"
-            case .invalidProductCount: "invalidProductCount"
-            case .emptyLocale: "emptyLocale"
-            case .seeHelp: "seeHelp"
-            case .fileNotFound: "fileNotFound"
-            case .fileIsFolder: "fileIsFolder"
-            case .filePermissionDenied: "filePermissionDenied"
-            case .fileUnreadable: "fileUnreadable"
-            case .writeFailed: "writeFailed"
-            case .catalogSummary: "catalogSummary"
-            case .catalogProduct: "catalogProduct"
-            case .validationSummary: "validationSummary"
-            }
-        return "tool." + name
+    /// The key of the message's text in the tables (for a help screen, of its one-line summary).
+    var key: MessageKey {
+        switch self {
+        case .toolHelp: .toolHelpSummary
+        case .plistHelp: .toolHelpPlist
+        case .catalogHelp: .toolHelpCatalog
+        case .catalogValidateHelp: .toolHelpCatalogValidate
+        case .catalogSynthesizeHelp: .toolHelpCatalogSynthesize
+        case .messagesHelp: .toolHelpMessages
+        case .missingCommand: .toolMissingCommand
+        case .unknownCommand: .toolUnknownCommand
+        case .missingCatalogSubcommand: .toolMissingCatalogSubcommand
+        case .unknownCatalogSubcommand: .toolUnknownCatalogSubcommand
+        case .unknownOption: .toolUnknownOption
+        case .missingOptionValue: .toolMissingOptionValue
+        case .unexpectedArgument: .toolUnexpectedArgument
+        case .missingFile: .toolNeedsFile
+        case .tooManyFiles: .toolTooManyFiles
+        case .missingProductCount: .toolMissingProductCount
+        case .invalidProductCount: .toolInvalidProductCount
+        case .emptyLocale: .toolEmptyLocale
+        case .seeHelp: .toolSeeHelp
+        case .fileNotFound: .toolFileNotFound
+        case .fileIsFolder: .toolFileIsFolder
+        case .filePermissionDenied: .toolFilePermissionDenied
+        case .fileUnreadable: .toolFileUnreadable
+        case .writeFailed: .toolWriteFailed
+        case .catalogSummary: .toolCatalogSummary
+        case .validationSummary: .toolValidationSummary
+        case .messagesHeading: .toolMessagesHeading
+        }
     }
 
-    /// The message for a person reading `locale` (English for every locale until tables exist).
-    func text(locale: String?) -> String {
-        english
+    /// The values the text substitutes, in the order of the key's ``MessageKey/argumentKinds``.
+    var arguments: [MessageArgument] {
+        switch self {
+        case .toolHelp, .plistHelp, .catalogHelp, .catalogValidateHelp, .catalogSynthesizeHelp, .messagesHelp,
+            .missingCommand, .missingCatalogSubcommand, .missingProductCount, .emptyLocale:
+            []
+        case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
+            .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .seeHelp(let text),
+            .fileNotFound(let text), .fileIsFolder(let text), .filePermissionDenied(let text),
+            .writeFailed(let text):
+            [.text(text)]
+        case .unknownOption(let first, let second), .unexpectedArgument(let first, let second),
+            .fileUnreadable(let first, let second), .messagesHeading(let first, let second):
+            [.text(first), .text(second)]
+        case .catalogSummary(let path, let products, let errors, let warnings):
+            [.text(path), .integer(products), .integer(errors), .integer(warnings)]
+        case .validationSummary(let files, let errors, let warnings):
+            [.integer(files), .integer(errors), .integer(warnings)]
+        }
     }
 
-    /// The English text.
-    var english: String {
+    /// The message as the tables render any message.
+    var tableMessage: PurchaseCore.Message {
+        .keyed(key, arguments: arguments)
+    }
+
+    /// The text for a person using `locale` (English when `nil`), from `table`.
+    func text(locale: String?, table: MessageTable = .builtIn) -> String {
+        let text = table.render(tableMessage, locale: locale ?? MessageTable.fallbackLanguage)
+        guard let reference = helpReference else { return text }
+        return HelpText.screen(reference, summary: text)
+    }
+
+    /// The English reference part of a help screen, or `nil` for a message that is no help screen.
+    private var helpReference: String? {
         switch self {
         case .toolHelp: HelpText.tool
         case .plistHelp: HelpText.plist
         case .catalogHelp: HelpText.catalog
         case .catalogValidateHelp: HelpText.catalogValidate
         case .catalogSynthesizeHelp: HelpText.catalogSynthesize
-        case .missingCommand: "no command given"
-        case .unknownCommand(let command): "unknown command '\(command)'"
-        case .missingCatalogSubcommand: "'catalog' needs a subcommand: validate or synthesize"
-        case .unknownCatalogSubcommand(let name):
-            "unknown catalog subcommand '\(name)'; the subcommands are validate and synthesize"
-        case .unknownOption(let option, let command): "unknown option '\(option)' for '\(command)'"
-        case .missingOptionValue(let option): "option '\(option)' needs a value"
-        case .unexpectedArgument(let argument, let command): "unexpected argument '\(argument)' for '\(command)'"
-        case .missingFile(let command): "'\(command)' needs a file"
-        case .tooManyFiles(let command): "'\(command)' reads one file"
-        case .missingProductCount: "'catalog synthesize' needs --products N"
-        case .invalidProductCount(let value):
-            "--products wants a whole number from 0 to 1000000, not '\(value)'"
-        case .emptyLocale: "--locale needs a locale identifier such as en_US or ja_JP"
-        case .seeHelp(let command): "run '\(command) --help' for usage"
-        case .fileNotFound(let path): "\(path): no such file"
-        case .fileIsFolder(let path): "\(path): cannot read: it is a folder"
-        case .filePermissionDenied(let path): "\(path): cannot read: permission denied"
-        case .fileUnreadable(let path, let reason): "\(path): cannot read: \(reason)"
-        case .writeFailed(let reason): "cannot write the output: \(reason)"
-        case .catalogSummary(let path, let products, let errors, let warnings):
-            "\(path): \(products) \(products == 1 ? "product" : "products"), "
-                + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
-        case .catalogProduct(let productID, let type, let price, let displayName):
-            "  \(productID)  \(type)  \(price)  \(displayName)"
-        case .validationSummary(let files, let errors, let warnings):
-            "\(files) \(files == 1 ? "file" : "files") checked: "
-                + "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+        case .messagesHelp: HelpText.messages
+        default: nil
         }
     }
 }

@@ -1,0 +1,184 @@
+import Foundation
+
+/// A coding key for Apple's snake_case and hyphenated JSON keys (`purchase_date_ms`, `is-retryable`).
+struct AppleKey: CodingKey, Hashable {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { stringValue = name }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Reading Apple's verifyReceipt JSON, which writes most numbers and booleans as strings
+/// (`"quantity": "1"`, `"is_trial_period": "false"`) and each date three times (`purchase_date`,
+/// `purchase_date_ms`, `purchase_date_pst`). A missing key or `null` is `nil`; a value of a type
+/// that cannot mean the field (an object where an identifier belongs) is a decoding error.
+extension KeyedDecodingContainer where Key == AppleKey {
+    /// A string, or a whole number written as one.
+    func lenientString(_ name: String) throws -> String? {
+        let key = AppleKey(name)
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let text = try? decode(String.self, forKey: key) { return text }
+        if let number = try? decode(Int64.self, forKey: key) { return String(number) }
+        if let number = try? decode(UInt64.self, forKey: key) { return String(number) }
+        throw DecodingError.typeMismatch(
+            String.self, .init(codingPath: codingPath + [key], debugDescription: "expected a string or whole number"))
+    }
+
+    /// A whole number, or a string holding one; never a boolean.
+    func lenientInt(_ name: String) throws -> Int64? {
+        let key = AppleKey(name)
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let number = try? decode(Int64.self, forKey: key) { return number }
+        if let text = try? decode(String.self, forKey: key),
+            let number = Int64(text.trimmingCharacters(in: .whitespaces))
+        {
+            return number
+        }
+        throw DecodingError.typeMismatch(
+            Int64.self, .init(codingPath: codingPath + [key], debugDescription: "expected a whole number"))
+    }
+
+    /// A boolean: `true`/`false`, `1`/`0`, or those written as strings.
+    func lenientBool(_ name: String) throws -> Bool? {
+        let key = AppleKey(name)
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let flag = try? decode(Bool.self, forKey: key) { return flag }
+        if let number = try? decode(Int64.self, forKey: key), number == 0 || number == 1 { return number == 1 }
+        if let text = try? decode(String.self, forKey: key) {
+            switch text.lowercased() {
+            case "true", "1": return true
+            case "false", "0": return false
+            default: break
+            }
+        }
+        throw DecodingError.typeMismatch(
+            Bool.self, .init(codingPath: codingPath + [key], debugDescription: "expected a boolean"))
+    }
+
+    /// A date from `<name>_ms` (milliseconds since 1970, number or string), else from `<name>`
+    /// (`2020-11-13 01:09:23 Etc/GMT`, ISO 8601, or milliseconds as iOS 6 receipts write
+    /// `expires_date`). A date string in another form is `nil`; a value of an impossible type throws.
+    func appleDate(_ name: String) throws -> Date? {
+        if let milliseconds = try? lenientInt(name + "_ms") {
+            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        }
+        guard let text = try lenientString(name) else { return nil }
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let milliseconds = Int64(text) {
+            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        }
+        return AppleDateFormat.parse(text)
+    }
+
+    /// An array of `T`, or `[]` when the key is missing or `null`.
+    func array<T: Decodable>(_ name: String, of type: T.Type) throws -> [T] {
+        let key = AppleKey(name)
+        guard contains(key), try !decodeNil(forKey: key) else { return [] }
+        return try decode([T].self, forKey: key)
+    }
+
+    /// The elements of an array of `T` (or of a single `T` object, as iOS 6 style bodies send
+    /// `latest_receipt_info`) that decode; each element that does not is skipped and described in
+    /// `issues`, so that one odd element does not lose a whole body.
+    func lossyArray<T: Decodable>(_ name: String, of type: T.Type, issues: inout [String]) -> [T] {
+        let key = AppleKey(name)
+        guard contains(key), (try? decodeNil(forKey: key)) == false else { return [] }
+        if var list = try? nestedUnkeyedContainer(forKey: key) {
+            var items: [T] = []
+            while !list.isAtEnd {
+                let index = list.currentIndex
+                do {
+                    items.append(try list.decode(T.self))
+                } catch {
+                    issues.append("\(name)[\(index)] skipped: \(VerifyReceiptDecodingError(decoding: error).reason)")
+                    _ = try? list.decode(SkippedValue.self)
+                    if list.currentIndex == index { break }
+                }
+            }
+            return items
+        }
+        do {
+            return [try decode(T.self, forKey: key)]
+        } catch {
+            issues.append("\(name) skipped: \(VerifyReceiptDecodingError(decoding: error).reason)")
+            return []
+        }
+    }
+}
+
+/// Any JSON value, read and thrown away (to step over an element that did not decode).
+struct SkippedValue: Decodable {
+    init(from decoder: any Decoder) throws {}
+}
+
+/// Writing the same JSON as Apple: numbers and booleans as strings, dates three times.
+extension KeyedEncodingContainer where Key == AppleKey {
+    /// Writes `value` when present.
+    mutating func string(_ name: String, _ value: String?) throws {
+        if let value { try encode(value, forKey: AppleKey(name)) }
+    }
+
+    /// Writes a boolean as `"true"`/`"false"` when present.
+    mutating func flag(_ name: String, _ value: Bool?) throws {
+        if let value { try encode(value ? "true" : "false", forKey: AppleKey(name)) }
+    }
+
+    /// Writes `<name>`, `<name>_ms` and `<name>_pst` when present.
+    mutating func date(_ name: String, _ value: Date?) throws {
+        guard let value else { return }
+        try encode(AppleDateFormat.format(value, timeZone: AppleDateFormat.utc), forKey: AppleKey(name))
+        try encode(String(AppleDateFormat.milliseconds(value)), forKey: AppleKey(name + "_ms"))
+        try encode(AppleDateFormat.format(value, timeZone: AppleDateFormat.pacific), forKey: AppleKey(name + "_pst"))
+    }
+}
+
+/// Apple's verifyReceipt date strings: `yyyy-MM-dd HH:mm:ss Etc/GMT`.
+enum AppleDateFormat {
+    static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
+    static let pacific = TimeZone(identifier: "America/Los_Angeles") ?? utc
+
+    /// Whole milliseconds since 1970.
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// `2020-11-13 01:09:23 Etc/GMT` (or the zone's identifier for another zone).
+    static func format(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String {
+            let number = value ?? 0
+            return number < 10 ? "0\(number)" : "\(number)"
+        }
+        let zone = timeZone == utc ? "Etc/GMT" : timeZone.identifier
+        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) "
+            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) \(zone)"
+    }
+
+    /// Reads `yyyy-MM-dd HH:mm:ss` followed by ` Etc/GMT`, ` GMT`, ` UTC` or nothing, or ISO 8601
+    /// `yyyy-MM-ddTHH:mm:ssZ`; other zones are refused.
+    static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        else { return nil }
+        let rest = String(decoding: bytes[19...], as: UTF8.self)
+        guard ["", " Etc/GMT", " GMT", " UTC", "Z"].contains(rest) else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }) else { return nil }
+            return Int(String(decoding: bytes[range], as: UTF8.self))
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        let components = DateComponents(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        return calendar.date(from: components)
+    }
+}

@@ -1,0 +1,154 @@
+import COpenSSL
+import Foundation
+
+/// The few libcrypto operations receipts need, each in one synchronous function: every OpenSSL
+/// object is created, used and freed (with `defer`) inside the function, and only Swift bytes go in
+/// and out.
+enum LibCrypto {
+    /// Why a libcrypto operation failed.
+    struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What was being done and OpenSSL's reason, for logs.
+        var description: String
+    }
+
+    /// SHA-256 of `bytes`.
+    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var size: UInt32 = 0
+        let ok = bytes.withUnsafeBytes { input in
+            digest.withUnsafeMutableBufferPointer { output in
+                EVP_Digest(input.baseAddress, input.count, output.baseAddress, &size, EVP_sha256(), nil)
+            }
+        }
+        precondition(ok == 1 && size == 32, "libcrypto SHA-256 failed")
+        return digest
+    }
+
+    /// `count` bytes from OpenSSL's cryptographically secure generator.
+    static func randomBytes(_ count: Int) throws(Failure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let ok = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32($0.count)) }
+        guard ok == 1 else { throw failure("RAND_bytes") }
+        return bytes
+    }
+
+    /// Reads a private key (PKCS#8 or SEC1 DER); returns its PKCS#8 DER and its public key as
+    /// SubjectPublicKeyInfo DER. Only elliptic-curve keys are accepted.
+    static func normalizePrivateKey(der: [UInt8]) throws(Failure) -> (pkcs8: [UInt8], spki: [UInt8]) {
+        let key = try privateKey(der)
+        defer { EVP_PKEY_free(key) }
+        guard let info = EVP_PKEY2PKCS8(key) else { throw failure("EVP_PKEY2PKCS8") }
+        defer { PKCS8_PRIV_KEY_INFO_free(info) }
+        let pkcs8 = try encode("i2d_PKCS8_PRIV_KEY_INFO") { i2d_PKCS8_PRIV_KEY_INFO(info, $0) }
+        let spki = try encode("i2d_PUBKEY") { i2d_PUBKEY(key, $0) }
+        return (pkcs8, spki)
+    }
+
+    /// Checks that `der` is an elliptic-curve SubjectPublicKeyInfo.
+    static func checkPublicKey(der: [UInt8]) throws(Failure) {
+        let key = try publicKey(der)
+        EVP_PKEY_free(key)
+    }
+
+    /// An ECDSA signature (DER) over SHA-256 of `message` with the PKCS#8 private key `keyDER`.
+    static func sign(_ message: [UInt8], privateKeyDER keyDER: [UInt8]) throws(Failure) -> [UInt8] {
+        let key = try privateKey(keyDER)
+        defer { EVP_PKEY_free(key) }
+        guard let context = EVP_MD_CTX_new() else { throw failure("EVP_MD_CTX_new") }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else {
+            throw failure("EVP_DigestSignInit")
+        }
+        var length = 0
+        let sized = message.withUnsafeBufferPointer {
+            EVP_DigestSign(context, nil, &length, $0.baseAddress, $0.count)
+        }
+        guard sized == 1, length > 0 else { throw failure("EVP_DigestSign (size)") }
+        var signature = [UInt8](repeating: 0, count: length)
+        let signed = message.withUnsafeBufferPointer { input in
+            signature.withUnsafeMutableBufferPointer { output in
+                EVP_DigestSign(context, output.baseAddress, &length, input.baseAddress, input.count)
+            }
+        }
+        guard signed == 1 else { throw failure("EVP_DigestSign") }
+        return Array(signature.prefix(length))
+    }
+
+    /// Whether `signature` is a valid ECDSA/SHA-256 signature of `message` under the
+    /// SubjectPublicKeyInfo `keyDER`. A malformed signature is simply not valid.
+    static func verify(_ signature: [UInt8], of message: [UInt8], publicKeyDER keyDER: [UInt8]) throws(Failure)
+        -> Bool
+    {
+        let key = try publicKey(keyDER)
+        defer { EVP_PKEY_free(key) }
+        guard let context = EVP_MD_CTX_new() else { throw failure("EVP_MD_CTX_new") }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else {
+            throw failure("EVP_DigestVerifyInit")
+        }
+        let result = message.withUnsafeBufferPointer { input in
+            signature.withUnsafeBufferPointer { sig in
+                EVP_DigestVerify(context, sig.baseAddress, sig.count, input.baseAddress, input.count)
+            }
+        }
+        ERR_clear_error()
+        return result == 1
+    }
+
+    // MARK: - Private
+
+    /// Parses a private key; the caller frees it in the same function.
+    private static func privateKey(_ der: [UInt8]) throws(Failure) -> OpaquePointer {
+        let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            return d2i_AutoPrivateKey(nil, &cursor, buffer.count)
+        }
+        guard let key = parsed else { throw failure("not a private key in DER") }
+        guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC else {
+            EVP_PKEY_free(key)
+            throw Failure(description: "not an elliptic-curve key")
+        }
+        return key
+    }
+
+    /// Parses a SubjectPublicKeyInfo; the caller frees it in the same function.
+    private static func publicKey(_ der: [UInt8]) throws(Failure) -> OpaquePointer {
+        let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            return d2i_PUBKEY(nil, &cursor, buffer.count)
+        }
+        guard let key = parsed else { throw failure("not a public key (SubjectPublicKeyInfo DER)") }
+        guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC else {
+            EVP_PKEY_free(key)
+            throw Failure(description: "not an elliptic-curve key")
+        }
+        return key
+    }
+
+    /// Runs an `i2d_*` function twice: once for the length, once into a Swift buffer.
+    private static func encode(
+        _ what: String,
+        _ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32
+    ) throws(Failure) -> [UInt8] {
+        let length = body(nil)
+        guard length > 0 else { throw failure(what) }
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        let written = bytes.withUnsafeMutableBufferPointer { buffer in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            return body(&cursor)
+        }
+        guard written == length else { throw failure(what) }
+        return bytes
+    }
+
+    /// A failure naming the operation and OpenSSL's first queued error, clearing the queue.
+    private static func failure(_ what: String) -> Failure {
+        let code = ERR_get_error()
+        ERR_clear_error()
+        guard code != 0 else { return Failure(description: what) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        ERR_error_string_n(code, &buffer, buffer.count)
+        let reason = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return Failure(description: "\(what): \(reason)")
+    }
+}

@@ -1,0 +1,217 @@
+public import Foundation
+public import PurchaseCore
+
+/// A simulated verifyReceipt service with a production and a sandbox environment, answering every
+/// documented status the way Apple's legacy endpoint does, for receipts a ``ReceiptIssuer`` made.
+///
+/// For a request posted to one environment it answers, in this order:
+/// 1. an injected fault (``injectFault(_:count:in:isRetryable:)``), or 21005 while unavailable;
+/// 2. 21000 when the body is not a JSON object, 21002 when `receipt-data` is missing, not base64 or
+///    not a receipt, 21003 when its signature does not verify;
+/// 3. 21007 for a sandbox receipt sent to production, 21008 for a production receipt sent to the sandbox;
+/// 4. 21004 when a shared secret is on file and the `password` differs (or is missing for a receipt
+///    with auto-renewable subscriptions);
+/// 5. 21010 after ``deleteAccount()``;
+/// 6. 0 (or 21006 when ``reportsExpiredSubscriptions`` is on and every subscription in the receipt
+///    has expired) with `receipt`, `latest_receipt_info`, `latest_receipt` and `pending_renewal_info`.
+///
+/// The service is the authority: what it learns after a receipt was issued (renewals through
+/// ``record(_:)``, refunds through ``refund(transactionID:at:reason:)``, renewal preferences through
+/// ``setPendingRenewalInfo(_:)``) shows in its answers. It is an actor; every method is safe from any task.
+public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
+    /// One request the service answered, for tests.
+    public struct LogEntry: Sendable, Hashable {
+        /// The endpoint the request was posted to.
+        public var environment: AppStoreEnvironment
+        /// The status answered.
+        public var status: VerifyReceiptStatus
+    }
+
+    private struct Fault {
+        var status: VerifyReceiptStatus
+        var remaining: Int
+        var environment: AppStoreEnvironment?
+        var isRetryable: Bool?
+    }
+
+    private let validator: ReceiptValidator
+    private let sharedSecret: String?
+    private let clock: any PurchaseClock
+    /// Whether a receipt whose subscriptions have all expired is answered with 21006 (iOS 6 style)
+    /// rather than 0.
+    public let reportsExpiredSubscriptions: Bool
+    private var records: [String: ReceiptTransaction] = [:]
+    private var renewalInfo: [String: PendingRenewalInfo] = [:]
+    private var cancellations: [String: (date: Date, reason: String)] = [:]
+    private var faults: [Fault] = []
+    private var isAvailable = true
+    private var accountDeleted = false
+    /// Every request answered, in order.
+    public private(set) var log: [LogEntry] = []
+
+    /// Creates a service that authenticates receipts with `validator`.
+    ///
+    /// - Parameters:
+    ///   - validator: checks receipt signatures (built from the simulated store's public key).
+    ///   - sharedSecret: the app's shared secret on file; `nil` checks no `password`.
+    ///   - clock: gives `request_date` and decides expiry.
+    ///   - reportsExpiredSubscriptions: answer 21006 when every subscription has expired.
+    public init(
+        validator: ReceiptValidator,
+        sharedSecret: String? = nil,
+        clock: any PurchaseClock = SystemClock(),
+        reportsExpiredSubscriptions: Bool = false
+    ) {
+        self.validator = validator
+        self.sharedSecret = sharedSecret
+        self.clock = clock
+        self.reportsExpiredSubscriptions = reportsExpiredSubscriptions
+    }
+
+    // MARK: - Authority state and faults
+
+    /// Records what the App Store knows of a transaction (a renewal made after the receipt was
+    /// issued, or a corrected entry); it replaces an earlier record with the same `transaction_id`.
+    public func record(_ transaction: ReceiptTransaction) {
+        records[transaction.transactionID] = transaction
+    }
+
+    /// Refunds a transaction: later answers show `cancellation_date` and `cancellation_reason`
+    /// (`"1"` for an issue with the app, `"0"` otherwise) wherever it appears, whether the service
+    /// has seen it yet or not.
+    public func refund(transactionID: String, at date: Date, reason: String = "0") {
+        cancellations[transactionID] = (date, reason)
+    }
+
+    /// Sets the `pending_renewal_info` of one subscription (auto-renew off, billing retry, grace period).
+    public func setPendingRenewalInfo(_ info: PendingRenewalInfo) {
+        renewalInfo[info.originalTransactionID] = info
+    }
+
+    /// Makes the next `count` requests (to `environment`, or to either when `nil`) answer `status`
+    /// before anything else is checked. For 21100...21199, `isRetryable` is sent as `is-retryable`.
+    public func injectFault(
+        _ status: VerifyReceiptStatus,
+        count: Int = 1,
+        in environment: AppStoreEnvironment? = nil,
+        isRetryable: Bool? = nil
+    ) {
+        guard count > 0 else { return }
+        faults.append(Fault(status: status, remaining: count, environment: environment, isRetryable: isRetryable))
+    }
+
+    /// Takes the service down (every request answers 21005) or brings it back.
+    public func setAvailable(_ available: Bool) {
+        isAvailable = available
+    }
+
+    /// Deletes the user's account: valid receipts answer 21010 from now on.
+    public func deleteAccount() {
+        accountDeleted = true
+    }
+
+    // MARK: - Answering
+
+    /// Answers a request body posted to `environment`'s endpoint, as bytes.
+    public func send(_ body: Data, to environment: AppStoreEnvironment) async throws -> Data {
+        respond(to: body, in: environment).jsonData()
+    }
+
+    /// Answers a request body posted to `environment`'s endpoint.
+    public func respond(to body: Data, in environment: AppStoreEnvironment) -> VerifyReceiptResponse {
+        let response = answer(body, environment)
+        log.append(LogEntry(environment: environment, status: response.status))
+        return response
+    }
+
+    private func answer(_ body: Data, _ environment: AppStoreEnvironment) -> VerifyReceiptResponse {
+        if let index = faults.firstIndex(where: { $0.environment == nil || $0.environment == environment }) {
+            let fault = faults[index]
+            faults[index].remaining -= 1
+            if faults[index].remaining == 0 { faults.remove(at: index) }
+            let flag = fault.status.isInternalError ? (fault.isRetryable ?? true) : nil
+            return VerifyReceiptResponse(status: fault.status, environment: environment, isRetryableFlag: flag)
+        }
+        guard isAvailable else { return VerifyReceiptResponse(status: .serverUnavailable, environment: environment) }
+        let request: VerifyReceiptRequest
+        let receipt: AppReceipt
+        do throws(VerifyReceiptStatusError) {
+            request = try VerifyReceiptRequest(jsonData: body)
+            do {
+                receipt = try validator.validate(base64: request.receiptData)
+            } catch {
+                throw VerifyReceiptStatusError(status: error.verifyReceiptStatus)
+            }
+        } catch {
+            return VerifyReceiptResponse(status: error.status, environment: environment)
+        }
+        if receipt.environment == .sandbox && environment == .production {
+            return VerifyReceiptResponse(status: .sandboxReceiptSentToProduction, environment: environment)
+        }
+        if receipt.environment != .sandbox && environment == .sandbox {
+            return VerifyReceiptResponse(status: .productionReceiptSentToSandbox, environment: environment)
+        }
+        let hasSubscriptions = receipt.inApp.contains { $0.expiresDate != nil }
+        if let sharedSecret, request.password != sharedSecret, request.password != nil || hasSubscriptions {
+            return VerifyReceiptResponse(status: .sharedSecretMismatch, environment: environment)
+        }
+        if accountDeleted {
+            return VerifyReceiptResponse(status: .accountNotFound, environment: environment)
+        }
+        return decodedReceipt(receipt, request: request, environment: environment)
+    }
+
+    /// The full answer for an authentic receipt: status 0 (or 21006) with the authority's view.
+    private func decodedReceipt(
+        _ sent: AppReceipt,
+        request: VerifyReceiptRequest,
+        environment: AppStoreEnvironment
+    ) -> VerifyReceiptResponse {
+        for entry in sent.inApp where records[entry.transactionID] == nil {
+            records[entry.transactionID] = entry
+        }
+        var receipt = sent
+        receipt.requestDate = clock.now
+        receipt.inApp = sent.inApp.map { authorityView(of: records[$0.transactionID] ?? $0) }
+        let owners = Set(sent.inApp.map(\.originalTransactionID))
+        var latest = records.values.filter { owners.contains($0.originalTransactionID) }.map(authorityView(of:))
+            .sorted { ($0.purchaseDate, $0.transactionID) < ($1.purchaseDate, $1.transactionID) }
+        if request.excludeOldTransactions {
+            var newest: [String: ReceiptTransaction] = [:]
+            for entry in latest where entry.expiresDate != nil { newest[entry.originalTransactionID] = entry }
+            latest = latest.filter { $0.expiresDate == nil || newest[$0.originalTransactionID] == $0 }
+        }
+        var pending: [PendingRenewalInfo] = []
+        var lastExpiry: [String: Date] = [:]
+        for entry in latest {
+            guard let expires = entry.expiresDate else { continue }
+            let original = entry.originalTransactionID
+            if lastExpiry[original] == nil {
+                pending.append(
+                    renewalInfo[original]
+                        ?? PendingRenewalInfo(originalTransactionID: original, productID: entry.productID))
+            }
+            lastExpiry[original] = max(lastExpiry[original] ?? expires, expires)
+        }
+        let now = clock.now
+        let allExpired = !lastExpiry.isEmpty && lastExpiry.values.allSatisfy { $0 <= now }
+        let status: VerifyReceiptStatus = reportsExpiredSubscriptions && allExpired ? .subscriptionExpired : .valid
+        return VerifyReceiptResponse(
+            status: status,
+            environment: environment,
+            receipt: receipt,
+            latestReceiptInfo: latest,
+            latestReceipt: request.receiptData,
+            pendingRenewalInfo: pending
+        )
+    }
+
+    /// `entry` with the refund the service knows of, if any.
+    private func authorityView(of entry: ReceiptTransaction) -> ReceiptTransaction {
+        guard let cancellation = cancellations[entry.transactionID] else { return entry }
+        var cancelled = entry
+        cancelled.cancellationDate = cancellation.date
+        cancelled.cancellationReason = cancellation.reason
+        return cancelled
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import SimulatedAppStore
+
+/// `purchasekit receipt inspect FILE [--json]`: decodes a verifyReceipt response body and says how a
+/// client should treat it.
+///
+/// Any well-formed body exits 0 whatever its `status` (an error status is information, not a tool
+/// failure). A file that is not a verifyReceipt response body (not JSON, not an object, no integer
+/// `status`, a known field of an impossible type, or a fragment or notification rather than a body)
+/// is reported as `path: error: message` and exits 65; a missing file exits 66.
+///
+/// With `--json` it prints one object: `status`, `meaning`, `environment` (as the body writes it, or
+/// null), `retryable`, `retryIn` (`sandbox`, `production` or null), `receipt`, `inApp`,
+/// `latestReceiptInfo`, `pendingRenewalInfo` (dates in ISO 8601, camelCase keys), and
+/// `decodingIssues` (parts of the body that could not be read and were skipped).
+struct ReceiptInspectCommand {
+    /// The body to read (`-` for standard input).
+    var path: String
+    /// Whether to print JSON.
+    var json: Bool
+
+    /// Takes exactly one file.
+    init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
+        guard let path = arguments.positionals.first else {
+            throw .usage(.missingFile(command: "receipt inspect"))
+        }
+        guard arguments.positionals.count == 1 else { throw .usage(.tooManyFiles(command: "receipt inspect")) }
+        self.path = path
+        self.json = options.json
+    }
+
+    /// Reads, decodes and prints the body.
+    func run(console: Console) throws(ToolError) -> ExitCode {
+        let data = try read()
+        let name = path == "-" ? "<stdin>" : path
+        let response: VerifyReceiptResponse
+        do {
+            response = try VerifyReceiptResponse(jsonData: data)
+        } catch {
+            console.diagnostic("\(name): error: not a verifyReceipt response body: \(Self.explain(data, error))")
+            return .dataError
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            do {
+                let text = try encoder.encode(Report(response))
+                try console.print(bytes: text + [0x0A])
+            } catch let error as ToolError {
+                throw error
+            } catch {
+                throw ToolError(message: .writeFailed(reason: "\(error)"), exitCode: .internalError)
+            }
+        } else {
+            try console.print(Self.text(for: response))
+        }
+        return .success
+    }
+
+    private func read() throws(ToolError) -> Data {
+        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        do {
+            try InputFile.checkReadable(path)
+        } catch {
+            guard case .tool(let failure) = error else {
+                throw ToolError(message: .fileNotFound(path), exitCode: .noInput)
+            }
+            throw failure
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ToolError(message: .fileUnreadable(path, reason: "\(error.localizedDescription)"), exitCode: .ioError)
+        }
+    }
+
+    /// Why a body was refused, naming what the file is when it is a known relative of a body.
+    static func explain(_ data: Data, _ error: VerifyReceiptDecodingError) -> String {
+        if let notification = try? ServerNotificationV1(jsonData: data) {
+            return "it is an App Store server notification (\(notification.notificationType)), "
+                + "which has no top-level status"
+        }
+        if (try? JSONDecoder().decode(ReceiptTransaction.self, from: data)) != nil {
+            return "it is a single in_app / latest_receipt_info element, not a whole response"
+        }
+        if (try? JSONDecoder().decode(PendingRenewalInfo.self, from: data)) != nil {
+            return "it is a single pending_renewal_info element, not a whole response"
+        }
+        return error.reason
+    }
+
+    // MARK: - Text for people
+
+    static func text(for response: VerifyReceiptResponse) -> String {
+        var lines = ["status \(response.status.rawValue): \(response.status.meaning)"]
+        lines.append("environment: \(response.environment?.rawValue ?? "(not given)")")
+        lines.append("retryable: \(response.isRetryable ? "yes" : "no")")
+        if let retryIn = response.retryIn {
+            lines.append("retry in: \(retryIn == .sandbox ? "sandbox" : "production")")
+        }
+        if let receipt = response.receipt {
+            var line = "receipt: \(receipt.bundleID)"
+            if let version = receipt.applicationVersion { line += " version \(version)" }
+            if let type = receipt.receiptType { line += ", \(type)" }
+            if let created = receipt.receiptCreationDate { line += ", created \(isoDate(created))" }
+            lines.append(line)
+        }
+        func section(_ title: String, _ entries: [ReceiptTransaction]) {
+            guard !entries.isEmpty else { return }
+            lines.append("\(title) (\(entries.count)):")
+            for entry in entries { lines.append("  " + describe(entry)) }
+        }
+        section("in_app", response.inApp)
+        section("latest_receipt_info", response.latestReceiptInfo)
+        if !response.pendingRenewalInfo.isEmpty {
+            lines.append("pending_renewal_info (\(response.pendingRenewalInfo.count)):")
+            for info in response.pendingRenewalInfo {
+                var line = "  \(info.originalTransactionID)  \(info.productID ?? "-")"
+                if let renew = info.autoRenewStatus { line += "  auto-renew \(renew ? "on" : "off")" }
+                if let next = info.autoRenewProductID, next != info.productID { line += " to \(next)" }
+                if let intent = info.expirationIntent { line += "  expiration intent \(intent)" }
+                if info.isInBillingRetryPeriod == true { line += "  in billing retry" }
+                if let grace = info.gracePeriodExpiresDate { line += "  grace period until \(isoDate(grace))" }
+                lines.append(line)
+            }
+        }
+        for issue in response.decodingIssues { lines.append("skipped: \(issue)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func describe(_ entry: ReceiptTransaction) -> String {
+        var line =
+            "\(entry.transactionID)  \(entry.productID)  x\(entry.quantity)  purchased \(isoDate(entry.purchaseDate))"
+        if entry.originalTransactionID != entry.transactionID { line += "  original \(entry.originalTransactionID)" }
+        if let expires = entry.expiresDate { line += "  expires \(isoDate(expires))" }
+        if entry.isTrialPeriod == true { line += "  trial" }
+        if entry.isInIntroOfferPeriod == true { line += "  intro offer" }
+        if let cancelled = entry.cancellationDate { line += "  cancelled \(isoDate(cancelled))" }
+        return line
+    }
+
+    static func isoDate(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+
+    // MARK: - JSON
+
+    /// The `--json` document.
+    struct Report: Encodable {
+        var response: VerifyReceiptResponse
+
+        init(_ response: VerifyReceiptResponse) { self.response = response }
+
+        enum Keys: String, CodingKey {
+            case status, meaning, environment, retryable, retryIn, isRetryableFlag, receipt, inApp
+            case latestReceiptInfo, pendingRenewalInfo, hasLatestReceipt, decodingIssues
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var json = encoder.container(keyedBy: Keys.self)
+            try json.encode(response.status.rawValue, forKey: .status)
+            try json.encode(response.status.meaning, forKey: .meaning)
+            try json.encode(response.environment?.rawValue, forKey: .environment)
+            try json.encode(response.isRetryable, forKey: .retryable)
+            try json.encode(response.retryIn.map { $0 == .sandbox ? "sandbox" : "production" }, forKey: .retryIn)
+            try json.encodeIfPresent(response.isRetryableFlag, forKey: .isRetryableFlag)
+            try json.encodeIfPresent(response.receipt.map(ReceiptReport.init), forKey: .receipt)
+            try json.encode(response.inApp.map(TransactionReport.init), forKey: .inApp)
+            try json.encode(response.latestReceiptInfo.map(TransactionReport.init), forKey: .latestReceiptInfo)
+            try json.encode(response.pendingRenewalInfo.map(RenewalReport.init), forKey: .pendingRenewalInfo)
+            try json.encode(response.latestReceipt != nil, forKey: .hasLatestReceipt)
+            try json.encode(response.decodingIssues, forKey: .decodingIssues)
+        }
+    }
+
+    struct ReceiptReport: Encodable {
+        var bundleID: String
+        var applicationVersion: String?
+        var originalApplicationVersion: String?
+        var receiptType: String?
+        var receiptCreationDate: String?
+        var requestDate: String?
+
+        init(_ receipt: AppReceipt) {
+            bundleID = receipt.bundleID
+            applicationVersion = receipt.applicationVersion
+            originalApplicationVersion = receipt.originalApplicationVersion
+            receiptType = receipt.receiptType
+            receiptCreationDate = receipt.receiptCreationDate.map(isoDate)
+            requestDate = receipt.requestDate.map(isoDate)
+        }
+    }
+
+    struct TransactionReport: Encodable {
+        var productID: String
+        var transactionID: String
+        var originalTransactionID: String
+        var quantity: Int
+        var purchaseDate: String
+        var originalPurchaseDate: String?
+        var expiresDate: String?
+        var cancellationDate: String?
+        var cancellationReason: String?
+        var isTrialPeriod: Bool?
+        var isInIntroOfferPeriod: Bool?
+        var webOrderLineItemID: String?
+        var inAppOwnershipType: String?
+        var subscriptionGroupIdentifier: String?
+
+        init(_ entry: ReceiptTransaction) {
+            productID = entry.productID
+            transactionID = entry.transactionID
+            originalTransactionID = entry.originalTransactionID
+            quantity = entry.quantity
+            purchaseDate = isoDate(entry.purchaseDate)
+            originalPurchaseDate = entry.originalPurchaseDate.map(isoDate)
+            expiresDate = entry.expiresDate.map(isoDate)
+            cancellationDate = entry.cancellationDate.map(isoDate)
+            cancellationReason = entry.cancellationReason
+            isTrialPeriod = entry.isTrialPeriod
+            isInIntroOfferPeriod = entry.isInIntroOfferPeriod
+            webOrderLineItemID = entry.webOrderLineItemID
+            inAppOwnershipType = entry.inAppOwnershipType
+            subscriptionGroupIdentifier = entry.subscriptionGroupIdentifier
+        }
+    }
+
+    struct RenewalReport: Encodable {
+        var originalTransactionID: String
+        var productID: String?
+        var autoRenewProductID: String?
+        var autoRenewStatus: Bool?
+        var expirationIntent: Int?
+        var isInBillingRetryPeriod: Bool?
+        var gracePeriodExpiresDate: String?
+
+        init(_ info: PendingRenewalInfo) {
+            originalTransactionID = info.originalTransactionID
+            productID = info.productID
+            autoRenewProductID = info.autoRenewProductID
+            autoRenewStatus = info.autoRenewStatus
+            expirationIntent = info.expirationIntent
+            isInBillingRetryPeriod = info.isInBillingRetryPeriod
+            gracePeriodExpiresDate = info.gracePeriodExpiresDate.map(isoDate)
+        }
+    }
+}
