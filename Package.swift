@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
-        .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog"]),
+        .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
+        .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore"]),
+        .executableTarget(name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore"]),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit", "SimulatedAppStore"]),
         .executableTarget(
@@ -38,6 +40,8 @@ let package = Package(
         .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
+        .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
+        .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting"]),
         .testTarget(name: "SimulatedAppStoreTests", dependencies: ["SimulatedAppStore", "PurchaseTesting"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture"]),
     ]

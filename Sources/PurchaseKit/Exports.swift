@@ -1,3 +1,5 @@
+@_exported public import FileStore
+@_exported public import Journal
 @_exported public import PropertyList
 @_exported public import PurchaseCatalog
 @_exported public import PurchaseCore

@@ -37,6 +37,7 @@ struct Tool {
         let words = commandWords.filter { !$0.hasPrefix("-") }
         switch words.first {
         case "plist": return "purchasekit plist"
+        case let word? where buyingCommandNames.contains(word): return "purchasekit \(word)"
         case "catalog" where words.count > 1 && ["validate", "synthesize"].contains(words[1]):
             return "purchasekit catalog \(words[1])"
         case "catalog": return "purchasekit catalog"
@@ -69,6 +70,8 @@ struct Tool {
                 .run(console: console)
         case "catalog":
             return try dispatchCatalog(rest, options: options, console: console)
+        case "products", "buy", "restore", "entitlements", "history":
+            return try dispatchBuying(command, rest, options: options, console: console)
         case "receipt":
             if options.help { return try help(HelpText.receiptInspect, console) }
             guard let subcommand = rest.first else { throw .usage(.missingFile(command: "receipt inspect")) }

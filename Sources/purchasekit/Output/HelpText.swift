@@ -32,6 +32,11 @@ enum HelpText {
           plist FILE                         print any XML property list (tagged JSON with --json)
           catalog validate [FILE...]         check catalogs and print every problem
           catalog synthesize --products N    write a valid catalog of N products to standard output
+          products                           the catalog's products with localized names and prices
+          buy PRODUCT [--quantity N]         buy a product through the whole flow and print the outcome
+          restore                            restore what you own and print the outcome
+          entitlements                       what you own now: entitlements, balances, subscriptions
+          history                            every transaction the state folder knows
           messages                           print the message table of the locale, for translators
           receipt inspect FILE               decode a verifyReceipt response body and classify its status
 

@@ -1,0 +1,447 @@
+public import Foundation
+public import Journal
+public import PurchaseCore
+import Synchronization
+
+/// A store whose account lives in files: the provider of the embedded default deployment, which
+/// works with nothing installed or running.
+///
+/// Its transactions live in a ``Journal`` in `<state folder>/<StateFolder>/` (default
+/// `.purchasekit/file-store/store.log`); the format is described in this module's README.md.
+///
+/// Guarantees:
+/// - Products and prices come from the catalog, in the deployment's storefront and locale (or the
+///   `Storefront` and `Locale` settings).
+/// - Transaction identifiers are allocated inside the journal's commit, so they are unique across
+///   every process sharing the state folder. Identifiers are decimal numbers from 1.
+/// - A non-consumable the person owns, or an auto-renewable subscription that is active or still
+///   renewing, cannot be bought again (``PurchaseError/Code/alreadyOwned``).
+/// - A subscription expires one period after its purchase; while auto-renew is on, one renewal
+///   transaction per elapsed period (a new identifier, the original kept) is recorded durably the
+///   next time the provider is asked for unfinished transactions or a restore.
+/// - Purchased, declined and revoked transactions are handed back by ``unfinishedTransactions()``
+///   (across relaunches) until ``finish(_:)``.
+/// - Every method that returns has made its change durable (fsync), except ``finish(_:)``: its mark
+///   is written with the provider's next commit or by ``flush()`` (which
+///   `PurchaseDeployment.close()` calls), saving an fsync per purchase. This process never reports
+///   a finished transaction again; if the process dies before the mark is written, the transaction
+///   is handed back at the next launch and the ledger finds it already delivered.
+public final class FileStoreProvider: StoreProvider {
+    /// The kind the provider registers under.
+    public static let kind: ProviderKind = .file
+
+    /// The store name its transactions carry: `file`.
+    public let storeName: String = "file"
+    /// The catalog it sells from.
+    public let catalog: Catalog
+    /// Its settings.
+    public let settings: FileStoreSettings
+    /// The folder holding its journal.
+    public let directory: URL
+    /// The storefront whose prices it charges.
+    public let storefront: String
+    /// The locale of product names and descriptions.
+    public let locale: String
+
+    private let journal: Journal<FileStoreState>
+    private let clock: any PurchaseClock
+    private let updates = UpdateBroadcaster<StoreTransaction>()
+    /// Finish marks not yet written (identifier to whether a revocation is acknowledged): they
+    /// ride along with the next commit or ``flush()``, as the records the state then needs.
+    private let deferredFinishes = Mutex<[UInt64: Bool]>([:])
+
+    /// The most renewals recorded for one subscription in one call (a clock far ahead catches up
+    /// over several calls).
+    static let maximumRenewalsPerCall = 1000
+
+    /// Opens (or creates) the store's journal.
+    ///
+    /// - Parameters:
+    ///   - catalog: the products it sells.
+    ///   - settings: its settings.
+    ///   - stateDirectory: the deployment's state folder; the journal goes in ``FileStoreSettings/stateFolder`` inside it.
+    ///   - clock: the source of purchase dates and of "now" for expiry and renewals.
+    /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` with the ``JournalError`` (file and offset) as the
+    ///   underlying error when the journal cannot be opened; ``PurchaseError/Code/providerMisconfigured``
+    ///   for a storefront the catalog does not declare.
+    public init(
+        catalog: Catalog, settings: FileStoreSettings = FileStoreSettings(), stateDirectory: URL,
+        clock: any PurchaseClock = SystemClock()
+    ) throws(PurchaseError) {
+        self.catalog = catalog
+        self.settings = settings
+        self.clock = clock
+        storefront = settings.storefront ?? catalog.deployment.storefront
+        locale = settings.locale ?? catalog.deployment.locale
+        guard catalog.storefronts[storefront] != nil else {
+            throw PurchaseError(
+                .providerMisconfigured,
+                detail: "the file store's storefront \(storefront) is not declared in the catalog")
+        }
+        if settings.stateFolder.hasPrefix("/") {
+            directory = URL(fileURLWithPath: settings.stateFolder, isDirectory: true)
+        } else {
+            directory = stateDirectory.appendingPathComponent(settings.stateFolder, isDirectory: true)
+        }
+        var options = JournalOptions()
+        if let threshold = settings.compactionThreshold { options.compactionThreshold = threshold }
+        do {
+            journal = try Journal<FileStoreState>.open(directory: directory, name: "store", options: options)
+        } catch {
+            throw PurchaseError(journal: error, what: "the file store cannot open its journal")
+        }
+    }
+
+    /// Builds the provider a deployment's configuration describes (the registry's factory for `file`).
+    ///
+    /// - Throws: ``PurchaseError/Code/providerMisconfigured`` for unusable settings, or what
+    ///   ``init(catalog:settings:stateDirectory:clock:)`` throws.
+    public convenience init(context: ProviderContext) throws(PurchaseError) {
+        try self.init(
+            catalog: context.catalog, settings: try FileStoreSettings(context.configuration.settings),
+            stateDirectory: context.stateDirectory, clock: context.clock)
+    }
+
+    /// Registers the file store under ``kind`` in `registry`.
+    public static func register(in registry: inout ProviderRegistry) {
+        registry.register(kind) { context in try FileStoreProvider(context: context) }
+    }
+
+    /// Writes the finish marks ``finish(_:)`` deferred, durably.
+    public func flush() async throws(PurchaseError) {
+        guard deferredFinishes.withLock({ !$0.isEmpty }) else { return }
+        try await perform("the file store cannot record finished transactions") { _ in ([], ()) }
+    }
+
+    /// Closes the journal and ends every update stream; later calls fail with
+    /// ``PurchaseError/Code/ledgerIOFailed``. Call ``flush()`` first to keep deferred finish marks.
+    public func close() {
+        journal.close()
+        updates.finish()
+    }
+
+    /// Torn tails the journal cut when it opened (a process died mid-commit); empty normally.
+    public var recoveries: [JournalRecovery] { journal.recoveries }
+
+    // MARK: - StoreProvider
+
+    /// The catalog's products among `productIDs` that have a price in the storefront, with their
+    /// names in the provider's locale; the others are reported as invalid.
+    public func products(for productIDs: [String]) async throws -> ProductsResponse {
+        var products: [StoreProduct] = []
+        var invalid: [String] = []
+        for productID in productIDs {
+            guard let product = catalog.product(withID: productID), let price = product.price(in: storefront)
+            else {
+                invalid.append(productID)
+                continue
+            }
+            let localization = product.localization(for: locale)
+            products.append(
+                StoreProduct(
+                    product: product, store: storeName, displayName: localization?.displayName ?? productID,
+                    description: localization?.description ?? "", price: price, storefront: storefront))
+        }
+        return ProductsResponse(products: products, invalidProductIDs: invalid)
+    }
+
+    /// The `CanMakePayments` setting.
+    public func canMakePayments() async -> Bool { settings.canMakePayments }
+
+    /// Records a purchase (or, with `RequiresApproval`, a deferred one) durably.
+    public func purchase(_ request: PurchaseRequest) async throws -> ProviderPurchaseResult {
+        guard let product = catalog.product(withID: request.productID) else {
+            throw PurchaseError(.invalidProductIdentifiers, detail: "not in the catalog", productID: request.productID)
+        }
+        guard product.price(in: storefront) != nil else {
+            throw PurchaseError(
+                .productUnavailable, detail: "no price in storefront \(storefront)", productID: request.productID)
+        }
+        guard request.quantity >= 1, request.quantity == 1 || product.type == .consumable else {
+            throw PurchaseError(
+                .paymentInvalid, detail: "quantity \(request.quantity) for a \(product.type)",
+                productID: request.productID)
+        }
+        let now = clock.now
+        let deferred = settings.requiresApproval
+        let autoRenew = settings.autoRenew
+        let expiration = Self.expiration(of: product, from: now)
+        let transaction = try await perform("the file store cannot record a purchase") { state in
+            switch product.type {
+            case .nonConsumable where state.ownedNonConsumables[product.productID] != nil:
+                throw PurchaseError(.alreadyOwned, productID: product.productID)
+            case .autoRenewable where Self.hasActiveChain(product.productID, in: state, at: now):
+                throw PurchaseError(.alreadyOwned, detail: "the subscription is active", productID: product.productID)
+            default:
+                break
+            }
+            let id = state.nextID
+            let stored = StoredTransaction(
+                id: id, originalID: id, productID: product.productID, productType: product.type,
+                quantity: request.quantity, purchaseDate: now, originalPurchaseDate: now, expirationDate: expiration,
+                state: deferred ? .deferred : .purchased, autoRenew: autoRenew)
+            return ([.transaction(stored)], stored)
+        }
+        let reported = transaction.storeTransaction(store: storeName, chainRenews: autoRenew)
+        return deferred ? .pending(reported) : .purchased(reported)
+    }
+
+    /// What the person owns: each non-consumable and the latest transaction of each auto-renewable
+    /// subscription not revoked, as restored transactions with their own identifiers, oldest first.
+    /// Renewals due are recorded first.
+    public func restore() async throws -> [StoreTransaction] {
+        try await recordDueRenewals()
+        let state = try await currentState()
+        var ids = Array(state.ownedNonConsumables.values)
+        for latest in state.latestInChain.values {
+            if let transaction = state.transaction(latest), transaction.revocationDate == nil { ids.append(latest) }
+        }
+        return ids.sorted().compactMap { id in
+            state.transaction(id).map {
+                $0.storeTransaction(store: storeName, chainRenews: state.chainRenews($0.originalID), state: .restored)
+            }
+        }
+    }
+
+    /// Purchased, declined and revoked transactions not yet finished, oldest first, after recording
+    /// the renewals due.
+    public func unfinishedTransactions() async throws -> [StoreTransaction] {
+        try await recordDueRenewals()
+        let state = try await currentState()
+        let deferred = deferredFinishes.withLock { $0 }
+        return state.unfinished.sorted().compactMap { id in
+            guard let stored = state.transaction(id) else { return nil }
+            // A deferred mark covers it unless it is a revocation the mark does not acknowledge.
+            if let acknowledging = deferred[id], stored.revocationDate == nil || acknowledging { return nil }
+            return stored.storeTransaction(store: storeName, chainRenews: state.chainRenews(stored.originalID))
+        }
+    }
+
+    /// Marks the transaction finished (for a revoked one: the revocation acknowledged); idempotent.
+    /// The mark is written with the next commit or ``flush()`` (see the type's guarantees); nothing is
+    /// written for a transaction that needs no mark.
+    public func finish(_ transaction: StoreTransaction) async throws {
+        guard transaction.store == storeName, let id = UInt64(transaction.id) else { return }
+        let acknowledging = transaction.isRevoked
+        deferredFinishes.withLock { $0[id] = ($0[id] ?? false) || acknowledging }
+    }
+
+    /// Transactions that arrive outside a purchase: approvals, declines, renewals, refunds.
+    public var transactionUpdates: AsyncStream<StoreTransaction> { updates.stream() }
+
+    // MARK: - Tools and tests
+
+    /// A transaction with whether the store finished it, for history.
+    public struct Entry: Sendable, Hashable {
+        /// The transaction as the provider reports it.
+        public var transaction: StoreTransaction
+        /// Whether ``FileStoreProvider/finish(_:)`` was called for it.
+        public var isFinished: Bool
+    }
+
+    /// Every transaction the store knows, oldest first.
+    public func history() async throws(PurchaseError) -> [Entry] {
+        let state = try await currentState()
+        let deferred = deferredFinishes.withLock { Set($0.keys) }
+        return state.transactions.map {
+            Entry(
+                transaction: $0.storeTransaction(store: storeName, chainRenews: state.chainRenews($0.originalID)),
+                isFinished: $0.finished || deferred.contains($0.id))
+        }
+    }
+
+    /// Approves a deferred purchase: it is charged now and delivered through ``transactionUpdates``
+    /// and ``unfinishedTransactions()``.
+    ///
+    /// - Returns: the purchased transaction.
+    /// - Throws: ``PurchaseError/Code/clientInvalid`` when no deferred purchase has that identifier.
+    @discardableResult
+    public func approve(transactionID: String) async throws(PurchaseError) -> StoreTransaction {
+        try await resolve(transactionID, approved: true)
+    }
+
+    /// Declines a deferred purchase: it fails and is reported through ``transactionUpdates``.
+    @discardableResult
+    public func decline(transactionID: String) async throws(PurchaseError) -> StoreTransaction {
+        try await resolve(transactionID, approved: false)
+    }
+
+    /// Refunds (revokes) a purchase: the revoked transaction is sent through ``transactionUpdates``
+    /// and handed back by ``unfinishedTransactions()`` until acknowledged with ``finish(_:)``.
+    ///
+    /// - Throws: ``PurchaseError/Code/clientInvalid`` when no purchased transaction has that identifier.
+    @discardableResult
+    public func refund(transactionID: String, reason: RevocationReason = .other) async throws(PurchaseError)
+        -> StoreTransaction
+    {
+        let id = try Self.parse(transactionID)
+        let now = clock.now
+        let revoked = try await perform("the file store cannot record a refund") { state in
+            guard var stored = state.transaction(id), stored.state == .purchased else {
+                throw PurchaseError(.clientInvalid, detail: "no purchased transaction \(transactionID) to refund")
+            }
+            if stored.revocationDate != nil { return ([], stored) }
+            stored.revocationDate = now
+            stored.revocationReason = reason
+            return ([.revoke(id: id, date: now, reason: reason)], stored)
+        }
+        let state = try await currentState()
+        let transaction = revoked.storeTransaction(store: storeName, chainRenews: state.chainRenews(revoked.originalID))
+        updates.yield(transaction)
+        return transaction
+    }
+
+    /// Turns auto-renew on or off for the subscription whose original transaction is given.
+    public func setAutoRenew(_ on: Bool, originalTransactionID: String) async throws(PurchaseError) {
+        let id = try Self.parse(originalTransactionID)
+        try await perform("the file store cannot record an auto-renew change") { state in
+            guard let stored = state.transaction(id), stored.productType == .autoRenewable, stored.originalID == id
+            else {
+                throw PurchaseError(.clientInvalid, detail: "\(originalTransactionID) is not a subscription's original")
+            }
+            return stored.autoRenew == on ? ([], ()) : ([.setAutoRenew(originalID: id, on: on)], ())
+        }
+    }
+
+    /// Records the renewals due at the clock's now (see the type's guarantees) and sends each
+    /// through ``transactionUpdates``.
+    ///
+    /// - Returns: the renewals recorded.
+    @discardableResult
+    public func recordDueRenewals() async throws(PurchaseError) -> [StoreTransaction] {
+        let now = clock.now
+        let state = try await currentState()
+        guard !Self.dueRenewals(in: state, at: now, catalog: catalog).isEmpty else { return [] }
+        let catalog = catalog
+        let renewals = try await perform("the file store cannot record renewals") { state in
+            let due = Self.dueRenewals(in: state, at: now, catalog: catalog)
+            return (due.map { .transaction($0) }, due)
+        }
+        let transactions = renewals.map { $0.storeTransaction(store: storeName, chainRenews: true) }
+        for transaction in transactions { updates.yield(transaction) }
+        return transactions
+    }
+
+    // MARK: - Internals
+
+    private func resolve(_ transactionID: String, approved: Bool) async throws(PurchaseError) -> StoreTransaction {
+        let id = try Self.parse(transactionID)
+        let now = clock.now
+        let catalog = catalog
+        let resolved = try await perform("the file store cannot record an approval") { state in
+            guard var stored = state.transaction(id), stored.state == .deferred else {
+                throw PurchaseError(.clientInvalid, detail: "no deferred purchase \(transactionID)")
+            }
+            let expiration = catalog.product(withID: stored.productID).flatMap { Self.expiration(of: $0, from: now) }
+            stored.state = approved ? .purchased : .failed
+            if approved {
+                stored.purchaseDate = now
+                stored.originalPurchaseDate = now
+                stored.expirationDate = expiration
+            }
+            return ([.resolve(id: id, approved: approved, date: now, expiration: expiration)], stored)
+        }
+        let transaction = resolved.storeTransaction(store: storeName, chainRenews: resolved.autoRenew)
+        updates.yield(transaction)
+        return transaction
+    }
+
+    private static func finishRecord(for stored: StoredTransaction, _ acknowledging: Bool) -> StoreRecord? {
+        if acknowledging, stored.revocationDate != nil, !stored.revocationAcknowledged {
+            return .acknowledgeRevocation(id: stored.id)
+        }
+        if !stored.finished, stored.state == .purchased || stored.state == .failed { return .finish(id: stored.id) }
+        return nil
+    }
+
+    static func expiration(of product: Product, from date: Date) -> Date? {
+        switch product.type {
+        case .autoRenewable: product.subscription.map { $0.period.added(to: date) }
+        case .nonRenewing: product.duration.map { $0.added(to: date) }
+        case .consumable, .nonConsumable: nil
+        }
+    }
+
+    /// Whether a chain of `productID` is active at `now` or will renew.
+    private static func hasActiveChain(_ productID: String, in state: FileStoreState, at now: Date) -> Bool {
+        for original in state.chainsByProduct[productID] ?? [] {
+            guard let latestID = state.latestInChain[original], let latest = state.transaction(latestID),
+                latest.revocationDate == nil
+            else { continue }
+            if state.chainRenews(original) { return true }
+            if let expiration = latest.expirationDate, expiration > now { return true }
+        }
+        return false
+    }
+
+    /// The renewal transactions due at `now`, with identifiers following the state's.
+    private static func dueRenewals(in state: FileStoreState, at now: Date, catalog: Catalog) -> [StoredTransaction] {
+        var renewals: [StoredTransaction] = []
+        var nextID = state.nextID
+        for (original, latestID) in state.latestInChain.sorted(by: { $0.key < $1.key }) {
+            guard state.chainRenews(original), let latest = state.transaction(latestID), latest.revocationDate == nil,
+                latest.state == .purchased, var start = latest.expirationDate, start <= now,
+                let period = catalog.product(withID: latest.productID)?.subscription?.period
+            else { continue }
+            var count = 0
+            while start <= now, count < maximumRenewalsPerCall {
+                let end = period.added(to: start)
+                guard end > start else { break }
+                renewals.append(
+                    StoredTransaction(
+                        id: nextID, originalID: original, productID: latest.productID, productType: .autoRenewable,
+                        quantity: 1, purchaseDate: start, originalPurchaseDate: latest.originalPurchaseDate,
+                        expirationDate: end, state: .purchased, autoRenew: false))
+                nextID += 1
+                count += 1
+                start = end
+            }
+        }
+        return renewals
+    }
+
+    private static func parse(_ transactionID: String) throws(PurchaseError) -> UInt64 {
+        guard let id = UInt64(transactionID) else {
+            throw PurchaseError(.clientInvalid, detail: "\(transactionID) is not a file-store transaction identifier")
+        }
+        return id
+    }
+
+    private func currentState() async throws(PurchaseError) -> FileStoreState {
+        do {
+            return try await journal.currentState()
+        } catch {
+            throw PurchaseError(journal: error, what: "the file store cannot read its journal")
+        }
+    }
+
+    @discardableResult
+    private func perform<R: Sendable>(
+        _ what: String, _ body: @escaping @Sendable (FileStoreState) throws -> ([StoreRecord], R)
+    ) async throws(PurchaseError) -> R {
+        do {
+            return try await journal.perform { state in
+                let finishes = self.deferredFinishes.withLock { pending in
+                    defer { pending = [:] }
+                    return pending
+                }
+                do {
+                    let (records, result) = try body(state)
+                    var marks: [Data] = []
+                    for (id, acknowledging) in finishes.sorted(by: { $0.key < $1.key }) {
+                        if let stored = state.transaction(id), let mark = Self.finishRecord(for: stored, acknowledging)
+                        {
+                            marks.append(mark.data)
+                        }
+                    }
+                    return (marks + records.map(\.data), result)
+                } catch {
+                    self.deferredFinishes.withLock { $0.merge(finishes) { current, earlier in current || earlier } }
+                    throw error
+                }
+            }
+        } catch {
+            throw PurchaseError.from(error, what: what)
+        }
+    }
+}

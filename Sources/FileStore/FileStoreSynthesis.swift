@@ -1,0 +1,81 @@
+package import Foundation
+import Journal
+package import PurchaseCore
+
+/// Writes large synthetic histories straight into the journals, for the benchmarks (package only).
+package enum FileStoreSynthesis {
+    /// Appends a purchase of each of `productIDs` to the file store in `directory` (its journal
+    /// `store`), each followed by its finish record: `2 * productIDs.count` records, in commits of
+    /// `batch` purchases.
+    package static func writeStoreHistory(
+        directory: URL, catalog: Catalog, productIDs: [String], date: Date, batch: Int = 5000
+    ) async throws {
+        let journal = try Journal<FileStoreState>.open(
+            directory: directory, name: "store", options: JournalOptions(compactionThreshold: nil))
+        defer { journal.close() }
+        let catalogProducts = Dictionary(catalog.products.map { ($0.productID, $0) }) { first, _ in first }
+        let products = productIDs.compactMap { catalogProducts[$0] }
+        let count = products.count
+        var written = 0
+        while written < count {
+            let size = min(batch, count - written)
+            let offset = written
+            try await journal.perform { state in
+                var records: [Data] = []
+                records.reserveCapacity(size * 2)
+                var id = state.nextID
+                for index in 0..<size {
+                    let product = products[offset + index]
+                    let transaction = StoredTransaction(
+                        id: id, originalID: id, productID: product.productID, productType: product.type, quantity: 1,
+                        purchaseDate: date, originalPurchaseDate: date,
+                        expirationDate: FileStoreProvider.expiration(of: product, from: date), state: .purchased,
+                        autoRenew: false)
+                    records.append(StoreRecord.transaction(transaction).data)
+                    records.append(StoreRecord.finish(id: id).data)
+                    id += 1
+                }
+                return (records, ())
+            }
+            written += size
+        }
+    }
+
+    /// Appends a delivery and a finished record for each of the store's transactions
+    /// `1...productIDs.count` to the ledger in `directory`, as the store would have recorded them
+    /// after ``writeStoreHistory(directory:catalog:productIDs:date:batch:)`` on a fresh store.
+    package static func writeLedgerHistory(
+        directory: URL, catalog: Catalog, productIDs: [String], date: Date, batch: Int = 5000
+    ) async throws {
+        let journal = try Journal<LedgerState>.open(
+            directory: directory, name: "ledger", options: JournalOptions(compactionThreshold: nil))
+        defer { journal.close() }
+        let catalogProducts = Dictionary(catalog.products.map { ($0.productID, $0) }) { first, _ in first }
+        let products = productIDs.compactMap { catalogProducts[$0] }
+        let count = products.count
+        var written = 0
+        while written < count {
+            let size = min(batch, count - written)
+            let offset = written
+            try await journal.perform { _ in
+                var records: [Data] = []
+                records.reserveCapacity(size * 2)
+                for index in 0..<size {
+                    let product = products[offset + index]
+                    let id = TransactionID(store: "file", id: String(offset + index + 1))
+                    var credits: [String: Int] = [:]
+                    for payout in product.payouts { credits[payout.name, default: 0] += payout.quantity }
+                    let delivery = Delivery(
+                        transactionID: id, originalTransactionID: id, productID: product.productID,
+                        productType: product.type, quantity: 1, entitlements: product.entitlements, credits: credits,
+                        expirationDate: FileStoreProvider.expiration(of: product, from: date), purchaseDate: date,
+                        deliveredAt: date)
+                    records.append(LedgerRecord.delivery(delivery).data)
+                    records.append(LedgerRecord.finished(id).data)
+                }
+                return (records, ())
+            }
+            written += size
+        }
+    }
+}

@@ -1,0 +1,158 @@
+public import Foundation
+public import Journal
+public import PurchaseCore
+import Synchronization
+
+/// A fulfillment ledger on a durable ``Journal``: deliveries survive crashes and are recorded exactly
+/// once across every process sharing the folder.
+///
+/// The journal lives in ``directory`` (by default `<state folder>/ledger/ledger.log`); the record
+/// format is described in this module's README.md.
+///
+/// Guarantees:
+/// - ``recordDelivery(_:)`` is a check-and-insert inside one journal commit, which holds the
+///   cross-process lock after catching up with the other processes: exactly one caller, in any
+///   process, gets `true` for a transaction.
+/// - ``spend(_:quantity:)`` checks the balance and records the spend in one commit, so balances never
+///   go below zero through spending, whatever runs concurrently.
+/// - Every call that returns has made its change durable (fsync), except ``markFinished(_:)``: that
+///   mark (kept for history only) is written with the next commit or by ``flush()``, which
+///   `PurchaseDeployment.close()` calls. A call that throws changed nothing.
+/// - ``contents()`` reflects every commit made so far by any process.
+public final class FileFulfillmentLedger: FulfillmentLedger {
+    /// The folder holding the ledger's journal.
+    public let directory: URL
+    private let journal: Journal<LedgerState>
+    /// Finished marks not yet written: they ride along with the next commit or ``flush()``.
+    private let deferredFinished = Mutex<Set<TransactionID>>([])
+
+    /// Opens (or creates) the ledger in `directory`.
+    ///
+    /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` with the ``JournalError`` (file and byte
+    ///   offset for corruption) as the underlying error.
+    public init(directory: URL, options: JournalOptions = JournalOptions()) throws(PurchaseError) {
+        self.directory = directory
+        do {
+            journal = try Journal<LedgerState>.open(directory: directory, name: "ledger", options: options)
+        } catch {
+            throw PurchaseError(journal: error, what: "the fulfillment ledger cannot open its journal")
+        }
+    }
+
+    /// Opens the ledger of a deployment's state folder: `<stateDirectory>/ledger/`.
+    public convenience init(stateDirectory: URL, options: JournalOptions = JournalOptions()) throws(PurchaseError) {
+        try self.init(directory: stateDirectory.appendingPathComponent("ledger", isDirectory: true), options: options)
+    }
+
+    /// Closes the journal; later calls fail with ``PurchaseError/Code/ledgerIOFailed``. Call
+    /// ``flush()`` first to keep deferred finished marks.
+    public func close() {
+        journal.close()
+    }
+
+    /// Torn tails the journal cut when it opened; empty normally.
+    public var recoveries: [JournalRecovery] { journal.recoveries }
+
+    /// Records a delivery unless one with the same transaction identifier exists (atomically, across processes).
+    public func recordDelivery(_ delivery: Delivery) async throws -> Bool {
+        let record = LedgerRecord.delivery(delivery).data
+        return try await perform("the ledger cannot record a delivery") { state in
+            state.delivery(for: delivery.transactionID) == nil ? ([record], true) : ([], false)
+        }
+    }
+
+    /// The delivery recorded for a transaction, or `nil`.
+    public func delivery(for transactionID: TransactionID) async throws -> Delivery? {
+        try await read { $0.delivery(for: transactionID) }
+    }
+
+    /// Records that the provider finished the transaction; idempotent. The mark is written with
+    /// the next commit or ``flush()``.
+    public func markFinished(_ transactionID: TransactionID) async throws {
+        deferredFinished.withLock { _ = $0.insert(transactionID) }
+    }
+
+    /// Writes the finished marks ``markFinished(_:)`` deferred, durably.
+    public func flush() async throws(PurchaseError) {
+        guard deferredFinished.withLock({ !$0.isEmpty }) else { return }
+        try await perform("the ledger cannot record finished transactions") { _ in ([], ()) }
+    }
+
+    /// Records that the store took a delivered purchase back; idempotent.
+    public func recordRevocation(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
+        let record = LedgerRecord.revocation(transactionID, date).data
+        return try await perform("the ledger cannot record a revocation") { state in
+            guard state.delivery(for: transactionID) != nil, state.contents.revocations[transactionID] == nil else {
+                return ([], false)
+            }
+            return ([record], true)
+        }
+    }
+
+    /// Takes `quantity` units from a balance, refusing to go below zero.
+    public func spend(_ balance: String, quantity: Int) async throws -> Int {
+        guard quantity > 0 else {
+            throw PurchaseError(.clientInvalid, detail: "spend quantity must be positive, got \(quantity)")
+        }
+        let record = LedgerRecord.spend(balance, quantity).data
+        return try await perform("the ledger cannot record a spend") { state in
+            let available = state.balances[balance, default: 0]
+            guard available >= quantity else {
+                throw PurchaseError(.insufficientBalance, detail: "\(balance): have \(available), need \(quantity)")
+            }
+            return ([record], available - quantity)
+        }
+    }
+
+    /// Everything the ledger holds, after catching up with every process.
+    public func contents() async throws -> LedgerContents {
+        var contents = try await read { $0.contents }
+        contents.finished.formUnion(deferredFinished.withLock { $0 })
+        return contents
+    }
+
+    /// The balances, kept up to date record by record (equal to ``LedgerContents/balances``).
+    public func balances() async throws -> [String: Int] {
+        try await read { $0.balances.filter { $0.value != 0 } }
+    }
+
+    /// Writes a snapshot and starts a new log (see ``Journal/compact()``).
+    public func compact() async throws(PurchaseError) {
+        do {
+            try await journal.compact()
+        } catch {
+            throw PurchaseError(journal: error, what: "the ledger cannot compact its journal")
+        }
+    }
+
+    private func read<R: Sendable>(_ body: @Sendable (LedgerState) -> R) async throws(PurchaseError) -> R {
+        do {
+            return body(try await journal.currentState())
+        } catch {
+            throw PurchaseError(journal: error, what: "the ledger cannot read its journal")
+        }
+    }
+
+    private func perform<R: Sendable>(
+        _ what: String, _ body: @escaping @Sendable (LedgerState) throws -> ([Data], R)
+    ) async throws(PurchaseError) -> R {
+        do {
+            return try await journal.perform { state in
+                let finished = self.deferredFinished.withLock { pending in
+                    defer { pending = [] }
+                    return pending
+                }
+                do {
+                    let (records, result) = try body(state)
+                    let marks = finished.filter { !state.contents.finished.contains($0) }.sorted()
+                    return (records: marks.map { LedgerRecord.finished($0).data } + records, result: result)
+                } catch {
+                    self.deferredFinished.withLock { $0.formUnion(finished) }
+                    throw error
+                }
+            }
+        } catch {
+            throw PurchaseError.from(error, what: what)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import PurchaseCore
+
+/// One record of the fulfillment ledger's journal. The first byte is the tag; the layout of each is
+/// in README.md in this folder.
+enum LedgerRecord: Sendable, Hashable {
+    /// Tag 1: a delivery.
+    case delivery(Delivery)
+    /// Tag 2: the provider finished a transaction.
+    case finished(TransactionID)
+    /// Tag 3: a delivered purchase was taken back.
+    case revocation(TransactionID, Date)
+    /// Tag 4: units spent from a balance.
+    case spend(String, Int)
+
+    var data: Data {
+        var writer = ByteWriter(capacity: 128)
+        switch self {
+        case .delivery(let delivery):
+            writer.u8(1)
+            Self.encode(delivery, into: &writer)
+        case .finished(let id):
+            writer.u8(2)
+            writer.string(id.store)
+            writer.string(id.id)
+        case .revocation(let id, let date):
+            writer.u8(3)
+            writer.string(id.store)
+            writer.string(id.id)
+            writer.date(date)
+        case .spend(let name, let quantity):
+            writer.u8(4)
+            writer.string(name)
+            writer.int(quantity)
+        }
+        return writer.data
+    }
+
+    init(_ data: Data) throws {
+        var interner = StringInterner()
+        try self.init(data, interner: &interner)
+    }
+
+    init(_ data: Data, interner: inout StringInterner) throws {
+        self = try ByteReader.read(data) { reader in
+            let tag = try reader.u8()
+            let record: LedgerRecord
+            switch tag {
+            case 1: record = .delivery(try Self.decodeDelivery(from: &reader, interner: &interner))
+            case 2: record = .finished(TransactionID(store: try reader.string(), id: try reader.string()))
+            case 3:
+                record = .revocation(
+                    TransactionID(store: try reader.string(), id: try reader.string()), try reader.date())
+            case 4: record = .spend(try reader.string(interning: &interner), try reader.int())
+            default:
+                throw RecordFormatError(description: "unknown ledger record tag \(tag) (written by a newer version?)")
+            }
+            try reader.expectEnd("ledger")
+            return record
+        }
+    }
+
+    static func encode(_ delivery: Delivery, into writer: inout ByteWriter) {
+        writer.string(delivery.transactionID.store)
+        writer.string(delivery.transactionID.id)
+        writer.string(delivery.originalTransactionID.store)
+        writer.string(delivery.originalTransactionID.id)
+        writer.string(delivery.productID)
+        writer.u8(delivery.productType.code)
+        writer.int(delivery.quantity)
+        writer.u32(UInt32(delivery.entitlements.count))
+        for name in delivery.entitlements { writer.string(name) }
+        writer.u32(UInt32(delivery.credits.count))
+        for (name, amount) in delivery.credits.sorted(by: { $0.key < $1.key }) {
+            writer.string(name)
+            writer.int(amount)
+        }
+        writer.optionalDate(delivery.expirationDate)
+        writer.date(delivery.purchaseDate)
+        writer.date(delivery.deliveredAt)
+    }
+
+    static func decodeDelivery(from reader: inout ByteReader, interner: inout StringInterner) throws -> Delivery {
+        let transactionID = TransactionID(store: try reader.string(interning: &interner), id: try reader.string())
+        let originalID = TransactionID(store: try reader.string(interning: &interner), id: try reader.string())
+        let productID = try reader.string(interning: &interner)
+        let type = try ProductType(code: try reader.u8())
+        let quantity = try reader.int()
+        let entitlementCount = Int(try reader.u32())
+        guard entitlementCount <= reader.remaining else {
+            throw RecordFormatError(description: "bad entitlement count")
+        }
+        var entitlements: [String] = []
+        entitlements.reserveCapacity(entitlementCount)
+        for _ in 0..<entitlementCount { entitlements.append(try reader.string(interning: &interner)) }
+        let creditCount = Int(try reader.u32())
+        guard creditCount <= reader.remaining else { throw RecordFormatError(description: "bad credit count") }
+        var credits: [String: Int] = Dictionary(minimumCapacity: creditCount)
+        for _ in 0..<creditCount {
+            let name = try reader.string(interning: &interner)
+            credits[name] = try reader.int()
+        }
+        return Delivery(
+            transactionID: transactionID, originalTransactionID: originalID, productID: productID, productType: type,
+            quantity: quantity, entitlements: entitlements, credits: credits, expirationDate: try reader.optionalDate(),
+            purchaseDate: try reader.date(), deliveredAt: try reader.date())
+    }
+}

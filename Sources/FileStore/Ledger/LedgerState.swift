@@ -1,0 +1,99 @@
+import Foundation
+import Journal
+import PurchaseCore
+
+/// The fulfillment ledger's state machine: the ledger's contents, an index by transaction and the
+/// running balances.
+struct LedgerState: JournalState {
+    /// The snapshot format version this code writes and reads.
+    static let snapshotVersion: UInt32 = 1
+
+    private(set) var contents = LedgerContents()
+    private(set) var index: [TransactionID: Int] = [:]
+    /// Balances as ``LedgerContents/balances`` computes them, kept up to date record by record.
+    private(set) var balances: [String: Int] = [:]
+    /// Recent strings, shared by the records decoded (not part of the state's meaning).
+    private var interner = StringInterner()
+
+    init() {}
+
+    func delivery(for id: TransactionID) -> Delivery? {
+        index[id].map { contents.deliveries[$0] }
+    }
+
+    mutating func apply(_ record: Data) throws {
+        apply(try LedgerRecord(record, interner: &interner))
+    }
+
+    mutating func apply(_ record: LedgerRecord) {
+        switch record {
+        case .delivery(let delivery):
+            guard index[delivery.transactionID] == nil else { return }
+            index[delivery.transactionID] = contents.deliveries.count
+            contents.deliveries.append(delivery)
+            for (name, amount) in delivery.credits { balances[name, default: 0] += amount }
+        case .finished(let id):
+            contents.finished.insert(id)
+        case .revocation(let id, let date):
+            guard let position = index[id], contents.revocations[id] == nil else { return }
+            contents.revocations[id] = date
+            for (name, amount) in contents.deliveries[position].credits { balances[name, default: 0] -= amount }
+        case .spend(let name, let quantity):
+            contents.spent[name, default: 0] += quantity
+            balances[name, default: 0] -= quantity
+        }
+    }
+
+    init(snapshot: Data) throws {
+        self.init()
+        try ByteReader.read(snapshot) { reader in
+            let version = try reader.u32()
+            guard version == Self.snapshotVersion else {
+                throw RecordFormatError(description: "ledger snapshot version \(version) is not supported")
+            }
+            let deliveries = Int(try reader.u64())
+            contents.deliveries.reserveCapacity(deliveries)
+            index.reserveCapacity(deliveries)
+            for _ in 0..<deliveries {
+                apply(.delivery(try LedgerRecord.decodeDelivery(from: &reader, interner: &interner)))
+            }
+            let finished = Int(try reader.u64())
+            contents.finished.reserveCapacity(min(finished, reader.remaining))
+            for _ in 0..<finished {
+                apply(.finished(TransactionID(store: try reader.string(), id: try reader.string())))
+            }
+            let revocations = Int(try reader.u64())
+            for _ in 0..<revocations {
+                apply(
+                    .revocation(TransactionID(store: try reader.string(), id: try reader.string()), try reader.date()))
+            }
+            let spent = Int(try reader.u64())
+            for _ in 0..<spent { apply(.spend(try reader.string(), try reader.int())) }
+            try reader.expectEnd("ledger snapshot")
+        }
+    }
+
+    func snapshot() throws -> Data {
+        var writer = ByteWriter(capacity: 64 + contents.deliveries.count * 120)
+        writer.u32(Self.snapshotVersion)
+        writer.u64(UInt64(contents.deliveries.count))
+        for delivery in contents.deliveries { LedgerRecord.encode(delivery, into: &writer) }
+        writer.u64(UInt64(contents.finished.count))
+        for id in contents.finished.sorted() {
+            writer.string(id.store)
+            writer.string(id.id)
+        }
+        writer.u64(UInt64(contents.revocations.count))
+        for (id, date) in contents.revocations.sorted(by: { $0.key < $1.key }) {
+            writer.string(id.store)
+            writer.string(id.id)
+            writer.date(date)
+        }
+        writer.u64(UInt64(contents.spent.count))
+        for (name, quantity) in contents.spent.sorted(by: { $0.key < $1.key }) {
+            writer.string(name)
+            writer.int(quantity)
+        }
+        return writer.data
+    }
+}

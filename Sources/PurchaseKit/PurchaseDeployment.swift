@@ -1,0 +1,184 @@
+public import FileStore
+public import Foundation
+public import Journal
+public import PurchaseCatalog
+public import PurchaseCore
+
+/// A deployment opened from its catalog: the providers the catalog names, the durable ledger in the
+/// state folder, the ``Store`` running the purchase flow, and the message table people read.
+///
+/// Open one per process (or per independent user session) and ``close()`` it when done; several
+/// processes may open the same state folder at once (the journals serialize them).
+public final class PurchaseDeployment: Sendable {
+    /// The deployment's catalog.
+    public let catalog: Catalog
+    /// The store running the flow over ``providers`` and ``ledger``.
+    public let store: Store
+    /// The providers, in the catalog's order (the first is the default for purchases).
+    public let providers: [any StoreProvider]
+    /// The fulfillment ledger, in `<state>/ledger/`.
+    public let ledger: FileFulfillmentLedger
+    /// The built-in message tables with the catalog's `MessageTables` overrides.
+    public let messages: MessageTable
+    /// Problems found in the catalog's override tables (they are skipped; everything else applies).
+    public let messageDiagnostics: [Diagnostic]
+    /// Warnings the catalog loader reported (a valid catalog has no errors).
+    public let catalogWarnings: [Diagnostic]
+    /// The locale people's messages and product texts are rendered in.
+    public let locale: String
+    /// The state folder.
+    public let stateDirectory: URL
+
+    private init(
+        catalog: Catalog, store: Store, providers: [any StoreProvider], ledger: FileFulfillmentLedger,
+        messages: MessageTableLoadResult, catalogWarnings: [Diagnostic], locale: String, stateDirectory: URL
+    ) {
+        self.catalog = catalog
+        self.store = store
+        self.providers = providers
+        self.ledger = ledger
+        self.messages = messages.table
+        self.messageDiagnostics = messages.diagnostics
+        self.catalogWarnings = catalogWarnings
+        self.locale = locale
+        self.stateDirectory = stateDirectory
+    }
+
+    /// Loads a catalog file and opens its deployment.
+    ///
+    /// - Parameters:
+    ///   - catalogPath: the catalog property list.
+    ///   - stateDirectory: the state folder (created when missing).
+    ///   - locale: the language of messages; `nil` means the catalog's `Locale`.
+    ///   - registry: where provider kinds are looked up (``ProviderRegistry/builtIn`` plus your own).
+    ///   - clock: the clock of the store, the providers and the ledger's dates.
+    ///   - ledgerOptions: the ledger journal's options.
+    /// - Throws: ``PurchaseError/Code/catalogInvalid`` with a ``CatalogValidationError`` (every
+    ///   diagnostic) as the underlying error for a missing or invalid catalog;
+    ///   ``PurchaseError/Code/providerMisconfigured`` for an unknown kind or bad settings;
+    ///   ``PurchaseError/Code/ledgerIOFailed`` with the ``JournalError`` when a journal cannot be opened.
+    public static func open(
+        catalogPath: String,
+        stateDirectory: URL,
+        locale: String? = nil,
+        registry: ProviderRegistry = .builtIn,
+        clock: any PurchaseClock = SystemClock(),
+        ledgerOptions: JournalOptions = JournalOptions()
+    ) throws(PurchaseError) -> PurchaseDeployment {
+        try open(
+            catalogPath: catalogPath, stateDirectory: stateDirectory, locale: locale, registry: registry, clock: clock,
+            ledgerOptions: ledgerOptions, wrapLedger: nil)
+    }
+
+    /// ``open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:)`` with the store's
+    /// ledger wrapped (for the tool's crash-test hooks).
+    package static func open(
+        catalogPath: String,
+        stateDirectory: URL,
+        locale: String?,
+        registry: ProviderRegistry,
+        clock: any PurchaseClock,
+        ledgerOptions: JournalOptions,
+        wrapLedger: (@Sendable (any FulfillmentLedger) -> any FulfillmentLedger)?
+    ) throws(PurchaseError) -> PurchaseDeployment {
+        let result = CatalogLoader().load(contentsOfFile: catalogPath)
+        let catalog: Catalog
+        do {
+            catalog = try result.get()
+        } catch {
+            throw PurchaseError(
+                .catalogInvalid, detail: "\(catalogPath): \(error.diagnostics.count) problem(s)", underlyingError: error
+            )
+        }
+        return try open(
+            catalog: catalog, stateDirectory: stateDirectory, locale: locale, registry: registry, clock: clock,
+            ledgerOptions: ledgerOptions, catalogWarnings: result.warnings, wrapLedger: wrapLedger)
+    }
+
+    /// Opens the deployment of a catalog already loaded (or built in code).
+    ///
+    /// - Throws: as ``open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:)`` does,
+    ///   except for catalog problems.
+    public static func open(
+        catalog: Catalog,
+        stateDirectory: URL,
+        locale: String? = nil,
+        registry: ProviderRegistry = .builtIn,
+        clock: any PurchaseClock = SystemClock(),
+        ledgerOptions: JournalOptions = JournalOptions(),
+        catalogWarnings: [Diagnostic] = []
+    ) throws(PurchaseError) -> PurchaseDeployment {
+        try open(
+            catalog: catalog, stateDirectory: stateDirectory, locale: locale, registry: registry, clock: clock,
+            ledgerOptions: ledgerOptions, catalogWarnings: catalogWarnings, wrapLedger: nil)
+    }
+
+    private static func open(
+        catalog: Catalog,
+        stateDirectory: URL,
+        locale: String?,
+        registry: ProviderRegistry,
+        clock: any PurchaseClock,
+        ledgerOptions: JournalOptions,
+        catalogWarnings: [Diagnostic],
+        wrapLedger: (@Sendable (any FulfillmentLedger) -> any FulfillmentLedger)?
+    ) throws(PurchaseError) -> PurchaseDeployment {
+        guard !catalog.deployment.providers.isEmpty else {
+            throw PurchaseError(.providerMisconfigured, detail: "the deployment names no provider")
+        }
+        var providers: [any StoreProvider] = []
+        for configuration in catalog.deployment.providers {
+            let context = ProviderContext(
+                catalog: catalog, configuration: configuration, stateDirectory: stateDirectory, clock: clock)
+            do {
+                providers.append(try registry.makeProvider(context))
+            } catch {
+                closeAll(providers)
+                throw error as? PurchaseError
+                    ?? PurchaseError(.providerMisconfigured, detail: String(describing: error), underlyingError: error)
+            }
+        }
+        let ledger: FileFulfillmentLedger
+        do {
+            ledger = try FileFulfillmentLedger(stateDirectory: stateDirectory, options: ledgerOptions)
+        } catch {
+            closeAll(providers)
+            throw error
+        }
+        let store = Store(
+            catalog: catalog, providers: providers, ledger: wrapLedger?(ledger) ?? ledger, clock: clock)
+        return PurchaseDeployment(
+            catalog: catalog, store: store, providers: providers, ledger: ledger,
+            messages: MessageTable.forDeployment(catalog.deployment), catalogWarnings: catalogWarnings,
+            locale: locale ?? catalog.deployment.locale, stateDirectory: stateDirectory)
+    }
+
+    /// The text of `message` in ``locale``.
+    public func render(_ message: Message) -> String {
+        messages.render(message, locale: locale)
+    }
+
+    /// The file store among the providers, if the deployment uses one.
+    public var fileStore: FileStoreProvider? {
+        providers.lazy.compactMap { $0 as? FileStoreProvider }.first
+    }
+
+    /// Stops the store, writes the finish marks the file store and ledger deferred, and closes the
+    /// providers' and the ledger's journals. A failed write only means those transactions are handed
+    /// back (and found already delivered) at the next open.
+    public func close() async {
+        await store.stop()
+        for provider in providers {
+            try? await (provider as? FileStoreProvider)?.flush()
+        }
+        try? await ledger.flush()
+        Self.closeAll(providers)
+        ledger.close()
+    }
+
+    private static func closeAll(_ providers: [any StoreProvider]) {
+        for provider in providers {
+            (provider as? FileStoreProvider)?.close()
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import PurchaseKit
+
+/// `purchasekit buy PRODUCT [--quantity N]`: runs the whole flow (charge, verify, deliver exactly
+/// once, finish) and prints the outcome with the message a person would see.
+///
+/// Exits 0 when purchased (verified, delivered and recorded durably) or pending, 1 when cancelled
+/// or refused (already owned, unknown product...), 74/75 for storage failures.
+struct BuyCommand {
+    var productID: String
+    var quantity: Int
+    var options: GlobalOptions
+
+    init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
+        guard let productID = arguments.positionals.first else { throw .usage(.missingFile(command: "buy")) }
+        if arguments.positionals.count > 1 {
+            throw .usage(.unexpectedArgument(arguments.positionals[1], command: "buy"))
+        }
+        self.productID = productID
+        if let text = arguments.values["--quantity"] {
+            guard let quantity = Int(text), quantity >= 1 else { throw .usage(.invalidProductCount(text)) }
+            self.quantity = quantity
+        } else {
+            quantity = 1
+        }
+        self.options = options
+    }
+
+    func run(console: Console) throws(ToolError) -> ExitCode {
+        let (productID, quantity, json) = (self.productID, self.quantity, options.json)
+        return try DeploymentSession(options: options, console: console).run {
+            deployment, console throws(PurchaseError) in
+            let outcome = await deployment.store.purchase(productID, quantity: quantity)
+            let message = deployment.render(
+                PurchaseCore.Message(outcome: outcome, productName: deployment.displayName(of: productID)))
+            var entries: [(String, JSONText)] = [("outcome", .string(outcome.name)), ("productID", .string(productID))]
+            let status: ExitCode
+            switch outcome {
+            case .purchased(let transaction):
+                entries.append(("transactionID", .string(transaction.id)))
+                entries.append(("quantity", .number(transaction.quantity)))
+                status = .success
+            case .pending:
+                status = .success
+            case .cancelled:
+                status = .refused
+            case .failed(let error):
+                status = DeploymentSession.exitCode(for: error)
+            }
+            entries.append(("message", .string(message)))
+            if case .failed(let error) = outcome {
+                entries.append(
+                    ("error", .object([("code", .number(error.code.rawValue)), ("name", .string(error.code.name))])))
+            }
+            if json {
+                try ProductsCommand.write(JSONText.object(entries).text + "\n", console)
+            } else if status == .success {
+                try ProductsCommand.write(message + "\n", console)
+            } else {
+                console.diagnostic("purchasekit: " + message)
+                if case .failed(let error) = outcome, let journal = error.underlyingError as? JournalError {
+                    console.diagnostic(journal.description)
+                }
+            }
+            return status
+        }
+    }
+}

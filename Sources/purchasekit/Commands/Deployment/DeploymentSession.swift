@@ -1,0 +1,100 @@
+import Foundation
+import PurchaseKit
+
+/// Opens the deployment the global options name for one buying command, runs the command's async
+/// body, closes the deployment, and turns failures into the tool's messages and exit statuses.
+///
+/// Exit statuses: 66 missing catalog, 65 invalid catalog (every diagnostic printed), 74 when the
+/// state folder cannot be used or a journal is damaged (the message names the file and byte
+/// offset), 75 when another process holds the state folder too long.
+struct DeploymentSession {
+    var options: GlobalOptions
+    var console: Console
+
+    /// Runs `body` on the open deployment; `body` prints its own output and returns the status.
+    func run(
+        _ body: @escaping @Sendable (PurchaseDeployment, Console) async throws(PurchaseError) -> ExitCode
+    ) throws(ToolError) -> ExitCode {
+        do {
+            try InputFile.checkReadable(options.catalogPath)
+        } catch {
+            if case .tool(let failure) = error { throw failure }
+            return .internalError
+        }
+        let options = options
+        let console = console
+        let outcome = BlockingTask.run { () -> Result<ExitCode, PurchaseError> in
+            let deployment: PurchaseDeployment
+            do {
+                deployment = try PurchaseDeployment.open(
+                    catalogPath: options.catalogPath,
+                    stateDirectory: URL(fileURLWithPath: options.stateDirectory, isDirectory: true),
+                    locale: options.locale, registry: .builtIn, clock: SystemClock(),
+                    ledgerOptions: TestHooks.ledgerOptions, wrapLedger: TestHooks.wrap)
+            } catch {
+                return .failure(Self.purchaseError(error))
+            }
+            let result: Result<ExitCode, PurchaseError>
+            do {
+                await deployment.store.start()
+                result = .success(try await body(deployment, console))
+            } catch {
+                result = .failure(Self.purchaseError(error))
+            }
+            await deployment.close()
+            return result
+        }
+        switch outcome {
+        case .success(let status): return status
+        case .failure(let error): return report(error)
+        }
+    }
+
+    private static func purchaseError(_ error: any Error) -> PurchaseError {
+        error as? PurchaseError ?? PurchaseError(.unknown, detail: String(describing: error), underlyingError: error)
+    }
+
+    /// Prints a failure that ended the command and returns its status.
+    func report(_ error: PurchaseError) -> ExitCode {
+        let locale = options.locale ?? "en"
+        let text = MessageTable.builtIn.render(PurchaseCore.Message(error: error), locale: locale)
+        if let invalid = error.underlyingError as? CatalogValidationError {
+            for diagnostic in invalid.diagnostics { console.diagnostic(diagnostic.description) }
+            let message = PurchaseCore.Message.toolInvalidCatalog(path: options.catalogPath)
+            console.diagnostic("purchasekit: " + MessageTable.builtIn.render(message, locale: locale))
+            return .dataError
+        }
+        if let journal = error.underlyingError as? JournalError {
+            let message = PurchaseCore.Message.toolIOError(path: journal.path)
+            console.diagnostic("purchasekit: " + MessageTable.builtIn.render(message, locale: locale))
+            console.diagnostic(journal.description)
+            return journal.code == .lockTimeout ? .temporaryFailure : .ioError
+        }
+        var line = "purchasekit: \(text)"
+        if let detail = error.detail { line += " (\(detail))" }
+        console.diagnostic(line)
+        return Self.exitCode(for: error)
+    }
+
+    /// The status a failed operation exits with: 1 when the store or person refused, 75 when trying
+    /// again may work, 74 for storage failures, 65 for an invalid catalog.
+    static func exitCode(for error: PurchaseError) -> ExitCode {
+        if let journal = error.underlyingError as? JournalError {
+            return journal.code == .lockTimeout ? .temporaryFailure : .ioError
+        }
+        switch error.code {
+        case .ledgerIOFailed: return .ioError
+        case .catalogInvalid, .providerMisconfigured: return .dataError
+        case .storeUnavailable, .purchaseInProgress, .verificationUnavailable: return .temporaryFailure
+        case .unknown: return .internalError
+        default: return .refused
+        }
+    }
+}
+
+extension PurchaseDeployment {
+    /// The product's name in the deployment's locale.
+    func displayName(of productID: String) -> String {
+        catalog.product(withID: productID)?.localization(for: locale)?.displayName ?? productID
+    }
+}

@@ -1,0 +1,89 @@
+extension Tool {
+    /// The commands that open the deployment and use its store.
+    static let buyingCommandNames: Set<String> = ["products", "buy", "restore", "entitlements", "history"]
+
+    /// Runs `products`, `buy`, `restore`, `entitlements` or `history`.
+    func dispatchBuying(
+        _ command: String,
+        _ words: ArraySlice<String>,
+        options: GlobalOptions,
+        console: Console
+    ) throws(ToolError) -> ExitCode {
+        if options.help {
+            try console.print(HelpText.buying(command) + "\n")
+            return .success
+        }
+        switch command {
+        case "products":
+            return try ProductsCommand(arguments: CommandArguments(words, command: command), options: options)
+                .run(console: console)
+        case "buy":
+            let arguments = try CommandArguments(words, command: command, valueOptions: ["--quantity"])
+            return try BuyCommand(arguments: arguments, options: options).run(console: console)
+        case "restore":
+            return try RestoreCommand(arguments: CommandArguments(words, command: command), options: options)
+                .run(console: console)
+        case "entitlements":
+            return try EntitlementsCommand(arguments: CommandArguments(words, command: command), options: options)
+                .run(console: console)
+        default:
+            return try HistoryCommand(arguments: CommandArguments(words, command: command), options: options)
+                .run(console: console)
+        }
+    }
+}
+
+extension HelpText {
+    /// The help screen of a buying command.
+    static func buying(_ command: String) -> String {
+        let body =
+            switch command {
+            case "products":
+                """
+                USAGE: purchasekit products
+
+                Lists the catalog's products as the deployment's store offers them: identifier, price
+                in the storefront's currency formatted for the locale, and name. With --json, an array
+                of {productID, type, displayName, description, price, currency, displayPrice, store}.
+                """
+            case "buy":
+                """
+                USAGE: purchasekit buy PRODUCT [--quantity N]
+
+                Buys PRODUCT through the whole flow: the store charges, the purchase is verified,
+                delivered exactly once (recorded in the state folder) and finished. Prints the message
+                a person would see; with --json {outcome, productID, transactionID, quantity, message,
+                error: {code, name}}.
+
+                  --quantity N    units to buy (consumables only; default 1)
+
+                Exits 0 when purchased or pending approval, 1 when cancelled or refused (for instance
+                already owned), 74 when the state folder cannot be used, 75 when it is busy.
+                """
+            case "restore":
+                """
+                USAGE: purchasekit restore
+
+                Restores the non-consumables and subscriptions you own through the same flow and prints
+                the outcome; with --json {outcome, restored, message}.
+                """
+            case "entitlements":
+                """
+                USAGE: purchasekit entitlements
+
+                Prints what you own now: entitlements, balances and subscriptions with their expiry.
+                With --json {entitlements, balances, subscriptions: [{productID, group, level, expiry,
+                state, grantsAccess, willAutoRenew}]}.
+                """
+            default:
+                """
+                USAGE: purchasekit history
+
+                Prints every transaction the state folder knows, oldest first. With --json an array of
+                {transactionID, originalTransactionID, productID, store, state, purchaseDate, quantity,
+                expirationDate, delivered, finished}.
+                """
+            }
+        return body + "\n\n" + globalOptions + "\n\n" + exitStatus
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PurchaseKit
+
+/// `purchasekit entitlements`: what the person owns now: entitlement names, balances, and
+/// subscriptions with their expiry and renewal state.
+struct EntitlementsCommand {
+    var options: GlobalOptions
+
+    init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
+        if let extra = arguments.positionals.first {
+            throw .usage(.unexpectedArgument(extra, command: "entitlements"))
+        }
+        self.options = options
+    }
+
+    func run(console: Console) throws(ToolError) -> ExitCode {
+        let json = options.json
+        return try DeploymentSession(options: options, console: console).run {
+            deployment, console throws(PurchaseError) in
+            let entitlements: Entitlements
+            do {
+                entitlements = try await deployment.store.entitlements()
+            } catch {
+                throw error as? PurchaseError ?? PurchaseError(.ledgerIOFailed, underlyingError: error)
+            }
+            let renewing = try await Self.renewalFlags(deployment)
+            let balances = entitlements.balances.filter { $0.value != 0 }.sorted { $0.key < $1.key }
+            let subscriptions = entitlements.subscriptions.sorted { $0.productID < $1.productID }
+            if json {
+                let object = JSONText.object([
+                    ("entitlements", .array(entitlements.names.sorted().map { .string($0) })),
+                    ("balances", .object(balances.map { ($0.key, .number($0.value)) })),
+                    (
+                        "subscriptions",
+                        .array(
+                            subscriptions.map { status in
+                                var entries: [(String, JSONText)] = [
+                                    ("productID", .string(status.productID)), ("group", .string(status.group)),
+                                    ("level", .number(status.level)), ("expiry", .date(status.expirationDate)),
+                                    ("state", .string(status.state.rawValue)),
+                                    ("grantsAccess", .bool(status.grantsAccess)),
+                                ]
+                                if let flag = renewing[status.productID] {
+                                    entries.append(("willAutoRenew", .bool(flag)))
+                                }
+                                return .object(entries)
+                            })
+                    ),
+                ])
+                try ProductsCommand.write(object.text + "\n", console)
+                return .success
+            }
+            let render = { (message: PurchaseCore.Message) in deployment.render(message) }
+            var text = ""
+            if entitlements.names.isEmpty && balances.isEmpty && subscriptions.isEmpty {
+                text = render(.toolNothingOwned) + "\n"
+            }
+            if !entitlements.names.isEmpty {
+                text += render(.toolEntitlements) + ": " + entitlements.names.sorted().joined(separator: ", ") + "\n"
+            }
+            for (name, quantity) in balances {
+                text += render(.balanceAmount(name: name, quantity: quantity)) + "\n"
+            }
+            for status in subscriptions {
+                let name = deployment.displayName(of: status.productID)
+                let line =
+                    status.state == .expired || status.state == .revoked
+                    ? render(.subscriptionExpired(productName: name))
+                    : render(.subscriptionExpires(productName: name, date: status.expirationDate))
+                text += line + "\n"
+            }
+            try ProductsCommand.write(text, console)
+            return .success
+        }
+    }
+
+    /// Whether each subscription product's latest chain in the file store renews.
+    static func renewalFlags(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> [String: Bool] {
+        guard let store = deployment.fileStore else { return [:] }
+        var flags: [String: Bool] = [:]
+        for entry in try await store.history() where entry.transaction.productType == .autoRenewable {
+            if let flag = entry.transaction.willAutoRenew { flags[entry.transaction.productID] = flag }
+        }
+        return flags
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PurchaseKit
+
+/// `purchasekit history`: every transaction the state folder knows, with its state, whether it was
+/// delivered (the ledger) and whether it was finished with its store.
+struct HistoryCommand {
+    var options: GlobalOptions
+
+    init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
+        if let extra = arguments.positionals.first { throw .usage(.unexpectedArgument(extra, command: "history")) }
+        self.options = options
+    }
+
+    func run(console: Console) throws(ToolError) -> ExitCode {
+        let json = options.json
+        return try DeploymentSession(options: options, console: console).run {
+            deployment, console throws(PurchaseError) in
+            let contents: LedgerContents
+            do {
+                contents = try await deployment.ledger.contents()
+            } catch {
+                throw error as? PurchaseError ?? PurchaseError(.ledgerIOFailed, underlyingError: error)
+            }
+            var rows: [(transaction: StoreTransaction?, delivery: Delivery?, finished: Bool)] = []
+            var listed = Set<TransactionID>()
+            if let store = deployment.fileStore {
+                for entry in try await store.history() {
+                    let id = entry.transaction.transactionID
+                    listed.insert(id)
+                    rows.append((entry.transaction, nil, entry.isFinished))
+                }
+            }
+            let deliveries = Dictionary(contents.deliveries.map { ($0.transactionID, $0) }) { first, _ in first }
+            for index in rows.indices {
+                if let id = rows[index].transaction?.transactionID { rows[index].delivery = deliveries[id] }
+            }
+            for delivery in contents.deliveries where !listed.contains(delivery.transactionID) {
+                rows.append((nil, delivery, contents.finished.contains(delivery.transactionID)))
+            }
+            if json {
+                let array = JSONText.array(
+                    rows.map { row in
+                        let id = row.transaction?.transactionID ?? row.delivery!.transactionID
+                        let original = row.transaction?.originalTransactionID ?? row.delivery!.originalTransactionID
+                        var state = row.transaction?.state.rawValue ?? "purchased"
+                        if row.transaction?.isRevoked == true || contents.revocations[id] != nil { state = "revoked" }
+                        return .object([
+                            ("transactionID", .string(id.id)), ("originalTransactionID", .string(original.id)),
+                            ("productID", .string(row.transaction?.productID ?? row.delivery!.productID)),
+                            ("store", .string(id.store)), ("state", .string(state)),
+                            ("purchaseDate", .date(row.transaction?.purchaseDate ?? row.delivery!.purchaseDate)),
+                            ("quantity", .number(row.transaction?.quantity ?? row.delivery!.quantity)),
+                            ("expirationDate", .date(row.transaction?.expirationDate ?? row.delivery?.expirationDate)),
+                            ("delivered", .bool(row.delivery != nil)), ("finished", .bool(row.finished)),
+                        ])
+                    })
+                try ProductsCommand.write(array.text + "\n", console)
+                return .success
+            }
+            var text = ""
+            for row in rows {
+                let id = row.transaction?.transactionID ?? row.delivery!.transactionID
+                let productID = row.transaction?.productID ?? row.delivery!.productID
+                let date = (row.transaction?.purchaseDate ?? row.delivery!.purchaseDate).formatted(.iso8601)
+                var state = row.transaction?.state.rawValue ?? "purchased"
+                if row.transaction?.isRevoked == true || contents.revocations[id] != nil { state = "revoked" }
+                text += "\(id)  \(date)  \(productID)  \(state)"
+                text += row.delivery != nil ? "  delivered" : ""
+                text += row.finished ? "  finished\n" : "\n"
+            }
+            try ProductsCommand.write(text, console)
+            return .success
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PurchaseKit
+
+/// `purchasekit products`: the catalog's products as the provider offers them, with names in the
+/// deployment's (or `--locale`'s) language and prices formatted for it.
+struct ProductsCommand {
+    var options: GlobalOptions
+
+    init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
+        if let extra = arguments.positionals.first { throw .usage(.unexpectedArgument(extra, command: "products")) }
+        self.options = options
+    }
+
+    func run(console: Console) throws(ToolError) -> ExitCode {
+        let json = options.json
+        return try DeploymentSession(options: options, console: console).run {
+            deployment, console throws(PurchaseError) in
+            let response: ProductsResponse
+            do {
+                response = try await deployment.store.products()
+            } catch {
+                throw error as? PurchaseError ?? PurchaseError(.unknown, underlyingError: error)
+            }
+            let formatter = PriceFormatter(locale: deployment.locale)
+            let rows = response.products.map { product in
+                let localization = product.product.localization(for: deployment.locale)
+                return (
+                    product: product, name: localization?.displayName ?? product.displayName,
+                    description: localization?.description ?? product.description,
+                    price: formatter.string(for: product.price)
+                )
+            }
+            var output: String
+            if json {
+                output =
+                    JSONText.array(
+                        rows.map { row in
+                            .object([
+                                ("productID", .string(row.product.id)), ("type", .string(row.product.type.rawValue)),
+                                ("displayName", .string(row.name)), ("description", .string(row.description)),
+                                ("price", .string("\(row.product.price.amount)")),
+                                ("currency", .string(row.product.price.currencyCode)),
+                                ("displayPrice", .string(row.price)), ("store", .string(row.product.store)),
+                            ])
+                        }
+                    ).text + "\n"
+            } else {
+                let idWidth = rows.map(\.product.id.count).max() ?? 0
+                let priceWidth = rows.map(\.price.count).max() ?? 0
+                output = ""
+                for row in rows {
+                    output += row.product.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                    output += String(repeating: " ", count: priceWidth - row.price.count) + row.price + "  "
+                    output += row.name + "\n"
+                }
+            }
+            try Self.write(output, console)
+            return .success
+        }
+    }
+
+    /// Prints to standard output; a failed write is an I/O error.
+    static func write(_ text: String, _ console: Console) throws(PurchaseError) {
+        do {
+            try console.print(text)
+        } catch {
+            throw PurchaseError(.ledgerIOFailed, detail: "cannot write to standard output")
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Journal
+import PurchaseCore
+import Testing
+
+@testable import FileStore
+
+struct FileFulfillmentLedgerTests {
+    private func delivery(_ id: String, credits: [String: Int] = ["gems": 100]) -> Delivery {
+        Delivery(
+            transactionID: TransactionID(store: "file", id: id),
+            originalTransactionID: TransactionID(store: "file", id: id),
+            productID: "gems", productType: .consumable, quantity: 1, entitlements: ["a", "b"], credits: credits,
+            expirationDate: nil, purchaseDate: TestCatalog.start, deliveredAt: TestCatalog.start)
+    }
+
+    @Test func recordDeliveryIsExactlyOnceAcrossInstances() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let ledgers = try (0..<3).map { _ in try FileFulfillmentLedger(stateDirectory: folder.url) }
+        let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<60 {
+                let ledger = ledgers[index % 3]
+                group.addTask { try await ledger.recordDelivery(delivery("7")) }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(wins == 1)
+        #expect(try await ledgers[2].contents().deliveries.count == 1)
+        ledgers.forEach { $0.close() }
+    }
+
+    @Test func spendingNeverGoesBelowZero() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        _ = try await ledger.recordDelivery(delivery("1"))
+        let successes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<30 {
+                group.addTask { (try? await ledger.spend("gems", quantity: 7)) != nil }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(successes == 14)
+        #expect(try await ledger.balances()["gems"] == 2)
+        #expect(try await ledger.contents().balances["gems"] == 2)
+        ledger.close()
+    }
+
+    @Test func contentsSurviveReopenAndCompaction() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        for index in 1...5 { _ = try await ledger.recordDelivery(delivery("\(index)")) }
+        try await ledger.markFinished(TransactionID(store: "file", id: "1"))
+        #expect(try await ledger.recordRevocation(TransactionID(store: "file", id: "2"), at: TestCatalog.start))
+        #expect(try await !ledger.recordRevocation(TransactionID(store: "file", id: "99"), at: TestCatalog.start))
+        _ = try await ledger.spend("gems", quantity: 50)
+        let before = try await ledger.contents()
+        try await ledger.compact()
+        _ = try await ledger.recordDelivery(delivery("6", credits: [:]))
+        ledger.close()
+        ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        var after = try await ledger.contents()
+        #expect(after.deliveries.count == 6)
+        after.deliveries.removeLast()
+        #expect(after == before)
+        #expect(after.balances["gems"] == 350)
+        ledger.close()
+    }
+
+    @Test func finishedMarksAreWrittenByFlushOrTheNextCommit() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        _ = try await ledger.recordDelivery(delivery("1"))
+        try await ledger.markFinished(TransactionID(store: "file", id: "1"))
+        #expect(try await ledger.contents().finished.count == 1)
+        ledger.close()
+        ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        #expect(try await ledger.contents().finished.isEmpty)
+        try await ledger.markFinished(TransactionID(store: "file", id: "1"))
+        try await ledger.flush()
+        ledger.close()
+        ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        #expect(try await ledger.contents().finished == [TransactionID(store: "file", id: "1")])
+        ledger.close()
+    }
+
+    @Test func corruptionBeforeTheTailFailsWithFileAndOffset() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        for index in 1...3 { _ = try await ledger.recordDelivery(delivery("\(index)")) }
+        ledger.close()
+        let log = folder.url.appendingPathComponent("ledger/ledger.log")
+        var bytes = try Data(contentsOf: log)
+        bytes[32 + 20] ^= 0xFF  // inside the first frame's payload
+        try bytes.write(to: log)
+        do {
+            _ = try FileFulfillmentLedger(stateDirectory: folder.url)
+            Issue.record("a corrupt ledger opened")
+        } catch {
+            #expect(error.code == .ledgerIOFailed)
+            let journal = try #require(error.underlyingError as? JournalError)
+            #expect(journal.code == .corrupt)
+            #expect(journal.offset == 32)
+            #expect(journal.path.hasSuffix("ledger.log"))
+        }
+    }
+
+    @Test func recordsAndSnapshotsRoundTrip() throws {
+        let record = LedgerRecord.delivery(delivery("42", credits: ["gems": 5, "energy": 9]))
+        #expect(try LedgerRecord(record.data) == record)
+        for other in [
+            LedgerRecord.finished(TransactionID(store: "s", id: "1")),
+            .revocation(TransactionID(store: "s", id: "2"), TestCatalog.start), .spend("gems", 3),
+        ] {
+            #expect(try LedgerRecord(other.data) == other)
+        }
+        #expect(throws: (any Error).self) { try LedgerRecord(Data([9])) }
+        #expect(throws: (any Error).self) { try LedgerRecord(record.data.dropLast()) }
+
+        let transaction = StoredTransaction(
+            id: 1, originalID: 1, productID: "pro", productType: .autoRenewable, quantity: 1,
+            purchaseDate: TestCatalog.start, originalPurchaseDate: TestCatalog.start, expirationDate: nil,
+            state: .purchased, autoRenew: true)
+        let records: [StoreRecord] = [
+            .transaction(transaction), .finish(id: 1), .revoke(id: 1, date: TestCatalog.start, reason: .other),
+            .acknowledgeRevocation(id: 1), .setAutoRenew(originalID: 1, on: false),
+            .resolve(id: 1, approved: true, date: TestCatalog.start, expiration: nil),
+        ]
+        var state = FileStoreState()
+        for record in records {
+            #expect(try StoreRecord(record.data) == record)
+            try state.apply(record.data)
+        }
+        let copy = try FileStoreState(snapshot: try state.snapshot())
+        #expect(copy.transactions == state.transactions)
+        #expect(copy.unfinished == state.unfinished)
+        #expect(throws: (any Error).self) { try state.apply(StoreRecord.finish(id: 5).data) }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PurchaseKit
+import Testing
+
+/// Subscriptions renewing and purchases refunded through a whole deployment, across reopenings.
+struct DeploymentLifecycleTests {
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("purchasekit-life-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func subscriptionRenewalsAreDeliveredAtTheNextOpen() async throws {
+        let state = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let clock = ManualClock()
+        var deployment = try PurchaseDeployment.open(
+            catalogPath: PurchaseDeploymentTests.defaultCatalog, stateDirectory: state, clock: clock)
+        guard case .purchased(let first) = await deployment.store.purchase("com.example.pro.monthly") else {
+            Issue.record("the subscription was not sold")
+            return
+        }
+        await deployment.close()
+        clock.advance(by: 70 * 86_400)
+        deployment = try PurchaseDeployment.open(
+            catalogPath: PurchaseDeploymentTests.defaultCatalog, stateDirectory: state, clock: clock)
+        let events = await deployment.store.start()
+        #expect(events.count == 2)
+        let entitlements = try await deployment.store.entitlements()
+        let status = try #require(entitlements.subscriptions.first { $0.productID == "com.example.pro.monthly" })
+        #expect(status.state == .active)
+        #expect(status.expirationDate > clock.now)
+        #expect(entitlements.contains("pro"))
+        let history = try #require(try await deployment.fileStore?.history())
+        #expect(history.count == 3 && history.allSatisfy { $0.transaction.originalID == first.id })
+        await deployment.close()
+    }
+
+    @Test func refundRemovesWhatThePurchaseGranted() async throws {
+        let state = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        var deployment = try PurchaseDeployment.open(
+            catalogPath: PurchaseDeploymentTests.defaultCatalog, stateDirectory: state)
+        guard case .purchased(let bought) = await deployment.store.purchase("com.example.removeads") else {
+            Issue.record("not sold")
+            return
+        }
+        #expect(try await deployment.store.entitlements().contains("no-ads"))
+        _ = try await deployment.fileStore?.refund(transactionID: bought.id)
+        await deployment.close()
+        // The refund was made while "the app" was closed: it arrives at the next open.
+        deployment = try PurchaseDeployment.open(
+            catalogPath: PurchaseDeploymentTests.defaultCatalog, stateDirectory: state)
+        await deployment.store.start()
+        #expect(try await !deployment.store.entitlements().contains("no-ads"))
+        #expect(try await deployment.ledger.contents().revocations[bought.transactionID] != nil)
+        await deployment.close()
+    }
+
+    @Test func approvalRequiredPurchaseIsPendingThenDelivered() async throws {
+        let state = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        var catalog = try CatalogLoader().load(contentsOfFile: PurchaseDeploymentTests.defaultCatalog).get()
+        catalog.deployment.providers = [ProviderConfiguration(kind: .file, settings: ["RequiresApproval": true])]
+        var deployment = try PurchaseDeployment.open(catalog: catalog, stateDirectory: state)
+        guard case .pending = await deployment.store.purchase("com.example.levels.premium") else {
+            Issue.record("expected pending")
+            return
+        }
+        let deferred = try #require(try await deployment.fileStore?.history().first?.transaction)
+        #expect(deferred.state == .deferred)
+        await deployment.close()
+        let approver = try FileStoreProvider(catalog: catalog, stateDirectory: state)
+        try await approver.approve(transactionID: deferred.id)
+        approver.close()
+        deployment = try PurchaseDeployment.open(catalog: catalog, stateDirectory: state)
+        await deployment.store.start()
+        #expect(try await deployment.store.entitlements().contains("premium-levels"))
+        await deployment.close()
+    }
+}

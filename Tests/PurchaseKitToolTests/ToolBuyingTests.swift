@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+struct ToolBuyingTests {
+    @Test func productsListsTheCatalogWithLocalizedNamesAndPrices() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        let products = try #require(try fixture.json(["products"]) as? [[String: Any]])
+        #expect(products.count == 10)
+        let gems = try #require(products.first)
+        for key in ["productID", "type", "displayName", "description", "price", "currency", "displayPrice"] {
+            #expect(gems[key] is String, "missing \(key)")
+        }
+        #expect(gems["price"] as? String == "0.99")
+        #expect(gems["displayPrice"] as? String == "$0.99")
+        let japanese = try #require(try fixture.json(["products", "--locale", "ja_JP"]) as? [[String: Any]])
+        #expect(japanese.first?["displayName"] as? String == "ジェム100個")
+        let text = try fixture.run(["products"])
+        #expect(text.status == 0 && text.stdout.contains("com.example.removeads") && text.stdout.contains("$2.99"))
+    }
+
+    @Test func buyingAConsumableTwiceDoublesTheBalance() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        let first = try fixture.run(["buy", "com.example.gems.100"])
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("100 Gems"))
+        let second = try #require(try fixture.json(["buy", "com.example.gems.100"]) as? [String: Any])
+        #expect(second["outcome"] as? String == "purchased")
+        #expect(second["productID"] as? String == "com.example.gems.100")
+        #expect(second["transactionID"] as? String == "2")
+        #expect((second["message"] as? String)?.isEmpty == false)
+        #expect(second["error"] == nil)
+        #expect(try fixture.gems() == 200)
+        _ = try fixture.json(["buy", "com.example.gems.100", "--quantity", "3"])
+        #expect(try fixture.gems() == 500)
+    }
+
+    @Test func buyingANonConsumableTwiceIsRefusedAsAlreadyOwned() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        #expect(try fixture.run(["buy", "com.example.removeads"]).status == 0)
+        let again = try fixture.run(["buy", "com.example.removeads"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already own"))
+        let json = try fixture.run(["buy", "com.example.removeads", "--json"])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["outcome"] as? String == "failed")
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["code"] as? Int == 9 && error["name"] as? String == "alreadyOwned")
+        let japanese = try fixture.run(["buy", "com.example.removeads", "--locale", "ja_JP"])
+        #expect(japanese.status == 1 && !japanese.stderr.contains("already own"))
+    }
+
+    @Test func unknownProductIsRefused() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        let result = try fixture.run(["buy", "com.example.nothing"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("purchasekit: "))
+    }
+
+    @Test func restoreOnAFreshLedgerBringsBackNonConsumables() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        let nothing = try #require(try fixture.json(["restore"]) as? [String: Any])
+        #expect(nothing["outcome"] as? String == "nothingToRestore")
+        #expect(try fixture.run(["buy", "com.example.removeads"]).status == 0)
+        #expect(try fixture.run(["buy", "com.example.gems.100"]).status == 0)
+        try FileManager.default.removeItem(at: fixture.state.appendingPathComponent("ledger"))
+        let entitlements = try #require(try fixture.json(["entitlements"]) as? [String: Any])
+        #expect((entitlements["entitlements"] as? [String])?.isEmpty == true)
+        let restored = try #require(try fixture.json(["restore"]) as? [String: Any])
+        #expect(restored["outcome"] as? String == "restored")
+        #expect(restored["restored"] as? [String] == ["com.example.removeads"])
+        #expect((restored["message"] as? String)?.isEmpty == false)
+        let after = try #require(try fixture.json(["entitlements"]) as? [String: Any])
+        #expect(after["entitlements"] as? [String] == ["no-ads"])
+    }
+
+    @Test func entitlementsAndHistoryHaveTheDocumentedShapes() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        let empty = try fixture.run(["entitlements"])
+        #expect(empty.status == 0 && !empty.stdout.isEmpty)
+        #expect(try fixture.run(["buy", "com.example.pro.monthly"]).status == 0)
+        #expect(try fixture.run(["buy", "com.example.pro.monthly"]).status == 1)
+        let object = try #require(try fixture.json(["entitlements"]) as? [String: Any])
+        #expect(Set(object["entitlements"] as? [String] ?? []) == ["pro", "no-ads", "premium-levels"])
+        #expect(object["balances"] is [String: Any])
+        let subscription = try #require((object["subscriptions"] as? [[String: Any]])?.first)
+        #expect(subscription["productID"] as? String == "com.example.pro.monthly")
+        #expect(subscription["expiry"] is String)
+        #expect(subscription["state"] as? String == "active")
+        #expect(subscription["willAutoRenew"] as? Bool == true)
+        let history = try fixture.history()
+        #expect(history.count == 1)
+        let entry = try #require(history.first)
+        for key in ["transactionID", "originalTransactionID", "productID", "store", "state", "purchaseDate"] {
+            #expect(entry[key] is String, "missing \(key)")
+        }
+        #expect(entry["store"] as? String == "file" && entry["state"] as? String == "purchased")
+        #expect(entry["delivered"] as? Bool == true && entry["finished"] as? Bool == true)
+    }
+
+    @Test func badStateFolderExits74NamingIt() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        try Data("not a folder".utf8).write(to: fixture.state)
+        let result = try fixture.run(["buy", "com.example.gems.100"])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains(fixture.state.path))
+    }
+
+    @Test func missingAndInvalidCatalogsExit66And65() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        let missing = try ToolChild.run(["--catalog", "nope.plist", "products"], in: fixture.folder)
+        #expect(missing.status == 66)
+        let bad = fixture.folder.appendingPathComponent("Bad.plist")
+        try Data(
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CatalogVersion</key><integer>1</integer></dict></plist>"
+                .utf8
+        ).write(to: bad)
+        let invalid = try ToolChild.run(["--catalog", bad.path, "buy", "x"], in: fixture.folder)
+        #expect(invalid.status == 65)
+        #expect(invalid.stderr.contains("Bad.plist:"))
+    }
+
+    @Test func helpDescribesTheBuyingCommands() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        for command in ["products", "buy", "restore", "entitlements", "history"] {
+            let result = try ToolChild.run([command, "--help"], in: fixture.folder)
+            #expect(result.status == 0 && result.stdout.contains("USAGE: purchasekit \(command)"))
+        }
+        #expect(try ToolChild.run(["buy"], in: fixture.folder).status == 64)
+        #expect(try ToolChild.run(["buy", "x", "--quantity", "0"], in: fixture.folder).status == 64)
+    }
+}
