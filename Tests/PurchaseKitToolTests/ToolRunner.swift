@@ -29,10 +29,22 @@ struct ToolRunner {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A fresh temporary folder for one test.
+    /// The folder this test process keeps its temporary folders in. Folders left by earlier test
+    /// processes that have exited are removed when it is first used, so runs do not pile up files.
+    static let runFolder: URL = {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("purchasekit-tool-tests")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names where name.hasPrefix("run-") {
+            if let pid = Int32(name.dropFirst(4)), kill(pid, 0) != 0 {
+                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            }
+        }
+        return parent.appendingPathComponent("run-\(getpid())")
+    }()
+
+    /// A fresh temporary folder for one test, inside ``runFolder``.
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("purchasekit-tool-tests-\(UUID().uuidString)")
+        let folder = runFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
