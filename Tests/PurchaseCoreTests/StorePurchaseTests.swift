@@ -3,22 +3,12 @@ import PurchaseCore
 import PurchaseTesting
 import Testing
 
-/// A store over one in-memory provider and an in-memory ledger, with a manual clock.
-struct Harness {
-    let catalog = SampleCatalog.make()
-    let clock = ManualClock()
-    let provider: InMemoryStoreProvider
-    let ledger = InMemoryFulfillmentLedger()
-    let store: Store
+/// The shipped harness over the sample catalog.
+typealias Harness = StoreTestHarness
 
+extension StoreTestHarness {
     init(gracePeriod: TimeInterval = 0) {
-        provider = InMemoryStoreProvider(catalog: catalog, clock: clock)
-        store = Store(catalog: catalog, providers: [provider], ledger: ledger, clock: clock, gracePeriod: gracePeriod)
-    }
-
-    /// A new `Store` on the same provider and ledger, as after the app is relaunched.
-    func relaunched() -> Store {
-        Store(catalog: catalog, providers: [provider], ledger: ledger, clock: clock)
+        self.init(catalog: SampleCatalog.make(), gracePeriod: gracePeriod)
     }
 }
 

@@ -19,9 +19,7 @@ struct StoreRestoreTests {
         _ = await harness.store.purchase("season.pass")
         _ = await harness.store.purchase("gems.100")
 
-        let freshLedger = InMemoryFulfillmentLedger()
-        let reinstalled = Store(
-            catalog: harness.catalog, providers: [harness.provider], ledger: freshLedger, clock: harness.clock)
+        let reinstalled = harness.reinstalled()
         let outcome = await reinstalled.restore()
         guard case .restored(let productIDs) = outcome else {
             Issue.record("expected restored, got \(outcome)")
