@@ -7,9 +7,6 @@ import Foundation
 /// the SAX user-data pointer. The parser never loads a DTD or an external entity, never touches the
 /// network, and refuses every declaration of the internal subset (entities above all).
 enum SAXParser {
-    /// Bytes handed to libxml2 per call; bounds libxml2's own buffer whatever the document size.
-    private static let chunkSize = 256 * 1024
-
     /// Installs the process-wide settings once: a refusing external-entity loader and a nesting
     /// ceiling high enough that the reader's own limit applies.
     private static let processSetup: Void = {
@@ -22,6 +19,14 @@ enum SAXParser {
     static func parse(_ document: UnsafeRawBufferPointer, path: String?, maximumDepth: Int) -> Result<
         PropertyListNode, PropertyListError
     > {
+        var input = DocumentInput(bytes: document)
+        return parse(&input, path: path, maximumDepth: maximumDepth)
+    }
+
+    /// Parses the document `input` hands out, chunk by chunk, and returns its root or its first problem.
+    static func parse(_ input: inout DocumentInput, path: String?, maximumDepth: Int) -> Result<
+        PropertyListNode, PropertyListError
+    > {
         let builder = UnsafeMutablePointer<DocumentBuilder>.allocate(capacity: 1)
         builder.initialize(to: DocumentBuilder(path: path, maximumDepth: maximumDepth))
         defer {
@@ -29,7 +34,11 @@ enum SAXParser {
             builder.deinitialize(count: 1)
             builder.deallocate()
         }
-        run(document, builder: builder)
+        run(&input, builder: builder)
+        if let failure = input.failure {
+            return .failure(
+                PropertyListError(failure.kind, failure.message, path: path, at: SourceLocation(line: 1, column: 1)))
+        }
         if let error = builder.pointee.error { return .failure(error) }
         guard let root = builder.pointee.root else {
             return .failure(
@@ -40,27 +49,28 @@ enum SAXParser {
         return .success(root)
     }
 
-    private static func run(_ document: UnsafeRawBufferPointer, builder: UnsafeMutablePointer<DocumentBuilder>) {
+    private static func run(_ input: inout DocumentInput, builder: UnsafeMutablePointer<DocumentBuilder>) {
         _ = processSetup
-        // libxml2 misses some byte-order marks and BOM-less wide encodings: name those for it.
-        var bytes = document
-        let forced = wideEncoding(bytes)
-        if forced != nil, bytes.starts(with: [0, 0, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0, 0]) {
-            bytes = UnsafeRawBufferPointer(rebasing: bytes[4...])
-        }
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty else { return }
-        if forced == nil, !bytes.starts(with: [0xFE, 0xFF]), !bytes.starts(with: [0xFF, 0xFE]),
-            !bytes.prefix(4).contains(0), hasLoneCarriageReturn(bytes)
-        {
-            // XML reads a lone CR as a line break, but libxml2 counts lines by LF only: give it LFs
-            // so that positions in old Mac-style files are right. (Byte-oriented encodings only.)
-            var normalized = [UInt8](bytes)
-            for index in normalized.indices where normalized[index] == 0x0D {
-                if index + 1 == normalized.count || normalized[index + 1] != 0x0A { normalized[index] = 0x0A }
+        guard var first = input.next() else {
+            if input.failure == nil {
+                builder.pointee.fail(
+                    .malformedXML, "the document is empty; expected an XML property list",
+                    at: SourceLocation(line: 1, column: 1))
             }
-            normalized.withUnsafeBytes { run($0, builder: builder) }
             return
         }
+        // libxml2 misses some byte-order marks and BOM-less wide encodings: name those for it.
+        let forced = wideEncoding(first)
+        if forced != nil, first.starts(with: [0, 0, 0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE, 0, 0]) {
+            first = UnsafeRawBufferPointer(rebasing: first[4...])
+        }
+        guard !first.isEmpty else { return }
+        // XML reads a lone CR as a line break, but libxml2 counts lines by LF only: give it LFs so
+        // that positions in old Mac-style files are right. (Byte-oriented encodings only.)
+        let normalizesLineBreaks =
+            forced == nil && !first.starts(with: [0xFE, 0xFF]) && !first.starts(with: [0xFF, 0xFE])
+            && !first.prefix(4).contains(0)
+
         var handler = makeHandler()
         let userData = UnsafeMutableRawPointer(builder)
         guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else {
@@ -101,13 +111,21 @@ enum SAXParser {
             _ = xmlCtxtUseOptions(context, Int32(options))
         }
 
-        var offset = 0
-        while offset < bytes.count {
-            let length = min(chunkSize, bytes.count - offset)
-            let isLast = offset + length == bytes.count
-            _ = xmlParseChunk(context, base + offset, Int32(length), isLast ? 1 : 0)
-            offset += length
+        var lineBreaks = LineBreakNormalizer()
+        var chunk: UnsafeRawBufferPointer? = first
+        while let bytes = chunk {
+            if normalizesLineBreaks, lineBreaks.isNeeded(for: bytes) {
+                lineBreaks.normalize(bytes) { feed($0, to: context) }
+            } else {
+                feed(bytes, to: context)
+            }
             if builder.pointee.failed || context.pointee.disableSAX != 0 { break }
+            chunk = input.next()
+        }
+        if input.failure != nil { return }
+        if chunk == nil {
+            lineBreaks.finish { feed($0, to: context) }
+            _ = xmlParseChunk(context, nil, 0, 1)
         }
         if !builder.pointee.failed && context.pointee.wellFormed == 0 {
             builder.pointee.fail(
@@ -115,16 +133,9 @@ enum SAXParser {
         }
     }
 
-    /// Whether a CR not followed by LF occurs (memchr-fast for the usual documents without CR).
-    private static func hasLoneCarriageReturn(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let start = bytes.baseAddress else { return false }
-        var offset = 0
-        while offset < bytes.count, let found = memchr(start + offset, 0x0D, bytes.count - offset) {
-            let index = start.distance(to: UnsafeRawPointer(found))
-            if index + 1 == bytes.count || bytes[index + 1] != 0x0A { return true }
-            offset = index + 2
-        }
-        return false
+    private static func feed(_ bytes: UnsafeRawBufferPointer, to context: xmlParserCtxtPtr) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        _ = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
     }
 
     /// The encoding of a document libxml2 would not recognise by itself: UTF-32 (its byte-order
