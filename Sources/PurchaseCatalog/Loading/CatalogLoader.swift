@@ -29,7 +29,7 @@ public struct CatalogLoader: Sendable {
         } catch {
             return Self.result(for: error, path: path)
         }
-        return load(root, path: path)
+        return validate(consume root, path: path)
     }
 
     /// Loads a catalog from the bytes of an XML property list; `path` names it in diagnostics and is the
@@ -41,11 +41,17 @@ public struct CatalogLoader: Sendable {
         } catch {
             return Self.result(for: error, path: path)
         }
-        return load(root, path: path)
+        return validate(consume root, path: path)
     }
 
     /// Validates a property list already read, and turns it into a catalog when there is no error.
     public func load(_ root: PropertyListNode, path: String? = nil) -> CatalogLoadResult {
+        validate(root, path: path)
+    }
+
+    /// Validates a tree it owns: the decoder frees each product's subtree once it is read, which keeps the
+    /// peak memory of a file load near the larger of the tree and the catalog, not their sum.
+    private func validate(_ root: consuming PropertyListNode, path: String?) -> CatalogLoadResult {
         var decoder = CatalogDecoder(path: path, knownProviderKinds: knownProviderKinds)
         let catalog = decoder.decode(root)
         let ordered = decoder.diagnostics.enumerated().sorted { lhs, rhs in
