@@ -48,6 +48,14 @@ public struct PropertyListReader: Sendable {
     /// - Returns: The root value, with source locations throughout.
     /// - Throws: ``PropertyListError`` with the line and column of the first problem.
     public func read(_ data: Data, path: String? = nil) throws(PropertyListError) -> PropertyListNode {
+        try read(data, path: path, stream: nil)
+    }
+
+    /// Reads a property list from the bytes of an XML document, handing the elements of one top-level
+    /// array to `stream` as they are read instead of keeping them (that array is empty in the result).
+    package func read(_ data: Data, path: String? = nil, stream: ArrayStream?) throws(PropertyListError)
+        -> PropertyListNode
+    {
         let start = SourceLocation(line: 1, column: 1)
         guard data.count <= limits.maximumDocumentSize else {
             throw PropertyListError(
@@ -60,7 +68,8 @@ public struct PropertyListReader: Sendable {
                 .malformedXML, "the document is empty; expected an XML property list", path: path, at: start)
         }
         let result = data.withUnsafeBytes { bytes in
-            SAXParser.parse(bytes, path: path, maximumDepth: min(max(limits.maximumDepth, 0), Self.depthCeiling))
+            SAXParser.parse(
+                bytes, path: path, maximumDepth: min(max(limits.maximumDepth, 0), Self.depthCeiling), stream: stream)
         }
         return try result.get()
     }
@@ -74,6 +83,14 @@ public struct PropertyListReader: Sendable {
     /// - Throws: ``PropertyListError`` of kind `.io` when the file cannot be read, or any error of
     ///   ``read(_:path:)``.
     public func read(contentsOfFile path: String) throws(PropertyListError) -> PropertyListNode {
+        try read(contentsOfFile: path, stream: nil)
+    }
+
+    /// Reads a property list from a file, handing the elements of one top-level array to `stream` as
+    /// they are read instead of keeping them (that array is empty in the result).
+    package func read(contentsOfFile path: String, stream: ArrayStream?) throws(PropertyListError)
+        -> PropertyListNode
+    {
         let start = SourceLocation(line: 1, column: 1)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -98,7 +115,7 @@ public struct PropertyListReader: Sendable {
         var input = DocumentInput(descriptor: descriptor, limit: limits.maximumDocumentSize)
         defer { input.release() }
         let result = SAXParser.parse(
-            &input, path: path, maximumDepth: min(max(limits.maximumDepth, 0), Self.depthCeiling))
+            &input, path: path, maximumDepth: min(max(limits.maximumDepth, 0), Self.depthCeiling), stream: stream)
         return try result.get()
     }
 }

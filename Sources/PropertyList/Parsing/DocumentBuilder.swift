@@ -18,12 +18,16 @@ struct DocumentBuilder {
         var entryStart: Int
         /// In a dictionary: a `<key>` was read and its value has not come yet.
         var awaitingValue = false
-        /// In `<plist>`: how many values it holds.
+        /// In `<plist>`: how many values it holds; in a streamed array: how many were streamed.
         var valueCount = 0
+        /// An array whose elements go to ``DocumentBuilder/stream`` instead of the tree.
+        var streams = false
     }
 
     let path: String?
     let maximumDepth: Int
+    /// Where the elements of a streamed array go, if any array is streamed.
+    let stream: ArrayStream?
     var context: xmlParserCtxtPtr?
     /// The first problem found; once set, every further event is ignored.
     private(set) var error: PropertyListError?
@@ -53,9 +57,10 @@ struct DocumentBuilder {
         keyLocations.release()
     }
 
-    init(path: String?, maximumDepth: Int) {
+    init(path: String?, maximumDepth: Int, stream: ArrayStream? = nil) {
         self.path = path
         self.maximumDepth = maximumDepth
+        self.stream = stream
         frames.reserveCapacity(64)
     }
 
@@ -200,7 +205,14 @@ struct DocumentBuilder {
                 at: location)
         }
         if kind.holdsText { text.removeAll() }
-        frames.append(Frame(kind: kind, location: location, valueStart: values.count, entryStart: entries.count))
+        var frame = Frame(kind: kind, location: location, valueStart: values.count, entryStart: entries.count)
+        if kind == .array, let stream, frames.count == (hasPlistElement ? 2 : 1),
+            frames[frames.count - 1].kind == .dict,
+            keys.last == stream.key
+        {
+            frame.streams = true
+        }
+        frames.append(frame)
     }
 
     /// What was expected instead of an element of this kind here (a message awaiting the element's
@@ -307,7 +319,21 @@ struct DocumentBuilder {
             frames[parentIndex].valueCount += 1
             values.push(node)
         default:
-            values.push(node)
+            if frames[parentIndex].streams, let stream {
+                var preceding: [PropertyListEntry]?
+                if frames[parentIndex].valueCount == 0 {
+                    // No dict is open inside the root's while an element of its array ends: the
+                    // entries above the root's start are the root's own.
+                    let start = frames[parentIndex - 1].entryStart
+                    preceding = (start..<entries.count).map { entries[$0] }
+                }
+                frames[parentIndex].valueCount += 1
+                stream.consume(
+                    ArrayStream.Element(
+                        node: node, arrayLocation: frames[parentIndex].location, precedingEntries: preceding))
+            } else {
+                values.push(node)
+            }
         }
     }
 

@@ -16,19 +16,19 @@ enum SAXParser {
     }()
 
     /// Parses a whole document and returns its root or its first problem.
-    static func parse(_ document: UnsafeRawBufferPointer, path: String?, maximumDepth: Int) -> Result<
-        PropertyListNode, PropertyListError
-    > {
+    static func parse(
+        _ document: UnsafeRawBufferPointer, path: String?, maximumDepth: Int, stream: ArrayStream? = nil
+    ) -> Result<PropertyListNode, PropertyListError> {
         var input = DocumentInput(bytes: document)
-        return parse(&input, path: path, maximumDepth: maximumDepth)
+        return parse(&input, path: path, maximumDepth: maximumDepth, stream: stream)
     }
 
     /// Parses the document `input` hands out, chunk by chunk, and returns its root or its first problem.
-    static func parse(_ input: inout DocumentInput, path: String?, maximumDepth: Int) -> Result<
-        PropertyListNode, PropertyListError
-    > {
+    static func parse(
+        _ input: inout DocumentInput, path: String?, maximumDepth: Int, stream: ArrayStream? = nil
+    ) -> Result<PropertyListNode, PropertyListError> {
         let builder = UnsafeMutablePointer<DocumentBuilder>.allocate(capacity: 1)
-        builder.initialize(to: DocumentBuilder(path: path, maximumDepth: maximumDepth))
+        builder.initialize(to: DocumentBuilder(path: path, maximumDepth: maximumDepth, stream: stream))
         defer {
             builder.pointee.releaseBuffers()
             builder.deinitialize(count: 1)

@@ -45,37 +45,54 @@ extension CatalogDecoder {
             report(.missingKey("CatalogVersion", in: container), at: rootLocation)
         }
 
-        if let storefronts {
-            decodeStorefronts(entries[storefronts].value)
-        } else {
-            report(.missingKey("Storefronts", in: container), at: rootLocation)
-        }
-
         var decodedDeployment: Deployment?
-        if let deployment {
-            decodedDeployment = decodeDeployment(entries[deployment].value)
-        } else {
-            report(.missingKey("Deployment", in: container), at: rootLocation)
-        }
-
         var decodedProducts: [Product] = []
-        if let products {
-            if var elements = array(entries[products].value, key: "Products") {
-                entries[products].value.value = .boolean(false)
-                decodedProducts.reserveCapacity(elements.count)
-                productIDs.reserveCapacity(elements.count)
-                let placeholder = PropertyListNode(.boolean(false))
-                for index in elements.indices {
-                    // Move the product out of the array: its subtree is freed when `element` goes.
-                    let element = elements[index]
-                    elements[index] = placeholder
-                    if let product = decodeProduct(element), errorCount == 0 {
-                        decodedProducts.append(product)
+        if let stream = productStream {
+            // The products were read as they streamed: keep them if they were read against the sections
+            // that count, and if the array streamed is the one that counts.
+            guard !stream.isSpoiled, let products, entries[products].value.location == stream.arrayLocation,
+                storefronts.map({ entries[$0].value.location }) == stream.storefrontsLocation,
+                deployment.map({ entries[$0].value.location }) == stream.deploymentLocation
+            else {
+                needsWholeTree = true
+                return nil
+            }
+            if storefronts == nil { report(.missingKey("Storefronts", in: container), at: rootLocation) }
+            if deployment == nil { report(.missingKey("Deployment", in: container), at: rootLocation) }
+            decodedDeployment = stream.deployment
+            decodedProducts = stream.products
+            productStream = nil
+        } else {
+            if let storefronts {
+                decodeStorefronts(entries[storefronts].value)
+            } else {
+                report(.missingKey("Storefronts", in: container), at: rootLocation)
+            }
+
+            if let deployment {
+                decodedDeployment = decodeDeployment(entries[deployment].value)
+            } else {
+                report(.missingKey("Deployment", in: container), at: rootLocation)
+            }
+
+            if let products {
+                if var elements = array(entries[products].value, key: "Products") {
+                    entries[products].value.value = .boolean(false)
+                    decodedProducts.reserveCapacity(elements.count)
+                    productIDs.reserveCapacity(elements.count)
+                    let placeholder = PropertyListNode(.boolean(false))
+                    for index in elements.indices {
+                        // Move the product out of the array: its subtree is freed when `element` goes.
+                        let element = elements[index]
+                        elements[index] = placeholder
+                        if let product = decodeProduct(element), errorCount == 0 {
+                            decodedProducts.append(product)
+                        }
                     }
                 }
+            } else {
+                report(.missingKey("Products", in: container), at: rootLocation)
             }
-        } else {
-            report(.missingKey("Products", in: container), at: rootLocation)
         }
 
         guard errorCount == 0, let catalogVersion, let decodedDeployment, let storefronts = self.storefronts else {
