@@ -44,6 +44,7 @@ struct DocumentBuilder {
     private var keys = MoveStack<String>(capacity: 64)
     private var keyLocations = MoveStack<SourceLocation>(capacity: 64)
     private var text = TextBuffer()
+    private var shortStrings = ShortStringCache()
     /// Whether the root element is `<plist>` (which does not count towards the depth).
     private var hasPlistElement = false
 
@@ -51,6 +52,7 @@ struct DocumentBuilder {
     /// once by the owner when the parse is over.
     func releaseBuffers() {
         text.deallocate()
+        shortStrings.deallocate()
         values.release()
         entries.release()
         keys.release()
@@ -258,12 +260,12 @@ struct DocumentBuilder {
             }
             return
         case .key:
-            keys.push(String(decoding: text.bytes, as: UTF8.self))
+            keys.push(shortStrings.string(text.bytes))
             keyLocations.push(frame.location)
             frames[frames.count - 1].awaitingValue = true
             return
         case .string:
-            value = .string(String(decoding: text.bytes, as: UTF8.self))
+            value = .string(shortStrings.string(text.bytes))
         case .true, .false:
             value = .boolean(frame.kind == .true)
         case .integer, .real, .date, .data:
