@@ -91,8 +91,11 @@ struct DocumentBuilder {
         let location =
             item.line > 0
             ? SourceLocation(line: Int(item.line), column: max(Int(item.int2), 1)) : currentLocation()
-        if item.code == Int32(XML_ERR_DOCUMENT_END.rawValue), let open = frames.last {
-            // libxml2's push parser says "extra content" when the input stops inside an element.
+        if item.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || item.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue),
+            let open = frames.last
+        {
+            // libxml2 says "premature end of data in tag" (or "extra content") when the input stops
+            // inside an element.
             let name = open.kind.tag.replacingOccurrences(of: "/", with: "")
             message =
                 "unexpected end of the document; expected </\(name.dropFirst()) to close the \(name) "

@@ -1,7 +1,8 @@
 import CLibXML2
 import Foundation
 
-/// Drives libxml2's push parser with SAX2 callbacks over one in-memory document.
+/// Drives libxml2's parser with SAX2 callbacks over one document, which it pulls through a read
+/// callback a chunk at a time (libxml2's pull parser does less work per byte than its push parser).
 ///
 /// No libxml2 tree is built: elements and text go straight to a ``DocumentBuilder`` reached through
 /// the SAX user-data pointer. The parser never loads a DTD or an external entity, never touches the
@@ -34,7 +35,13 @@ enum SAXParser {
             builder.deinitialize(count: 1)
             builder.deallocate()
         }
-        run(&input, builder: builder)
+        // The read callback reaches the input through a pointer that must stay valid for the whole
+        // parse: keep it in memory of our own, and hand it back to the caller afterwards.
+        let source = UnsafeMutablePointer<DocumentInput>.allocate(capacity: 1)
+        source.initialize(to: input)
+        run(source, builder: builder)
+        input = source.move()
+        source.deallocate()
         if let failure = input.failure {
             return .failure(
                 PropertyListError(failure.kind, failure.message, path: path, at: SourceLocation(line: 1, column: 1)))
@@ -49,10 +56,12 @@ enum SAXParser {
         return .success(root)
     }
 
-    private static func run(_ input: inout DocumentInput, builder: UnsafeMutablePointer<DocumentBuilder>) {
+    private static func run(
+        _ input: UnsafeMutablePointer<DocumentInput>, builder: UnsafeMutablePointer<DocumentBuilder>
+    ) {
         _ = processSetup
-        guard var first = input.next() else {
-            if input.failure == nil {
+        guard var first = input.pointee.next() else {
+            if input.pointee.failure == nil {
                 builder.pointee.fail(
                     .malformedXML, "the document is empty; expected an XML property list",
                     at: SourceLocation(line: 1, column: 1))
@@ -73,7 +82,17 @@ enum SAXParser {
 
         var handler = makeHandler()
         let userData = UnsafeMutableRawPointer(builder)
-        guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else {
+        let feed = UnsafeMutablePointer<ChunkFeed>.allocate(capacity: 1)
+        feed.initialize(to: ChunkFeed(input: input, first: first, normalizesLineBreaks: normalizesLineBreaks))
+        defer {
+            feed.pointee.release()
+            feed.deinitialize(count: 1)
+            feed.deallocate()
+        }
+        guard
+            let context = xmlCreateIOParserCtxt(
+                &handler, userData, readFromFeed, nil, UnsafeMutableRawPointer(feed), XML_CHAR_ENCODING_NONE)
+        else {
             builder.pointee.fail(
                 .malformedXML, "the XML parser could not start", at: SourceLocation(line: 1, column: 1))
             return
@@ -111,31 +130,12 @@ enum SAXParser {
             _ = xmlCtxtUseOptions(context, Int32(options))
         }
 
-        var lineBreaks = LineBreakNormalizer()
-        var chunk: UnsafeRawBufferPointer? = first
-        while let bytes = chunk {
-            if normalizesLineBreaks, lineBreaks.isNeeded(for: bytes) {
-                lineBreaks.normalize(bytes) { feed($0, to: context) }
-            } else {
-                feed(bytes, to: context)
-            }
-            if builder.pointee.failed || context.pointee.disableSAX != 0 { break }
-            chunk = input.next()
-        }
-        if input.failure != nil { return }
-        if chunk == nil {
-            lineBreaks.finish { feed($0, to: context) }
-            _ = xmlParseChunk(context, nil, 0, 1)
-        }
+        _ = xmlParseDocument(context)
+        if input.pointee.failure != nil { return }
         if !builder.pointee.failed && context.pointee.wellFormed == 0 {
             builder.pointee.fail(
                 .malformedXML, "the document is not well-formed XML", at: builder.pointee.currentLocation())
         }
-    }
-
-    private static func feed(_ bytes: UnsafeRawBufferPointer, to context: xmlParserCtxtPtr) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        _ = xmlParseChunk(context, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
     }
 
     /// The encoding of a document libxml2 would not recognise by itself: UTF-32 (its byte-order
@@ -233,4 +233,12 @@ private func refuseExternalEntity(
     _ url: UnsafePointer<CChar>?, _ id: UnsafePointer<CChar>?, _ context: xmlParserCtxtPtr?
 ) -> xmlParserInputPtr? {
     nil
+}
+
+/// libxml2's read callback: the next bytes of the ``ChunkFeed`` the context points to.
+private func readFromFeed(
+    _ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32
+) -> Int32 {
+    guard let context, let buffer, length > 0 else { return -1 }
+    return context.assumingMemoryBound(to: ChunkFeed.self).pointee.read(into: buffer, count: Int(length))
 }
