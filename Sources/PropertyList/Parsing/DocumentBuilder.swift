@@ -124,11 +124,17 @@ struct DocumentBuilder {
 
     /// The `<` of the start tag being reported: libxml2 calls back with its cursor at the tag's end;
     /// `<` cannot occur inside a well-formed start tag, so the nearest `<` behind is the tag's own.
-    private func startTagLocation() -> SourceLocation {
+    ///
+    /// `nameLength` is the length of the element's name when it is one of the plist DTD's (plain
+    /// ASCII): a tag without attributes then has its `<` exactly that far behind, on the same line.
+    private func startTagLocation(nameLength: Int?) -> SourceLocation {
         guard let input = context?.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur
         else { return SourceLocation(line: 1, column: 1) }
         var line = Int(input.pointee.line)
         var column = Int(input.pointee.col)
+        if let nameLength, cursor - base > nameLength, (cursor - (nameLength + 1)).pointee == UInt8(ascii: "<") {
+            return SourceLocation(line: max(line, 1), column: max(column - nameLength - 1, 1))
+        }
         var scalars = 0
         var newlines = 0
         while cursor > base {
@@ -188,8 +194,8 @@ struct DocumentBuilder {
 
     mutating func startElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
         guard !failed else { return }
-        let location = startTagLocation()
         let kind = prefix == nil ? ElementKind(name: localName) : nil
+        let location = startTagLocation(nameLength: kind?.nameLength)
         if let expectation = misplacement(of: kind) {
             let found: String
             if let kind {
