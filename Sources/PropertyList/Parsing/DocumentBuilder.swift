@@ -35,7 +35,8 @@ struct DocumentBuilder {
     private(set) var failed = false
     private(set) var root: PropertyListNode?
 
-    private var frames: [Frame] = []
+    /// The open elements, innermost last.
+    private var frames = MoveStack<Frame>(capacity: 64)
     /// Finished items of the open arrays (and the value of `<plist>`).
     private var values = MoveStack<PropertyListNode>()
     /// Finished entries of the open dictionaries.
@@ -52,6 +53,7 @@ struct DocumentBuilder {
     /// once by the owner when the parse is over.
     func releaseBuffers() {
         text.deallocate()
+        frames.release()
         shortStrings.deallocate()
         values.release()
         entries.release()
@@ -63,7 +65,6 @@ struct DocumentBuilder {
         self.path = path
         self.maximumDepth = maximumDepth
         self.stream = stream
-        frames.reserveCapacity(64)
     }
 
     // MARK: Errors
@@ -223,7 +224,7 @@ struct DocumentBuilder {
         {
             frame.streams = true
         }
-        frames.append(frame)
+        frames.push(frame)
     }
 
     /// What was expected instead of an element of this kind here (a message awaiting the element's
@@ -316,10 +317,11 @@ struct DocumentBuilder {
     }
 
     private mutating func attach(_ node: consuming PropertyListNode) {
-        guard let parentIndex = frames.indices.last else {
+        guard frames.count > 0 else {
             root = node
             return
         }
+        let parentIndex = frames.count - 1
         switch frames[parentIndex].kind {
         case .dict:
             frames[parentIndex].awaitingValue = false
