@@ -128,7 +128,9 @@ struct DocumentBuilder {
     ///
     /// `nameLength` is the length of the element's name when it is one of the plist DTD's (plain
     /// ASCII): a tag without attributes then has its `<` exactly that far behind, on the same line.
-    private func startTagLocation(nameLength: Int?) -> SourceLocation {
+    ///
+    /// A static function of the context alone: a method would copy the whole builder on every call.
+    private static func startTagLocation(in context: xmlParserCtxtPtr?, nameLength: Int?) -> SourceLocation {
         guard let input = context?.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur
         else { return SourceLocation(line: 1, column: 1) }
         var line = Int(input.pointee.line)
@@ -159,7 +161,7 @@ struct DocumentBuilder {
             if byte == UInt8(ascii: "\n") { newlines += 1 }
             if byte & 0xC0 != 0x80 { scalars += 1 }
         }
-        return currentLocation()
+        return SourceLocation(line: max(Int(input.pointee.line), 1), column: max(Int(input.pointee.col), 1))
     }
 
     /// Where the `<!` of a declaration ending at the cursor starts (best effort), for refusals.
@@ -196,7 +198,7 @@ struct DocumentBuilder {
     mutating func startElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
         guard !failed else { return }
         let kind = prefix == nil ? ElementKind(name: localName) : nil
-        let location = startTagLocation(nameLength: kind?.nameLength)
+        let location = Self.startTagLocation(in: context, nameLength: kind?.nameLength)
         if let expectation = misplacement(of: kind) {
             let found: String
             if let kind {
