@@ -199,7 +199,7 @@ struct DocumentBuilder {
         guard !failed else { return }
         let kind = prefix == nil ? ElementKind(name: localName) : nil
         let location = Self.startTagLocation(in: context, nameLength: kind?.nameLength)
-        if let expectation = misplacement(of: kind) {
+        if let expectation = Self.misplacement(of: kind, in: frames.last, keys: keys) {
             let found: String
             if let kind {
                 found = kind.tag
@@ -231,8 +231,12 @@ struct DocumentBuilder {
 
     /// What was expected instead of an element of this kind here (a message awaiting the element's
     /// name), or `nil` when it belongs here. Allocates nothing when the element belongs.
-    private func misplacement(of kind: ElementKind?) -> ((String) -> String)? {
-        guard let parent = frames.last else {
+    ///
+    /// Static, like ``startTagLocation(in:nameLength:)``: a method would copy the whole builder per call.
+    private static func misplacement(of kind: ElementKind?, in parent: Frame?, keys: MoveStack<String>)
+        -> ((String) -> String)?
+    {
+        guard let parent else {
             if let kind, kind.isValue || kind == .plist { return nil }
             return { "expected <plist> or a property-list value at the root, found \($0)" }
         }
