@@ -88,6 +88,23 @@ struct StreamedLoadingTests {
         #expect(fromFile.diagnostics.map(\.description) == wholeAtPath.diagnostics.map(\.description))
     }
 
+    @Test func streamsFromABareRootDictionaryToo() throws {
+        // Without <plist>, the root dict is the outermost element.
+        var text = String(decoding: try Self.document(Self.layouts[11]), as: UTF8.self)
+        text = text.replacingOccurrences(of: "<plist version=\"1.0\">", with: "")
+            .replacingOccurrences(of: "</plist>", with: "")
+        let data = Data(text.utf8)
+        let tree = try PropertyListReader().read(data)
+        let whole = CatalogLoader().load(tree)
+        let streamed = CatalogLoader().load(data)
+        #expect(whole.diagnostics.count >= 3)
+        #expect(streamed.diagnostics.map(\.description) == whole.diagnostics.map(\.description))
+        let usual = String(decoding: try Self.document(Self.layouts[0]), as: UTF8.self)
+            .replacingOccurrences(of: "<plist version=\"1.0\">", with: "").replacingOccurrences(
+                of: "</plist>", with: "")
+        #expect(try CatalogLoader().load(Data(usual.utf8)).get().products.count == 12)
+    }
+
     @Test func loadsTheUsualLayoutIntoACatalogAndFindsTheProblems() throws {
         let usual = CatalogLoader().load(try Self.document(Self.layouts[0]))
         #expect(try usual.get().products.count == 12)
