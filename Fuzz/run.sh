@@ -12,7 +12,7 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -enable-upcoming-feature ExistentialAny \
     -enable-upcoming-feature InternalImportsByDefault \
     -enable-upcoming-feature MemberImportVisibility \
-    -module-name PropertyListFuzz \
+    -module-name PropertyListFuzz -package-name PurchaseKit \
     -I "$root/Sources/CLibXML2" -Xcc -I/usr/include/libxml2 -lxml2 \
     "$root"/Sources/PropertyList/*.swift "$root"/Sources/PropertyList/Parsing/*.swift \
     "$root/Fuzz/PropertyListFuzzer/FuzzTarget.swift" \

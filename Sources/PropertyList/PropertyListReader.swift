@@ -48,6 +48,14 @@ public struct PropertyListReader: Sendable {
     /// - Returns: The root value, with source locations throughout.
     /// - Throws: ``PropertyListError`` with the line and column of the first problem.
     public func read(_ data: Data, path: String? = nil) throws(PropertyListError) -> PropertyListNode {
+        try read(data, path: path, stream: nil)
+    }
+
+    /// Reads a property list from the bytes of an XML document, handing the elements of one top-level
+    /// array to `stream` as they are read instead of keeping them (that array is empty in the result).
+    package func read(_ data: Data, path: String? = nil, stream: ArrayStream?) throws(PropertyListError)
+        -> PropertyListNode
+    {
         let start = SourceLocation(line: 1, column: 1)
         guard data.count <= limits.maximumDocumentSize else {
             throw PropertyListError(
@@ -60,37 +68,54 @@ public struct PropertyListReader: Sendable {
                 .malformedXML, "the document is empty; expected an XML property list", path: path, at: start)
         }
         let result = data.withUnsafeBytes { bytes in
-            SAXParser.parse(bytes, path: path, maximumDepth: min(max(limits.maximumDepth, 0), Self.depthCeiling))
+            SAXParser.parse(
+                bytes, path: path, maximumDepth: min(max(limits.maximumDepth, 0), Self.depthCeiling), stream: stream)
         }
         return try result.get()
     }
 
     /// Reads a property list from a file, refusing it before reading when it exceeds
-    /// ``Limits/maximumDocumentSize``.
+    /// ``Limits/maximumDocumentSize`` (and while reading, should it grow past it).
+    ///
+    /// The file is read in chunks as the parser consumes them, so that its bytes are never all in
+    /// memory next to the value tree.
     ///
     /// - Throws: ``PropertyListError`` of kind `.io` when the file cannot be read, or any error of
     ///   ``read(_:path:)``.
     public func read(contentsOfFile path: String) throws(PropertyListError) -> PropertyListNode {
+        try read(contentsOfFile: path, stream: nil)
+    }
+
+    /// Reads a property list from a file, handing the elements of one top-level array to `stream` as
+    /// they are read instead of keeping them (that array is empty in the result).
+    package func read(contentsOfFile path: String, stream: ArrayStream?) throws(PropertyListError)
+        -> PropertyListNode
+    {
         let start = SourceLocation(line: 1, column: 1)
-        let size: Int
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw PropertyListError(
                 .io, "cannot read the file: it does not exist or is not readable", path: path, at: start)
         }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw PropertyListError(
+                .io, "cannot read the file: \(String(cString: strerror(errno)))", path: path, at: start)
+        }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw PropertyListError(.io, "cannot read the file: it is a folder", path: path, at: start)
+        }
+        let size = Int(status.st_size)
         guard size <= limits.maximumDocumentSize else {
             throw PropertyListError(
                 .refused, "the file is \(size) bytes; the limit is \(limits.maximumDocumentSize) bytes",
                 path: path, at: start)
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw PropertyListError(.io, "cannot read the file: \(error.localizedDescription)", path: path, at: start)
-        }
-        return try read(data, path: path)
+        var input = DocumentInput(descriptor: descriptor, limit: limits.maximumDocumentSize)
+        defer { input.release() }
+        let result = SAXParser.parse(
+            &input, path: path, maximumDepth: min(max(limits.maximumDepth, 0), Self.depthCeiling), stream: stream)
+        return try result.get()
     }
 }

@@ -18,12 +18,16 @@ struct DocumentBuilder {
         var entryStart: Int
         /// In a dictionary: a `<key>` was read and its value has not come yet.
         var awaitingValue = false
-        /// In `<plist>`: how many values it holds.
+        /// In `<plist>`: how many values it holds; in a streamed array: how many were streamed.
         var valueCount = 0
+        /// An array whose elements go to ``DocumentBuilder/stream`` instead of the tree.
+        var streams = false
     }
 
     let path: String?
     let maximumDepth: Int
+    /// Where the elements of a streamed array go, if any array is streamed.
+    let stream: ArrayStream?
     var context: xmlParserCtxtPtr?
     /// The first problem found; once set, every further event is ignored.
     private(set) var error: PropertyListError?
@@ -31,7 +35,8 @@ struct DocumentBuilder {
     private(set) var failed = false
     private(set) var root: PropertyListNode?
 
-    private var frames: [Frame] = []
+    /// The open elements, innermost last.
+    private var frames = MoveStack<Frame>(capacity: 64)
     /// Finished items of the open arrays (and the value of `<plist>`).
     private var values = MoveStack<PropertyListNode>()
     /// Finished entries of the open dictionaries.
@@ -40,6 +45,7 @@ struct DocumentBuilder {
     private var keys = MoveStack<String>(capacity: 64)
     private var keyLocations = MoveStack<SourceLocation>(capacity: 64)
     private var text = TextBuffer()
+    private var shortStrings = ShortStringCache()
     /// Whether the root element is `<plist>` (which does not count towards the depth).
     private var hasPlistElement = false
 
@@ -47,16 +53,18 @@ struct DocumentBuilder {
     /// once by the owner when the parse is over.
     func releaseBuffers() {
         text.deallocate()
+        frames.release()
+        shortStrings.deallocate()
         values.release()
         entries.release()
         keys.release()
         keyLocations.release()
     }
 
-    init(path: String?, maximumDepth: Int) {
+    init(path: String?, maximumDepth: Int, stream: ArrayStream? = nil) {
         self.path = path
         self.maximumDepth = maximumDepth
-        frames.reserveCapacity(64)
+        self.stream = stream
     }
 
     // MARK: Errors
@@ -84,8 +92,11 @@ struct DocumentBuilder {
         let location =
             item.line > 0
             ? SourceLocation(line: Int(item.line), column: max(Int(item.int2), 1)) : currentLocation()
-        if item.code == Int32(XML_ERR_DOCUMENT_END.rawValue), let open = frames.last {
-            // libxml2's push parser says "extra content" when the input stops inside an element.
+        if item.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || item.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue),
+            let open = frames.last
+        {
+            // libxml2 says "premature end of data in tag" (or "extra content") when the input stops
+            // inside an element.
             let name = open.kind.tag.replacingOccurrences(of: "/", with: "")
             message =
                 "unexpected end of the document; expected </\(name.dropFirst()) to close the \(name) "
@@ -114,11 +125,19 @@ struct DocumentBuilder {
 
     /// The `<` of the start tag being reported: libxml2 calls back with its cursor at the tag's end;
     /// `<` cannot occur inside a well-formed start tag, so the nearest `<` behind is the tag's own.
-    private func startTagLocation() -> SourceLocation {
+    ///
+    /// `nameLength` is the length of the element's name when it is one of the plist DTD's (plain
+    /// ASCII): a tag without attributes then has its `<` exactly that far behind, on the same line.
+    ///
+    /// A static function of the context alone: a method would copy the whole builder on every call.
+    private static func startTagLocation(in context: xmlParserCtxtPtr?, nameLength: Int?) -> SourceLocation {
         guard let input = context?.pointee.input, let base = input.pointee.base, var cursor = input.pointee.cur
         else { return SourceLocation(line: 1, column: 1) }
         var line = Int(input.pointee.line)
         var column = Int(input.pointee.col)
+        if let nameLength, cursor - base > nameLength, (cursor - (nameLength + 1)).pointee == UInt8(ascii: "<") {
+            return SourceLocation(line: max(line, 1), column: max(column - nameLength - 1, 1))
+        }
         var scalars = 0
         var newlines = 0
         while cursor > base {
@@ -142,7 +161,7 @@ struct DocumentBuilder {
             if byte == UInt8(ascii: "\n") { newlines += 1 }
             if byte & 0xC0 != 0x80 { scalars += 1 }
         }
-        return currentLocation()
+        return SourceLocation(line: max(Int(input.pointee.line), 1), column: max(Int(input.pointee.col), 1))
     }
 
     /// Where the `<!` of a declaration ending at the cursor starts (best effort), for refusals.
@@ -178,9 +197,9 @@ struct DocumentBuilder {
 
     mutating func startElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
         guard !failed else { return }
-        let location = startTagLocation()
         let kind = prefix == nil ? ElementKind(name: localName) : nil
-        if let expectation = misplacement(of: kind) {
+        let location = Self.startTagLocation(in: context, nameLength: kind?.nameLength)
+        if let expectation = Self.misplacement(of: kind, in: frames.last, keys: keys) {
             let found: String
             if let kind {
                 found = kind.tag
@@ -200,13 +219,24 @@ struct DocumentBuilder {
                 at: location)
         }
         if kind.holdsText { text.removeAll() }
-        frames.append(Frame(kind: kind, location: location, valueStart: values.count, entryStart: entries.count))
+        var frame = Frame(kind: kind, location: location, valueStart: values.count, entryStart: entries.count)
+        if kind == .array, let stream, frames.count == (hasPlistElement ? 2 : 1),
+            frames[frames.count - 1].kind == .dict,
+            keys.last == stream.key
+        {
+            frame.streams = true
+        }
+        frames.push(frame)
     }
 
     /// What was expected instead of an element of this kind here (a message awaiting the element's
     /// name), or `nil` when it belongs here. Allocates nothing when the element belongs.
-    private func misplacement(of kind: ElementKind?) -> ((String) -> String)? {
-        guard let parent = frames.last else {
+    ///
+    /// Static, like ``startTagLocation(in:nameLength:)``: a method would copy the whole builder per call.
+    private static func misplacement(of kind: ElementKind?, in parent: Frame?, keys: MoveStack<String>)
+        -> ((String) -> String)?
+    {
+        guard let parent else {
             if let kind, kind.isValue || kind == .plist { return nil }
             return { "expected <plist> or a property-list value at the root, found \($0)" }
         }
@@ -246,12 +276,12 @@ struct DocumentBuilder {
             }
             return
         case .key:
-            keys.push(String(decoding: text.bytes, as: UTF8.self))
+            keys.push(shortStrings.string(text.bytes))
             keyLocations.push(frame.location)
             frames[frames.count - 1].awaitingValue = true
             return
         case .string:
-            value = .string(String(decoding: text.bytes, as: UTF8.self))
+            value = .string(shortStrings.string(text.bytes))
         case .true, .false:
             value = .boolean(frame.kind == .true)
         case .integer, .real, .date, .data:
@@ -293,10 +323,11 @@ struct DocumentBuilder {
     }
 
     private mutating func attach(_ node: consuming PropertyListNode) {
-        guard let parentIndex = frames.indices.last else {
+        guard frames.count > 0 else {
             root = node
             return
         }
+        let parentIndex = frames.count - 1
         switch frames[parentIndex].kind {
         case .dict:
             frames[parentIndex].awaitingValue = false
@@ -307,7 +338,21 @@ struct DocumentBuilder {
             frames[parentIndex].valueCount += 1
             values.push(node)
         default:
-            values.push(node)
+            if frames[parentIndex].streams, let stream {
+                var preceding: [PropertyListEntry]?
+                if frames[parentIndex].valueCount == 0 {
+                    // No dict is open inside the root's while an element of its array ends: the
+                    // entries above the root's start are the root's own.
+                    let start = frames[parentIndex - 1].entryStart
+                    preceding = (start..<entries.count).map { entries[$0] }
+                }
+                frames[parentIndex].valueCount += 1
+                stream.consume(
+                    ArrayStream.Element(
+                        node: node, arrayLocation: frames[parentIndex].location, precedingEntries: preceding))
+            } else {
+                values.push(node)
+            }
         }
     }
 

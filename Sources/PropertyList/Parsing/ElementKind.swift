@@ -50,6 +50,17 @@ enum ElementKind: UInt8, Sendable {
         }
     }
 
+    /// The number of bytes of the element's name (`dict`: 4).
+    var nameLength: Int {
+        switch self {
+        case .key: 3
+        case .dict, .real, .date, .data, .true: 4
+        case .plist, .array, .false: 5
+        case .string: 6
+        case .integer: 7
+        }
+    }
+
     /// The element as messages show it: `<dict>`, `<true/>`...
     var tag: String {
         switch self {

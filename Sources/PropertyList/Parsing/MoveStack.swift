@@ -15,8 +15,14 @@ struct MoveStack<Element> {
     /// The top element, copied.
     var last: Element? { count > 0 ? base[count - 1] : nil }
 
-    /// The element at `index`, copied.
-    @inline(__always) subscript(index: Int) -> Element { base[index] }
+    /// The element at `index`, read or changed in place.
+    @inline(__always) subscript(index: Int) -> Element {
+        unsafeAddress { UnsafePointer(base + index) }
+        nonmutating unsafeMutableAddress { base + index }
+    }
+
+    /// Whether the stack is empty.
+    var isEmpty: Bool { count == 0 }
 
     /// Moves an element onto the stack.
     @inline(__always) mutating func push(_ element: Element) {

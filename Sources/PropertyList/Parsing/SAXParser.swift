@@ -1,15 +1,13 @@
 import CLibXML2
 import Foundation
 
-/// Drives libxml2's push parser with SAX2 callbacks over one in-memory document.
+/// Drives libxml2's parser with SAX2 callbacks over one document, which it pulls through a read
+/// callback a chunk at a time (libxml2's pull parser does less work per byte than its push parser).
 ///
 /// No libxml2 tree is built: elements and text go straight to a ``DocumentBuilder`` reached through
 /// the SAX user-data pointer. The parser never loads a DTD or an external entity, never touches the
 /// network, and refuses every declaration of the internal subset (entities above all).
 enum SAXParser {
-    /// Bytes handed to libxml2 per call; bounds libxml2's own buffer whatever the document size.
-    private static let chunkSize = 256 * 1024
-
     /// Installs the process-wide settings once: a refusing external-entity loader and a nesting
     /// ceiling high enough that the reader's own limit applies.
     private static let processSetup: Void = {
@@ -19,17 +17,35 @@ enum SAXParser {
     }()
 
     /// Parses a whole document and returns its root or its first problem.
-    static func parse(_ document: UnsafeRawBufferPointer, path: String?, maximumDepth: Int) -> Result<
-        PropertyListNode, PropertyListError
-    > {
+    static func parse(
+        _ document: UnsafeRawBufferPointer, path: String?, maximumDepth: Int, stream: ArrayStream? = nil
+    ) -> Result<PropertyListNode, PropertyListError> {
+        var input = DocumentInput(bytes: document)
+        return parse(&input, path: path, maximumDepth: maximumDepth, stream: stream)
+    }
+
+    /// Parses the document `input` hands out, chunk by chunk, and returns its root or its first problem.
+    static func parse(
+        _ input: inout DocumentInput, path: String?, maximumDepth: Int, stream: ArrayStream? = nil
+    ) -> Result<PropertyListNode, PropertyListError> {
         let builder = UnsafeMutablePointer<DocumentBuilder>.allocate(capacity: 1)
-        builder.initialize(to: DocumentBuilder(path: path, maximumDepth: maximumDepth))
+        builder.initialize(to: DocumentBuilder(path: path, maximumDepth: maximumDepth, stream: stream))
         defer {
             builder.pointee.releaseBuffers()
             builder.deinitialize(count: 1)
             builder.deallocate()
         }
-        run(document, builder: builder)
+        // The read callback reaches the input through a pointer that must stay valid for the whole
+        // parse: keep it in memory of our own, and hand it back to the caller afterwards.
+        let source = UnsafeMutablePointer<DocumentInput>.allocate(capacity: 1)
+        source.initialize(to: input)
+        run(source, builder: builder)
+        input = source.move()
+        source.deallocate()
+        if let failure = input.failure {
+            return .failure(
+                PropertyListError(failure.kind, failure.message, path: path, at: SourceLocation(line: 1, column: 1)))
+        }
         if let error = builder.pointee.error { return .failure(error) }
         guard let root = builder.pointee.root else {
             return .failure(
@@ -40,30 +56,43 @@ enum SAXParser {
         return .success(root)
     }
 
-    private static func run(_ document: UnsafeRawBufferPointer, builder: UnsafeMutablePointer<DocumentBuilder>) {
+    private static func run(
+        _ input: UnsafeMutablePointer<DocumentInput>, builder: UnsafeMutablePointer<DocumentBuilder>
+    ) {
         _ = processSetup
-        // libxml2 misses some byte-order marks and BOM-less wide encodings: name those for it.
-        var bytes = document
-        let forced = wideEncoding(bytes)
-        if forced != nil, bytes.starts(with: [0, 0, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0, 0]) {
-            bytes = UnsafeRawBufferPointer(rebasing: bytes[4...])
-        }
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty else { return }
-        if forced == nil, !bytes.starts(with: [0xFE, 0xFF]), !bytes.starts(with: [0xFF, 0xFE]),
-            !bytes.prefix(4).contains(0), hasLoneCarriageReturn(bytes)
-        {
-            // XML reads a lone CR as a line break, but libxml2 counts lines by LF only: give it LFs
-            // so that positions in old Mac-style files are right. (Byte-oriented encodings only.)
-            var normalized = [UInt8](bytes)
-            for index in normalized.indices where normalized[index] == 0x0D {
-                if index + 1 == normalized.count || normalized[index + 1] != 0x0A { normalized[index] = 0x0A }
+        guard var first = input.pointee.next() else {
+            if input.pointee.failure == nil {
+                builder.pointee.fail(
+                    .malformedXML, "the document is empty; expected an XML property list",
+                    at: SourceLocation(line: 1, column: 1))
             }
-            normalized.withUnsafeBytes { run($0, builder: builder) }
             return
         }
+        // libxml2 misses some byte-order marks and BOM-less wide encodings: name those for it.
+        let forced = wideEncoding(first)
+        if forced != nil, first.starts(with: [0, 0, 0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE, 0, 0]) {
+            first = UnsafeRawBufferPointer(rebasing: first[4...])
+        }
+        guard !first.isEmpty else { return }
+        // XML reads a lone CR as a line break, but libxml2 counts lines by LF only: give it LFs so
+        // that positions in old Mac-style files are right. (Byte-oriented encodings only.)
+        let normalizesLineBreaks =
+            forced == nil && !first.starts(with: [0xFE, 0xFF]) && !first.starts(with: [0xFF, 0xFE])
+            && !first.prefix(4).contains(0)
+
         var handler = makeHandler()
         let userData = UnsafeMutableRawPointer(builder)
-        guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else {
+        let feed = UnsafeMutablePointer<ChunkFeed>.allocate(capacity: 1)
+        feed.initialize(to: ChunkFeed(input: input, first: first, normalizesLineBreaks: normalizesLineBreaks))
+        defer {
+            feed.pointee.release()
+            feed.deinitialize(count: 1)
+            feed.deallocate()
+        }
+        guard
+            let context = xmlCreateIOParserCtxt(
+                &handler, userData, readFromFeed, nil, UnsafeMutableRawPointer(feed), XML_CHAR_ENCODING_NONE)
+        else {
             builder.pointee.fail(
                 .malformedXML, "the XML parser could not start", at: SourceLocation(line: 1, column: 1))
             return
@@ -101,30 +130,12 @@ enum SAXParser {
             _ = xmlCtxtUseOptions(context, Int32(options))
         }
 
-        var offset = 0
-        while offset < bytes.count {
-            let length = min(chunkSize, bytes.count - offset)
-            let isLast = offset + length == bytes.count
-            _ = xmlParseChunk(context, base + offset, Int32(length), isLast ? 1 : 0)
-            offset += length
-            if builder.pointee.failed || context.pointee.disableSAX != 0 { break }
-        }
+        _ = xmlParseDocument(context)
+        if input.pointee.failure != nil { return }
         if !builder.pointee.failed && context.pointee.wellFormed == 0 {
             builder.pointee.fail(
                 .malformedXML, "the document is not well-formed XML", at: builder.pointee.currentLocation())
         }
-    }
-
-    /// Whether a CR not followed by LF occurs (memchr-fast for the usual documents without CR).
-    private static func hasLoneCarriageReturn(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let start = bytes.baseAddress else { return false }
-        var offset = 0
-        while offset < bytes.count, let found = memchr(start + offset, 0x0D, bytes.count - offset) {
-            let index = start.distance(to: UnsafeRawPointer(found))
-            if index + 1 == bytes.count || bytes[index + 1] != 0x0A { return true }
-            offset = index + 2
-        }
-        return false
     }
 
     /// The encoding of a document libxml2 would not recognise by itself: UTF-32 (its byte-order
@@ -222,4 +233,12 @@ private func refuseExternalEntity(
     _ url: UnsafePointer<CChar>?, _ id: UnsafePointer<CChar>?, _ context: xmlParserCtxtPtr?
 ) -> xmlParserInputPtr? {
     nil
+}
+
+/// libxml2's read callback: the next bytes of the ``ChunkFeed`` the context points to.
+private func readFromFeed(
+    _ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32
+) -> Int32 {
+    guard let context, let buffer, length > 0 else { return -1 }
+    return context.assumingMemoryBound(to: ChunkFeed.self).pointee.read(into: buffer, count: Int(length))
 }

@@ -22,32 +22,57 @@ public struct CatalogLoader: Sendable {
     }
 
     /// Loads the catalog file at `path`; diagnostics name `path` as given.
+    ///
+    /// Products are validated while the file is read and each one's property-list subtree is freed at
+    /// once, so peak memory stays near the size of the catalog built rather than of the whole tree.
     public func load(contentsOfFile path: String) -> CatalogLoadResult {
-        let root: PropertyListNode
-        do {
-            root = try reader.read(contentsOfFile: path)
-        } catch {
-            return Self.result(for: error, path: path)
+        streamingLoad(path: path) { reader, stream throws(PropertyListError) in
+            try reader.read(contentsOfFile: path, stream: stream)
         }
-        return load(root, path: path)
     }
 
     /// Loads a catalog from the bytes of an XML property list; `path` names it in diagnostics and is the
     /// base for a relative `MessageTables`.
     public func load(_ data: Data, path: String? = nil) -> CatalogLoadResult {
-        let root: PropertyListNode
-        do {
-            root = try reader.read(data, path: path)
-        } catch {
-            return Self.result(for: error, path: path)
+        streamingLoad(path: path) { reader, stream throws(PropertyListError) in
+            try reader.read(data, path: path, stream: stream)
         }
-        return load(root, path: path)
     }
 
     /// Validates a property list already read, and turns it into a catalog when there is no error.
     public func load(_ root: PropertyListNode, path: String? = nil) -> CatalogLoadResult {
         var decoder = CatalogDecoder(path: path, knownProviderKinds: knownProviderKinds)
         let catalog = decoder.decode(root)
+        return Self.result(catalog, decoder)
+    }
+
+    /// Reads with `read`, decoding the products as the reader streams them. When the file turns out to
+    /// need the whole tree (a section repeated, or placed after `Products`), reads it again without
+    /// streaming and decodes the tree as a whole; the result is the same either way.
+    private func streamingLoad(
+        path: String?, read: (PropertyListReader, ArrayStream?) throws(PropertyListError) -> PropertyListNode
+    ) -> CatalogLoadResult {
+        let box = DecoderBox(CatalogDecoder(path: path, knownProviderKinds: knownProviderKinds))
+        let stream = ArrayStream(key: "Products") { element in box.decoder.streamProduct(element) }
+        var root: PropertyListNode
+        do {
+            root = try read(reader, stream)
+        } catch {
+            return Self.result(for: error, path: path)
+        }
+        let catalog = box.decoder.decode(consume root)
+        guard box.decoder.needsWholeTree else { return Self.result(catalog, box.decoder) }
+        do {
+            root = try read(reader, nil)
+        } catch {
+            return Self.result(for: error, path: path)
+        }
+        var decoder = CatalogDecoder(path: path, knownProviderKinds: knownProviderKinds)
+        let whole = decoder.decode(consume root)
+        return Self.result(whole, decoder)
+    }
+
+    private static func result(_ catalog: Catalog?, _ decoder: CatalogDecoder) -> CatalogLoadResult {
         let ordered = decoder.diagnostics.enumerated().sorted { lhs, rhs in
             lhs.element.location == rhs.element.location
                 ? lhs.offset < rhs.offset : lhs.element.location < rhs.element.location
@@ -60,5 +85,14 @@ public struct CatalogLoader: Sendable {
             error.kind == .io ? .unreadableFile(error.message) : .unreadableDocument(error.message)
         let diagnostic = Diagnostic(problem, path: error.path ?? path, at: error.location)
         return CatalogLoadResult(catalog: nil, diagnostics: [diagnostic])
+    }
+}
+
+/// Holds the decoder the stream's consumer mutates (a closure cannot capture an `inout` value).
+private final class DecoderBox {
+    var decoder: CatalogDecoder
+
+    init(_ decoder: CatalogDecoder) {
+        self.decoder = decoder
     }
 }

@@ -3,11 +3,18 @@ import PurchaseCore
 
 extension CatalogDecoder {
     /// Reads a whole catalog; returns it when no error was found.
-    mutating func decode(_ root: PropertyListNode) -> Catalog? {
-        guard case .dictionary(let entries) = root.value else {
+    ///
+    /// Consumes the tree as it goes: each product's subtree is released once the product is read, so that
+    /// the tree and the catalog built from it are not both whole in memory. (When the caller keeps its own
+    /// reference to the tree, nothing is released early and the result is the same.)
+    mutating func decode(_ root: consuming PropertyListNode) -> Catalog? {
+        guard case .dictionary(var entries) = root.value else {
             report(.rootNotDictionary(found: root.value.typeName), at: root.location)
             return nil
         }
+        let rootLocation = root.location
+        // Drop the root's hold on its entries, so that `entries` alone owns them.
+        root.value = .boolean(false)
         var version, deployment, storefronts, products: Int?
         for index in entries.indices {
             switch entries[index].key {
@@ -35,35 +42,57 @@ extension CatalogDecoder {
                 )
             }
         } else {
-            report(.missingKey("CatalogVersion", in: container), at: root.location)
-        }
-
-        if let storefronts {
-            decodeStorefronts(entries[storefronts].value)
-        } else {
-            report(.missingKey("Storefronts", in: container), at: root.location)
+            report(.missingKey("CatalogVersion", in: container), at: rootLocation)
         }
 
         var decodedDeployment: Deployment?
-        if let deployment {
-            decodedDeployment = decodeDeployment(entries[deployment].value)
-        } else {
-            report(.missingKey("Deployment", in: container), at: root.location)
-        }
-
         var decodedProducts: [Product] = []
-        if let products {
-            if let elements = array(entries[products].value, key: "Products") {
-                decodedProducts.reserveCapacity(elements.count)
-                productIDs.reserveCapacity(elements.count)
-                for element in elements {
-                    if let product = decodeProduct(element), errorCount == 0 {
-                        decodedProducts.append(product)
+        if let stream = productStream {
+            // The products were read as they streamed: keep them if they were read against the sections
+            // that count, and if the array streamed is the one that counts.
+            guard !stream.isSpoiled, let products, entries[products].value.location == stream.arrayLocation,
+                storefronts.map({ entries[$0].value.location }) == stream.storefrontsLocation,
+                deployment.map({ entries[$0].value.location }) == stream.deploymentLocation
+            else {
+                needsWholeTree = true
+                return nil
+            }
+            if storefronts == nil { report(.missingKey("Storefronts", in: container), at: rootLocation) }
+            if deployment == nil { report(.missingKey("Deployment", in: container), at: rootLocation) }
+            decodedDeployment = stream.deployment
+            decodedProducts = stream.products
+            productStream = nil
+        } else {
+            if let storefronts {
+                decodeStorefronts(entries[storefronts].value)
+            } else {
+                report(.missingKey("Storefronts", in: container), at: rootLocation)
+            }
+
+            if let deployment {
+                decodedDeployment = decodeDeployment(entries[deployment].value)
+            } else {
+                report(.missingKey("Deployment", in: container), at: rootLocation)
+            }
+
+            if let products {
+                if var elements = array(entries[products].value, key: "Products") {
+                    entries[products].value.value = .boolean(false)
+                    decodedProducts.reserveCapacity(elements.count)
+                    productIDs.reserveCapacity(elements.count)
+                    let placeholder = PropertyListNode(.boolean(false))
+                    for index in elements.indices {
+                        // Move the product out of the array: its subtree is freed when `element` goes.
+                        let element = elements[index]
+                        elements[index] = placeholder
+                        if let product = decodeProduct(element), errorCount == 0 {
+                            decodedProducts.append(product)
+                        }
                     }
                 }
+            } else {
+                report(.missingKey("Products", in: container), at: rootLocation)
             }
-        } else {
-            report(.missingKey("Products", in: container), at: root.location)
         }
 
         guard errorCount == 0, let catalogVersion, let decodedDeployment, let storefronts = self.storefronts else {

@@ -33,6 +33,11 @@ struct CatalogDecoder {
     var productIDs: [String: SourceLocation] = [:]
     /// The identifier of the product being read, for messages.
     var currentProductID: String?
+    /// Products read as the parser streamed them, if it did.
+    var productStream: ProductStream?
+    /// Set by ``decode(_:)`` when the streamed products cannot stand for the file (a key repeated or
+    /// ordered unusually): the caller must decode the whole tree afresh, without streaming.
+    var needsWholeTree = false
 
     init(path: String?, knownProviderKinds: Set<ProviderKind>?) {
         self.path = path
