@@ -1,39 +1,39 @@
 public import Foundation
 import PurchaseCore
 
-/// Where an auto-renewable subscription stands in the simulated account.
-public struct SubscriptionStatus: Sendable, Hashable {
-    /// Where billing stands.
-    public enum Billing: String, Sendable, Hashable {
-        /// Renewals are charged.
-        case ok
-        /// A renewal could not be charged; access continues until ``SubscriptionStatus/gracePeriodExpirationDate``.
-        case gracePeriod
-        /// A renewal could not be charged; access has stopped while the store retries.
-        case billingRetry
+extension PaymentQueue {
+    /// Where an auto-renewable subscription stands in the simulated account.
+    public struct SubscriptionStatus: Sendable, Hashable {
+        /// Where billing stands.
+        public enum Billing: String, Sendable, Hashable {
+            /// Renewals are charged.
+            case ok
+            /// A renewal could not be charged; access continues until ``SubscriptionStatus/gracePeriodExpirationDate``.
+            case gracePeriod
+            /// A renewal could not be charged; access has stopped while the store retries.
+            case billingRetry
+        }
+
+        /// The App Store product identifier.
+        public var productIdentifier: String
+        /// The original purchase's transaction identifier.
+        public var originalTransactionIdentifier: String
+        /// The latest transaction (purchase or renewal).
+        public var latestTransactionIdentifier: String
+        /// When the current period ends.
+        public var expirationDate: Date
+        /// Whether it renews at ``expirationDate``.
+        public var willAutoRenew: Bool
+        /// Where billing stands.
+        public var billing: Billing
+        /// When access ends during a grace period.
+        public var gracePeriodExpirationDate: Date?
+        /// Whether the store refunded it.
+        public var isRevoked: Bool
+        /// Whether it gives access at the time it was read: in its period, or in a grace period.
+        public var isActive: Bool
     }
 
-    /// The App Store product identifier.
-    public var productIdentifier: String
-    /// The original purchase's transaction identifier.
-    public var originalTransactionIdentifier: String
-    /// The latest transaction (purchase or renewal).
-    public var latestTransactionIdentifier: String
-    /// When the current period ends.
-    public var expirationDate: Date
-    /// Whether it renews at ``expirationDate``.
-    public var willAutoRenew: Bool
-    /// Where billing stands.
-    public var billing: Billing
-    /// When access ends during a grace period.
-    public var gracePeriodExpirationDate: Date?
-    /// Whether the store refunded it.
-    public var isRevoked: Bool
-    /// Whether it gives access at the time it was read: in its period, or in a grace period.
-    public var isActive: Bool
-}
-
-extension PaymentQueue {
     // MARK: - Session controls
 
     /// Changes the test session's knobs (everything but the storefront's notification; see
