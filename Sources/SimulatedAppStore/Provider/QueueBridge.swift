@@ -1,18 +1,14 @@
 import PurchaseCore
 import Synchronization
 
-/// The provider's observer on the queue: turns callbacks into answers for waiting calls
-/// (purchases, restores) and into transaction updates for everything else.
+/// The provider's observer on the queue: turns callbacks into answers for waiting restores and
+/// into transaction updates for everything but the first outcome of the provider's own purchases.
 ///
 /// Its state lives behind a `Mutex`, so callbacks on the queue's callback executor and async
 /// callers meet safely; continuations are resumed outside the lock.
 final class QueueBridge: PaymentTransactionObserver {
     private struct State {
-        /// Purchases waiting for their transaction's outcome, by handle.
-        var waiting: [String: CheckedContinuation<PaymentTransaction, Never>] = [:]
-        /// Outcomes that arrived before their purchase began waiting.
-        var arrived: [String: PaymentTransaction] = [:]
-        /// Handles of purchases in progress: their callbacks answer the purchase, not the updates.
+        /// Handles of purchases the provider answers itself: their first outcome is not an update.
         var awaited: Set<String> = []
         var restoreWaiters: [CheckedContinuation<Result<[PaymentTransaction], StoreKitError>, Never>] = []
         var restored: [PaymentTransaction] = []
@@ -31,18 +27,6 @@ final class QueueBridge: PaymentTransactionObserver {
         state.withLock { _ = $0.awaited.insert(handle) }
     }
 
-    /// Waits for the outcome of a purchase marked with ``expect(_:)``.
-    func outcome(of handle: String) async -> PaymentTransaction {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> PaymentTransaction? in
-                if let transaction = state.arrived.removeValue(forKey: handle) { return transaction }
-                state.waiting[handle] = continuation
-                return nil
-            }
-            if let ready { continuation.resume(returning: ready) }
-        }
-    }
-
     /// Waits for the next restore to finish or fail (register before starting the restore).
     func restoreResult(
         start: @escaping @Sendable () async -> Void
@@ -54,7 +38,6 @@ final class QueueBridge: PaymentTransactionObserver {
     }
 
     func updatedTransactions(_ transactions: [PaymentTransaction]) {
-        var resumes: [(CheckedContinuation<PaymentTransaction, Never>, PaymentTransaction)] = []
         var forward: [PaymentTransaction] = []
         state.withLock { state in
             for transaction in transactions {
@@ -68,19 +51,12 @@ final class QueueBridge: PaymentTransactionObserver {
                         state.restored.append(transaction)
                     }
                 case .purchased, .failed, .deferred:
-                    if state.awaited.remove(transaction.id) != nil {
-                        if let continuation = state.waiting.removeValue(forKey: transaction.id) {
-                            resumes.append((continuation, transaction))
-                        } else {
-                            state.arrived[transaction.id] = transaction
-                        }
-                    } else {
+                    if state.awaited.remove(transaction.id) == nil {
                         forward.append(transaction)
                     }
                 }
             }
         }
-        for (continuation, transaction) in resumes { continuation.resume(returning: transaction) }
         for transaction in forward { updates.yield(convert(transaction)) }
     }
 

@@ -5,8 +5,9 @@ import Synchronization
 /// The simulated App Store as a ``StoreProvider`` (kind and store name `simulated-app-store`): an
 /// adapter over a ``PaymentQueue``.
 ///
-/// It observes the queue like an app would: a purchase adds a payment and waits for its
-/// transaction's outcome (purchased, deferred, failed); a restore waits for the restore to finish;
+/// It observes the queue like an app would: a purchase adds a payment and answers with the outcome
+/// the queue reports for it (purchased, deferred, failed; the observer callbacks about that
+/// purchase are not repeated as updates); a restore waits for the observer to be told the restore finished;
 /// every other transaction the queue reports (Ask to Buy decided, an interrupted purchase resolved,
 /// renewals, refunds with their revocation date) arrives on ``transactionUpdates``. Failures are
 /// mapped with ``PurchaseError/storeKit(code:productID:)``. Products are named by the catalog's
@@ -84,8 +85,9 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         let payment = Payment(
             productIdentifier: storeIDs[request.productID] ?? request.productID, quantity: request.quantity)
         let bridge = bridge
-        let handle = await queue.addPayment(payment) { bridge.expect($0) }.id
-        let outcome = await bridge.outcome(of: handle)
+        // The queue answers with the outcome its observers are told; the bridge drops those two
+        // callbacks for this handle, so they never reach the transaction updates.
+        let outcome = await queue.addPayment(payment) { bridge.expect($0) }.outcome
         switch outcome.transactionState {
         case .purchased, .restored:
             return .purchased(convert(outcome))

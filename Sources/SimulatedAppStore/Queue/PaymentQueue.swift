@@ -57,7 +57,7 @@ public actor PaymentQueue {
     public internal(set) var lastPersistenceError: String?
 
     var random: any RandomNumberGenerator & Sendable
-    let callbackQueue: DispatchQueue
+    let callbacks: CallbackPump
     let journal: Journal<SimulatedAccount>?
     var account = SimulatedAccount()
     private var loaded: Bool
@@ -93,7 +93,8 @@ public actor PaymentQueue {
         self.controls = controls
         self.clock = clock
         self.random = random
-        self.callbackQueue = callbackQueue ?? DispatchQueue(label: "SimulatedAppStore.PaymentQueue.callbacks")
+        self.callbacks = CallbackPump(
+            queue: callbackQueue ?? DispatchQueue(label: "SimulatedAppStore.PaymentQueue.callbacks"))
         var products: [String: Product] = [:]
         for product in catalog.products {
             products[product.storeID(for: .simulatedAppStore)] = product
@@ -129,7 +130,7 @@ public actor PaymentQueue {
         guard redeliver else { return }
         let unfinished = account.unfinishedTransactions.map(paymentTransaction)
         if !unfinished.isEmpty {
-            callbackQueue.async { observer.updatedTransactions(unfinished) }
+            callbacks.schedule { observer.updatedTransactions(unfinished) }
         }
     }
 
@@ -141,9 +142,9 @@ public actor PaymentQueue {
     /// Returns once every callback scheduled so far has been made.
     public func waitForCallbacks() async {
         await prepare()
-        let queue = callbackQueue
+        let callbacks = callbacks
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { continuation.resume() }
+            callbacks.schedule { continuation.resume() }
         }
     }
 
@@ -176,12 +177,17 @@ public actor PaymentQueue {
     /// - Returns: the transaction as it was created (`purchasing`); its outcome follows through observers.
     @discardableResult
     public func add(_ payment: Payment) async -> PaymentTransaction {
-        await addPayment(payment, beforeDelivery: nil)
+        await addPayment(payment, beforeDelivery: nil).purchasing
     }
 
     /// ``add(_:)``, calling `beforeDelivery` with the transaction's handle before any callback is
-    /// scheduled (for the provider adapter to wait for it without a race).
-    func addPayment(_ payment: Payment, beforeDelivery: (@Sendable (String) -> Void)?) async -> PaymentTransaction {
+    /// scheduled (so the provider adapter's observer knows the callbacks answer a purchase it runs).
+    ///
+    /// - Returns: the transaction as created (`purchasing`) and its first outcome (purchased,
+    ///   failed or deferred), the two states observers are told.
+    func addPayment(
+        _ payment: Payment, beforeDelivery: (@Sendable (String) -> Void)?
+    ) async -> (purchasing: PaymentTransaction, outcome: PaymentTransaction) {
         await prepare()
         if !account.subscriptions.isEmpty { await renewDue() }
         let number = account.nextNumber
@@ -224,7 +230,7 @@ public actor PaymentQueue {
         case .declined?: _ = await declineAskToBuy(id)
         default: break
         }
-        return purchasing
+        return (purchasing, outcomeValue)
     }
 
     /// Why a payment fails, if it does: the checks StoreKit makes, then the session's simulations.
@@ -469,13 +475,8 @@ public actor PaymentQueue {
         }
     }
 
-    private func schedule(_ callbacks: [@Sendable () -> Void]) {
-        guard !callbacks.isEmpty else { return }
-        if callbacks.count == 1 {
-            callbackQueue.async(execute: callbacks[0])
-        } else {
-            callbackQueue.async { for callback in callbacks { callback() } }
-        }
+    private func schedule(_ scheduled: [@Sendable () -> Void]) {
+        callbacks.schedule(scheduled)
     }
 
     /// A callback that calls `body` on every observer registered now.

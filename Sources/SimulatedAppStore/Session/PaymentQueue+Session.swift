@@ -272,9 +272,8 @@ extension PaymentQueue {
         let payment = Payment(productIdentifier: productIdentifier)
         let current = observers
         guard !current.isEmpty else { return .held(payment) }
-        let queue = callbackQueue
         let agreed = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            queue.async {
+            callbacks.schedule {
                 var agreed = true
                 for observer in current where !observer.shouldAddStorePayment(payment, for: offered) {
                     agreed = false
