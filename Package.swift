@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
         .executableTarget(
             name: "simulated-store-benchmarks",
-            dependencies: ["PurchaseCore", "SimulatedAppStore"],
+            dependencies: ["PurchaseCore", "PurchaseTesting", "SimulatedAppStore"],
             path: "Sources/SimulatedStoreBenchmarks"
         ),
         .target(

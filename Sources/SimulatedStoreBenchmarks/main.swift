@@ -1,14 +1,16 @@
 // Simulated purchases through the whole flow, in memory: PurchaseCore's Store (verify, deliver once,
 // finish) over the SimulatedAppStore provider adapter over a PaymentQueue, with an in-memory ledger.
 //
-// Usage: simulated-store-benchmarks [--queue-only] [SIZES...]   (default sizes: 10000 100000 1000000)
+// Usage: simulated-store-benchmarks [--queue-only | --baseline] [--lean-ledger] [SIZES...]   (default sizes: 10000 100000 1000000)
 import Foundation
 import PurchaseCore
+import PurchaseTesting
 import SimulatedAppStore
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let queueOnly = arguments.contains("--queue-only")
 let leanLedger = arguments.contains("--lean-ledger")
+let baseline = arguments.contains("--baseline")
 let sizes = arguments.compactMap(Int.init).isEmpty ? [10_000, 100_000, 1_000_000] : arguments.compactMap(Int.init)
 
 let productID = "com.example.gems"
@@ -27,7 +29,8 @@ let catalog = Catalog(
 
 func runStore(_ count: Int) async throws -> (seconds: Double, check: String) {
     let queue = try PaymentQueue(catalog: catalog)
-    let provider = SimulatedAppStoreProvider(queue: queue)
+    let provider: any StoreProvider =
+        baseline ? InMemoryStoreProvider(catalog: catalog) : SimulatedAppStoreProvider(queue: queue)
     let ledger: any FulfillmentLedger = leanLedger ? LeanLedger() : InMemoryFulfillmentLedger()
     let store = Store(catalog: catalog, providers: [provider], ledger: ledger)
     await store.start()
@@ -90,7 +93,8 @@ func seconds(_ duration: Duration) -> Double {
 print(
     queueOnly
         ? "PaymentQueue only: add + finish per purchase"
-        : "Store + SimulatedAppStoreProvider + PaymentQueue + \(leanLedger ? "LeanLedger" : "InMemoryFulfillmentLedger")"
+        : "Store + \(baseline ? "InMemoryStoreProvider (baseline)" : "SimulatedAppStoreProvider + PaymentQueue") + "
+            + (leanLedger ? "LeanLedger" : "InMemoryFulfillmentLedger")
 )
 print("purchases    seconds   purchases/s   µs/purchase   check")
 var perPurchase: [Double] = []

@@ -44,7 +44,7 @@ struct PaymentQueueTests {
         var controls = SessionControls()
         controls.canMakePayments = false
         let (queue, observer) = try await makeQueue(controls: controls)
-        #expect(await queue.canMakePayments == false)
+        #expect(queue.canMakePayments == false)
         let added = await queue.buy(TestCatalog.gems)
         let failed = try #require(observer.latest(added.id))
         #expect(failed.transactionState == .failed)

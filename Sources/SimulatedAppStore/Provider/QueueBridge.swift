@@ -2,14 +2,13 @@ import PurchaseCore
 import Synchronization
 
 /// The provider's observer on the queue: turns callbacks into answers for waiting restores and
-/// into transaction updates for everything but the first outcome of the provider's own purchases.
+/// into transaction updates for everything else (the queue does not tell it the first outcome of
+/// the provider's own purchases: the provider gets those as return values). It is not told removals.
 ///
 /// Its state lives behind a `Mutex`, so callbacks on the queue's callback executor and async
 /// callers meet safely; continuations are resumed outside the lock.
 final class QueueBridge: PaymentTransactionObserver {
     private struct State {
-        /// Handles of purchases the provider answers itself: their first outcome is not an update.
-        var awaited: Set<String> = []
         var restoreWaiters: [CheckedContinuation<Result<[PaymentTransaction], StoreKitError>, Never>] = []
         var restored: [PaymentTransaction] = []
     }
@@ -20,11 +19,6 @@ final class QueueBridge: PaymentTransactionObserver {
 
     init(convert: @escaping @Sendable (PaymentTransaction) -> StoreTransaction) {
         self.convert = convert
-    }
-
-    /// Marks a handle as a purchase in progress (called before the queue schedules its callbacks).
-    func expect(_ handle: String) {
-        state.withLock { _ = $0.awaited.insert(handle) }
     }
 
     /// Waits for the next restore to finish or fail (register before starting the restore).
@@ -51,9 +45,7 @@ final class QueueBridge: PaymentTransactionObserver {
                         state.restored.append(transaction)
                     }
                 case .purchased, .failed, .deferred:
-                    if state.awaited.remove(transaction.id) == nil {
-                        forward.append(transaction)
-                    }
+                    forward.append(transaction)
                 }
             }
         }

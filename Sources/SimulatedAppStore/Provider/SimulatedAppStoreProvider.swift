@@ -75,7 +75,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
 
     /// Whether the session allows payments.
     public func canMakePayments() async -> Bool {
-        await queue.canMakePayments
+        queue.canMakePayments
     }
 
     /// Adds a payment and waits for its outcome: purchased, pending (deferred or interrupted), or
@@ -84,10 +84,9 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         await attach()
         let payment = Payment(
             productIdentifier: storeIDs[request.productID] ?? request.productID, quantity: request.quantity)
-        let bridge = bridge
-        // The queue answers with the outcome its observers are told; the bridge drops those two
-        // callbacks for this handle, so they never reach the transaction updates.
-        let outcome = await queue.addPayment(payment) { bridge.expect($0) }.outcome
+        // The queue answers with the outcome its other observers are told; the provider's own
+        // observer is not told about this purchase, so it never reaches the transaction updates.
+        let outcome = await queue.addPayment(payment, answeredTo: ObjectIdentifier(bridge)).outcome
         switch outcome.transactionState {
         case .purchased, .restored:
             return .purchased(convert(outcome))

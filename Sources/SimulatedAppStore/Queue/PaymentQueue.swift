@@ -2,6 +2,7 @@ import Dispatch
 public import Foundation
 import Journal
 public import PurchaseCore
+import Synchronization
 
 /// The simulated App Store's payment queue (`SKPaymentQueue`'s shape): payments go in,
 /// transactions come out to observers.
@@ -50,7 +51,11 @@ public actor PaymentQueue {
     /// The catalog the store sells from.
     public let catalog: Catalog
     /// The test-session knobs in force; change them with ``updateControls(_:)``.
-    public internal(set) var controls: SessionControls
+    public internal(set) var controls: SessionControls {
+        didSet { paymentsAllowed.withLock { $0 = controls.canMakePayments } }
+    }
+    /// ``SessionControls/canMakePayments``, readable without entering the actor.
+    private let paymentsAllowed: Mutex<Bool>
     /// The clock the store runs on (purchase dates, renewals, downloads).
     public nonisolated let clock: any PurchaseClock
     /// The last error writing the account's journal, if any; the change stayed in memory.
@@ -91,6 +96,7 @@ public actor PaymentQueue {
     ) throws {
         self.catalog = catalog
         self.controls = controls
+        self.paymentsAllowed = Mutex(controls.canMakePayments)
         self.clock = clock
         self.random = random
         self.callbacks = CallbackPump(
@@ -150,8 +156,9 @@ public actor PaymentQueue {
 
     // MARK: - Queue state
 
-    /// Whether the person may pay (``SessionControls/canMakePayments``).
-    public var canMakePayments: Bool { controls.canMakePayments }
+    /// Whether the person may pay (``SessionControls/canMakePayments``); readable from any thread
+    /// without waiting for the queue, like `SKPaymentQueue.canMakePayments()`.
+    public nonisolated var canMakePayments: Bool { paymentsAllowed.withLock { $0 } }
 
     /// The unfinished transactions (purchased, restored, failed or deferred), oldest first.
     public var transactions: [PaymentTransaction] {
@@ -177,23 +184,22 @@ public actor PaymentQueue {
     /// - Returns: the transaction as it was created (`purchasing`); its outcome follows through observers.
     @discardableResult
     public func add(_ payment: Payment) async -> PaymentTransaction {
-        await addPayment(payment, beforeDelivery: nil).purchasing
+        await addPayment(payment, answeredTo: nil).purchasing
     }
 
-    /// ``add(_:)``, calling `beforeDelivery` with the transaction's handle before any callback is
-    /// scheduled (so the provider adapter's observer knows the callbacks answer a purchase it runs).
+    /// ``add(_:)`` for the provider adapter: the observer `answeredTo` gets the outcome as the
+    /// return value and is not told this purchase's first two states (every other observer is).
     ///
     /// - Returns: the transaction as created (`purchasing`) and its first outcome (purchased,
     ///   failed or deferred), the two states observers are told.
     func addPayment(
-        _ payment: Payment, beforeDelivery: (@Sendable (String) -> Void)?
+        _ payment: Payment, answeredTo: ObjectIdentifier?
     ) async -> (purchasing: PaymentTransaction, outcome: PaymentTransaction) {
         await prepare()
         if !account.subscriptions.isEmpty { await renewDue() }
         let number = account.nextNumber
         account.nextNumber += 1
         let id = Self.identifier(number)
-        beforeDelivery?(id)
         let now = clock.now.timeIntervalSince1970
         let product = productsByIdentifier[payment.productIdentifier]
         let purchasing = PaymentTransaction(
@@ -224,7 +230,10 @@ public actor PaymentQueue {
         let outcomeValue = paymentTransaction(outcome)
         await commit(
             records,
-            callbacks: [tell { $0.updatedTransactions([purchasing]) }, tell { $0.updatedTransactions([outcomeValue]) }])
+            callbacks: [
+                tell(skipping: answeredTo) { $0.updatedTransactions([purchasing]) },
+                tell(skipping: answeredTo) { $0.updatedTransactions([outcomeValue]) },
+            ])
         switch resolution {
         case .approved?: _ = await approveAskToBuy(id)
         case .declined?: _ = await declineAskToBuy(id)
@@ -352,7 +361,7 @@ public actor PaymentQueue {
         var finished = transaction
         finished.finished = true
         let value = paymentTransaction(finished)
-        await commit([.finish(number)], callbacks: [tell { $0.removedTransactions([value]) }])
+        await commit([.finish(number)], callbacks: [tell(removal: true) { $0.removedTransactions([value]) }])
     }
 
     // MARK: - Restore
@@ -402,7 +411,7 @@ public actor PaymentQueue {
             records.append(.put(copy))
             restored.append(paymentTransaction(copy))
         }
-        var callbacks: [@Sendable () -> Void] = []
+        var callbacks: [(@Sendable () -> Void)?] = []
         if !restored.isEmpty {
             let values = restored
             callbacks.append(tell { $0.updatedTransactions(values) })
@@ -451,7 +460,8 @@ public actor PaymentQueue {
 
     /// Applies records in memory, makes them durable, then schedules the callbacks, keeping the
     /// callbacks of concurrent changes in the order the changes were made.
-    func commit(_ records: [AccountRecord], callbacks: [@Sendable () -> Void]) async {
+    func commit(_ records: [AccountRecord], callbacks planned: [(@Sendable () -> Void)?]) async {
+        let callbacks = planned.compactMap { $0 }
         for record in records { account.apply(record) }
         let ticket = nextTicket
         nextTicket += 1
@@ -480,10 +490,23 @@ public actor PaymentQueue {
     }
 
     /// A callback that calls `body` on every observer registered now.
-    func tell(_ body: @escaping @Sendable (any PaymentTransactionObserver) -> Void) -> @Sendable () -> Void {
-        let current = observers
+    ///
+    /// - Parameters:
+    ///   - skipping: an observer not to tell (the provider adapter, about a purchase it answers itself).
+    ///   - removal: whether this is a removal, which the provider adapter does not need.
+    /// - Returns: `nil` when there is nobody to tell, so nothing is scheduled.
+    func tell(
+        skipping: ObjectIdentifier? = nil, removal: Bool = false,
+        _ body: @escaping @Sendable (any PaymentTransactionObserver) -> Void
+    ) -> (@Sendable () -> Void)? {
+        var current = observers
+        if skipping != nil || removal {
+            current.removeAll { ObjectIdentifier($0) == skipping || (removal && $0 is QueueBridge) }
+        }
+        if current.isEmpty { return nil }
+        let audience = current
         return {
-            for observer in current { body(observer) }
+            for observer in audience { body(observer) }
         }
     }
 

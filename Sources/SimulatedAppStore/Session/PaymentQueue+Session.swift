@@ -136,8 +136,8 @@ extension PaymentQueue {
         await prepare()
         let removed = account.unfinishedTransactions.map(paymentTransaction)
         downloadTable.removeAll()
-        var callbacks: [@Sendable () -> Void] = []
-        if !removed.isEmpty { callbacks.append(tell { $0.removedTransactions(removed) }) }
+        var callbacks: [(@Sendable () -> Void)?] = []
+        if !removed.isEmpty { callbacks.append(tell(removal: true) { $0.removedTransactions(removed) }) }
         await commit([.clear], callbacks: callbacks)
     }
 
