@@ -114,6 +114,41 @@ struct SubscriptionTests {
         #expect(await queue.subscriptionStatus(for: TestCatalog.monthly)?.isRevoked == true)
     }
 
+    @Test func freeTrialIsTheFirstPeriodForNewSubscribersOnly() async throws {
+        let clock = SimulationClock()
+        let week = SubscriptionPeriod("P1W")!
+        let (queue, observer) = try await makeQueue(clock: clock)
+        let first = await queue.buy(TestCatalog.trial)
+        let trialEnd = week.added(to: clock.now)
+        #expect(observer.latest(first.id)?.expirationDate == trialEnd)
+        await queue.advanceTime(by: 8 * 86_400)
+        await queue.waitForCallbacks()
+        let renewal = try #require(observer.updates.last { $0.transactionState == .purchased && $0.id != first.id })
+        #expect(renewal.expirationDate == month.added(to: trialEnd))
+
+        // Someone who subscribed to the group before pays from the start.
+        await queue.disableAutoRenewForTransaction(first.id)
+        await queue.advanceTime(by: 40 * 86_400)
+        let again = await queue.buy(TestCatalog.trial)
+        #expect(observer.latest(again.id)?.expirationDate == month.added(to: clock.now))
+    }
+
+    @Test func payAsYouGoRenewsAtTheOfferPeriodFirst() async throws {
+        let clock = SimulationClock()
+        let start = clock.now
+        let week = SubscriptionPeriod("P1W")!
+        let (queue, observer) = try await makeQueue(clock: clock)
+        await queue.buy(TestCatalog.payAsYouGo)
+        await queue.advanceTime(by: 20 * 86_400)
+        await queue.waitForCallbacks()
+        let ends = observer.updates.filter { $0.transactionState == .purchased }.compactMap(\.expirationDate)
+        #expect(
+            ends == [
+                week.added(to: start), week.added(to: start, count: 2),
+                month.added(to: week.added(to: start, count: 2)),
+            ])
+    }
+
     @Test func clockRunsAtItsRate() {
         let clock = SimulationClock(rate: .oneDayPerSecond)
         let before = clock.now

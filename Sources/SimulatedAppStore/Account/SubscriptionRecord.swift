@@ -21,6 +21,8 @@ struct SubscriptionRecord: Sendable, Hashable {
     /// When billing first failed (start of the grace period or retry).
     var billingIssueSince: Double?
     var revoked = false
+    /// Renewals still to be charged at the introductory offer's period (pay as you go).
+    var introPeriodsLeft = 0
 
     /// Whether the subscription has ended for good (no renewal will come without a new purchase).
     func hasEnded(at now: Double) -> Bool {
@@ -35,6 +37,7 @@ struct SubscriptionRecord: Sendable, Hashable {
         writer.byte((willAutoRenew ? 1 : 0) | (revoked ? 2 : 0))
         writer.byte(billing.rawValue)
         writer.optionalDouble(billingIssueSince)
+        writer.varint(UInt64(max(0, introPeriodsLeft)))
     }
 
     init(from reader: inout BinaryReader) throws {
@@ -51,6 +54,7 @@ struct SubscriptionRecord: Sendable, Hashable {
         }
         self.billing = billing
         billingIssueSince = try reader.optionalDouble()
+        introPeriodsLeft = Int(clamping: try reader.varint())
     }
 
     init(originalNumber: UInt64, productIdentifier: String, latestNumber: UInt64, expiration: Double) {

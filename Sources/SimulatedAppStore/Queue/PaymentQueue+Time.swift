@@ -68,8 +68,12 @@ extension PaymentQueue {
     /// A renewal transaction starting at `start`, and the subscription moved to its new period.
     func makeRenewal(of subscription: inout SubscriptionRecord, at start: Double) -> AccountTransaction? {
         guard let product = productsByIdentifier[subscription.productIdentifier],
-            let period = product.subscription?.period
+            var period = product.subscription?.period
         else { return nil }
+        if subscription.introPeriodsLeft > 0, let offer = product.subscription?.introductoryOffer {
+            period = offer.period
+            subscription.introPeriodsLeft -= 1
+        }
         let end = period.added(to: Date(timeIntervalSince1970: start)).timeIntervalSince1970
         guard end > start else { return nil }
         var renewal = AccountTransaction(

@@ -315,14 +315,26 @@ public actor PaymentQueue {
                 subscription.willAutoRenew = true
                 records.append(.subscription(subscription))
             } else {
-                let end = product.subscription.map {
-                    $0.period.added(to: Date(timeIntervalSince1970: now)).timeIntervalSince1970
+                let start = Date(timeIntervalSince1970: now)
+                var end = product.subscription.map { $0.period.added(to: start).timeIntervalSince1970 } ?? now
+                var introPeriodsLeft = 0
+                if let info = product.subscription, let offer = info.introductoryOffer,
+                    isEligibleForIntroductoryOffer(group: info.group)
+                {
+                    switch offer.mode {
+                    case .freeTrial, .payUpFront:
+                        end = offer.period.added(to: start, count: offer.periods).timeIntervalSince1970
+                    case .payAsYouGo:
+                        end = offer.period.added(to: start).timeIntervalSince1970
+                        introPeriodsLeft = max(0, offer.periods - 1)
+                    }
                 }
-                transaction.expiration = end ?? now
+                transaction.expiration = end
                 var subscription = SubscriptionRecord(
                     originalNumber: transaction.number, productIdentifier: transaction.productIdentifier,
-                    latestNumber: transaction.number, expiration: end ?? now)
+                    latestNumber: transaction.number, expiration: end)
                 subscription.willAutoRenew = true
+                subscription.introPeriodsLeft = introPeriodsLeft
                 records.append(.subscription(subscription))
             }
         }
@@ -331,6 +343,14 @@ public actor PaymentQueue {
             registerDownload(for: transaction, content: content)
         }
         return records
+    }
+
+    /// Whether the account never subscribed to the group: StoreKit gives introductory offers to new
+    /// subscribers of a group only.
+    func isEligibleForIntroductoryOffer(group: String) -> Bool {
+        !account.subscriptions.values.contains {
+            productsByIdentifier[$0.productIdentifier]?.subscription?.group == group
+        }
     }
 
     func ownedPurchase(of productIdentifier: String) -> AccountTransaction? {

@@ -17,6 +17,8 @@ enum TestCatalog {
     static let japanOnly = "com.example.japan"
     static let renamed = "com.example.renamed"
     static let renamedStoreID = "app.store.renamed"
+    static let trial = "com.example.trial.monthly"
+    static let payAsYouGo = "com.example.payg.monthly"
 
     static func product(
         _ id: String, _ type: ProductType, prices: [String: String] = ["USA": "0.99", "JPN": "160"],
@@ -67,6 +69,17 @@ enum TestCatalog {
             product(unavailable, .nonConsumable, simulation: ProductSimulation(unavailable: true)),
             product(japanOnly, .nonConsumable, prices: ["JPN": "300"]),
             product(renamed, .nonConsumable, entitlements: ["renamed"], storeIDs: [.simulatedAppStore: renamedStoreID]),
+            product(
+                trial, .autoRenewable, entitlements: ["trial"],
+                subscription: SubscriptionInfo(
+                    group: "trial", period: SubscriptionPeriod("P1M")!, level: 1,
+                    introductoryOffer: IntroductoryOffer(mode: .freeTrial, period: SubscriptionPeriod("P1W")!))),
+            product(
+                payAsYouGo, .autoRenewable, entitlements: ["payg"],
+                subscription: SubscriptionInfo(
+                    group: "payg", period: SubscriptionPeriod("P1M")!, level: 1,
+                    introductoryOffer: IntroductoryOffer(
+                        mode: .payAsYouGo, period: SubscriptionPeriod("P1W")!, periods: 2))),
         ]
         return Catalog(
             deployment: Deployment(
