@@ -1,11 +1,10 @@
 import PurchaseCore
-import Synchronization
 
 /// The provider's observer on the queue: turns callbacks into answers for waiting restores and
 /// into transaction updates for everything else (the queue does not tell it the first outcome of
 /// the provider's own purchases: the provider gets those as return values). It is not told removals.
 ///
-/// Its state lives behind a `Mutex`, so callbacks on the queue's callback executor and async
+/// Its state lives behind a lock, so callbacks on the queue's callback executor and async
 /// callers meet safely; continuations are resumed outside the lock.
 final class QueueBridge: PaymentTransactionObserver {
     private struct State {
@@ -13,7 +12,7 @@ final class QueueBridge: PaymentTransactionObserver {
         var restored: [PaymentTransaction] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let convert: @Sendable (PaymentTransaction) -> StoreTransaction
     let updates = UpdateBroadcaster<StoreTransaction>()
 

@@ -1,6 +1,5 @@
 public import Foundation
 public import PurchaseCore
-import Synchronization
 
 /// The simulated App Store as a ``StoreProvider`` (kind and store name `simulated-app-store`): an
 /// adapter over a ``PaymentQueue``.
@@ -20,7 +19,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     private let bridge: QueueBridge
     private let catalogIDs: [String: String]
     private let storeIDs: [String: String]
-    private let attached = Mutex(false)
+    private let attached = Locked(false)
 
     /// Creates a provider over `queue`; its observer joins the queue at the provider's first call.
     public init(queue: PaymentQueue) {

@@ -1,11 +1,10 @@
 import Dispatch
-import Synchronization
 
 /// Runs the queue's observer callbacks on its serial callback queue, in the order they were
 /// scheduled, coalescing bursts: while a drain is pending, new callbacks join its buffer instead of
 /// each waking the callback queue (a purchase costs a buffer append, not a thread wake-up).
 ///
-/// Safe from any thread: the buffer and the "drain scheduled" flag live behind a `Mutex`; callbacks
+/// Safe from any thread: the buffer and the "drain scheduled" flag live behind a lock; callbacks
 /// run outside the lock, one after another, on the callback queue only.
 final class CallbackPump: Sendable {
     private struct Buffer {
@@ -14,7 +13,7 @@ final class CallbackPump: Sendable {
     }
 
     private let queue: DispatchQueue
-    private let buffer = Mutex(Buffer())
+    private let buffer = Locked(Buffer())
 
     init(queue: DispatchQueue) {
         self.queue = queue

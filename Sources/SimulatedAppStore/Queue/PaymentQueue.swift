@@ -2,7 +2,6 @@ import Dispatch
 public import Foundation
 import Journal
 public import PurchaseCore
-import Synchronization
 
 /// The simulated App Store's payment queue (`SKPaymentQueue`'s shape): payments go in,
 /// transactions come out to observers.
@@ -55,7 +54,7 @@ public actor PaymentQueue {
         didSet { paymentsAllowed.withLock { $0 = controls.canMakePayments } }
     }
     /// ``SessionControls/canMakePayments``, readable without entering the actor.
-    private let paymentsAllowed: Mutex<Bool>
+    private let paymentsAllowed: Locked<Bool>
     /// The clock the store runs on (purchase dates, renewals, downloads).
     public nonisolated let clock: any PurchaseClock
     /// The last error writing the account's journal, if any; the change stayed in memory.
@@ -96,7 +95,7 @@ public actor PaymentQueue {
     ) throws {
         self.catalog = catalog
         self.controls = controls
-        self.paymentsAllowed = Mutex(controls.canMakePayments)
+        self.paymentsAllowed = Locked(controls.canMakePayments)
         self.clock = clock
         self.random = random
         self.callbacks = CallbackPump(

@@ -1,11 +1,10 @@
 public import Foundation
 public import PurchaseCore
-import Synchronization
 
 /// The simulated App Store's virtual clock: runs at a chosen rate (real time, one day per second...)
 /// and can be moved by exact steps, so renewals and downloads of months run in milliseconds.
 ///
-/// Thread-safe: its state lives behind a `Mutex`. `now` never goes backwards unless ``set(to:)``
+/// Thread-safe: its state lives behind a lock. `now` never goes backwards unless ``set(to:)``
 /// moves it so.
 public final class SimulationClock: PurchaseClock {
     /// How fast virtual time passes relative to real time.
@@ -57,11 +56,11 @@ public final class SimulationClock: PurchaseClock {
         var rate: TimeRate
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a clock at `start` (default 2026-01-01T00:00:00Z, so runs are reproducible) running at `rate`.
     public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600), rate: TimeRate = .stopped) {
-        state = Mutex(State(anchor: start, realAnchor: .now, rate: rate))
+        state = Locked(State(anchor: start, realAnchor: .now, rate: rate))
     }
 
     /// The current virtual instant.
