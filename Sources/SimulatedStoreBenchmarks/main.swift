@@ -1,7 +1,7 @@
 // Simulated purchases through the whole flow, in memory: PurchaseCore's Store (verify, deliver once,
 // finish) over the SimulatedAppStore provider adapter over a PaymentQueue, with an in-memory ledger.
 //
-// Usage: simulated-store-benchmarks [--queue-only | --baseline] [--lean-ledger] [SIZES...]   (default sizes: 10000 100000 1000000)
+// Usage: simulated-store-benchmarks [--queue-only | --baseline] [--lean-ledger] [--journal] [SIZES...]   (default sizes: 10000 100000 1000000)
 import Foundation
 import PurchaseCore
 import PurchaseTesting
@@ -11,6 +11,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let queueOnly = arguments.contains("--queue-only")
 let leanLedger = arguments.contains("--lean-ledger")
 let baseline = arguments.contains("--baseline")
+let journaled = arguments.contains("--journal")
 let sizes = arguments.compactMap(Int.init).isEmpty ? [10_000, 100_000, 1_000_000] : arguments.compactMap(Int.init)
 
 let productID = "com.example.gems"
@@ -28,7 +29,16 @@ let catalog = Catalog(
     ])
 
 func runStore(_ count: Int) async throws -> (seconds: Double, check: String) {
-    let queue = try PaymentQueue(catalog: catalog)
+    var persistence = PaymentQueue.Persistence.inMemory
+    var folder: URL?
+    if journaled {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("simulated-store-benchmark-\(UUID().uuidString)", isDirectory: true)
+        folder = url
+        persistence = .journal(directory: url)
+    }
+    defer { if let folder { try? FileManager.default.removeItem(at: folder) } }
+    let queue = try PaymentQueue(catalog: catalog, persistence: persistence)
     let provider: any StoreProvider =
         baseline ? InMemoryStoreProvider(catalog: catalog) : SimulatedAppStoreProvider(queue: queue)
     let ledger: any FulfillmentLedger = leanLedger ? LeanLedger() : InMemoryFulfillmentLedger()
@@ -93,7 +103,8 @@ func seconds(_ duration: Duration) -> Double {
 print(
     queueOnly
         ? "PaymentQueue only: add + finish per purchase"
-        : "Store + \(baseline ? "InMemoryStoreProvider (baseline)" : "SimulatedAppStoreProvider + PaymentQueue") + "
+        : "Store + \(baseline ? "InMemoryStoreProvider (baseline)" : "SimulatedAppStoreProvider + PaymentQueue")"
+            + (journaled ? " (account journaled, fsync per commit)" : "") + " + "
             + (leanLedger ? "LeanLedger" : "InMemoryFulfillmentLedger")
 )
 print("purchases    seconds   purchases/s   µs/purchase   check")

@@ -111,9 +111,11 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         }
     }
 
-    /// The queue's unfinished transactions other than deferred ones, oldest first.
+    /// The queue's unfinished transactions other than deferred ones, oldest first, after the queue
+    /// did what came due by its clock (renewals).
     public func unfinishedTransactions() async throws -> [StoreTransaction] {
         await attach()
+        await queue.tick()
         return await queue.transactions.filter { $0.transactionState != .deferred }.map(convert)
     }
 

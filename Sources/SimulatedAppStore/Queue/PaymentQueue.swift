@@ -123,7 +123,7 @@ public actor PaymentQueue {
     // MARK: - Observers
 
     /// Adds an observer; it is told every unfinished transaction at once (asynchronously), as after
-    /// a relaunch. Adding an observer twice has no effect.
+    /// a relaunch, including renewals that came due by the clock. Adding an observer twice has no effect.
     public func add(_ observer: any PaymentTransactionObserver) async {
         await add(observer, redeliver: true)
     }
@@ -131,6 +131,8 @@ public actor PaymentQueue {
     func add(_ observer: any PaymentTransactionObserver, redeliver: Bool) async {
         await prepare()
         guard !observers.contains(where: { $0 === observer }) else { return }
+        // What came due while nobody listened (renewals) is among the unfinished transactions.
+        if !account.subscriptions.isEmpty { await renewDue() }
         observers.append(observer)
         guard redeliver else { return }
         let unfinished = account.unfinishedTransactions.map(paymentTransaction)
