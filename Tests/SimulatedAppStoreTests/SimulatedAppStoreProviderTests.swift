@@ -165,6 +165,18 @@ struct SimulatedAppStoreProviderTests {
         #expect(try await harness.deliveries().count == 13)
     }
 
+    @Test func promotedPurchaseArrivesAsAnUpdateAndIsDelivered() async throws {
+        let harness = try await StoreHarness()
+        guard case .added(let transaction) = try await harness.queue.simulatePromotedPurchase(TestCatalog.noAds) else {
+            Issue.record("the provider's observer should let the payment through")
+            return
+        }
+        let event = await harness.nextOutcome()
+        #expect(event?.name == "delivered")
+        #expect(event?.transaction.id == transaction.id)
+        #expect(try await harness.store.entitlements().contains("no-ads"))
+    }
+
     @Test func productsAreReportedByCatalogIdentifier() async throws {
         let harness = try await StoreHarness()
         let response = try await harness.provider.products(for: [
