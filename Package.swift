@@ -24,6 +24,11 @@ let package = Package(
         .target(name: "PurchaseCore"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
+        .executableTarget(
+            name: "simulated-store-benchmarks",
+            dependencies: ["PurchaseCore", "PurchaseTesting", "SimulatedAppStore"],
+            path: "Sources/SimulatedStoreBenchmarks"
+        ),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),

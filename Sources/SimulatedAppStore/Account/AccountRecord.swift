@@ -1,0 +1,63 @@
+import Foundation
+
+/// One change to the simulated account, as it is applied in memory and written to the journal.
+///
+/// Binary layout: a tag byte, then the payload (see ``BinaryWriter``). Tags are never reused.
+enum AccountRecord: Sendable, Hashable {
+    /// Inserts or replaces a transaction.
+    case put(AccountTransaction)
+    /// The app finished a transaction.
+    case finish(UInt64)
+    /// Inserts or replaces a subscription.
+    case subscription(SubscriptionRecord)
+    /// How many purchase attempts a product has had.
+    case attempts(productIdentifier: String, count: Int)
+    /// Forgets every transaction and subscription (the test session's clear); keeps numbering.
+    case clear
+
+    private enum Tag: UInt8 {
+        case put = 1
+        case finish = 2
+        case subscription = 3
+        case attempts = 4
+        case clear = 5
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        switch self {
+        case .put(let transaction):
+            writer.byte(Tag.put.rawValue)
+            transaction.encode(into: &writer)
+        case .finish(let number):
+            writer.byte(Tag.finish.rawValue)
+            writer.varint(number)
+        case .subscription(let subscription):
+            writer.byte(Tag.subscription.rawValue)
+            subscription.encode(into: &writer)
+        case .attempts(let productIdentifier, let count):
+            writer.byte(Tag.attempts.rawValue)
+            writer.string(productIdentifier)
+            writer.signed(Int64(count))
+        case .clear:
+            writer.byte(Tag.clear.rawValue)
+        }
+    }
+
+    var data: Data {
+        var writer = BinaryWriter()
+        encode(into: &writer)
+        return writer.data
+    }
+
+    init(from reader: inout BinaryReader) throws {
+        let raw = try reader.byte()
+        guard let tag = Tag(rawValue: raw) else { throw AccountDecodingError(description: "unknown record tag \(raw)") }
+        switch tag {
+        case .put: self = .put(try AccountTransaction(from: &reader))
+        case .finish: self = .finish(try reader.varint())
+        case .subscription: self = .subscription(try SubscriptionRecord(from: &reader))
+        case .attempts: self = .attempts(productIdentifier: try reader.string(), count: try reader.int())
+        case .clear: self = .clear
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import PurchaseCore
+
+/// One transaction as the simulated App Store's account keeps it: lean, numeric, cheap to encode.
+struct AccountTransaction: Sendable, Hashable {
+    var number: UInt64
+    var originalNumber: UInt64
+    /// The App Store product identifier (the catalog's store ID for `simulated-app-store`).
+    var productIdentifier: String
+    var productType: ProductType
+    var quantity: Int
+    var state: TransactionState
+    var date: Double
+    var originalDate: Double
+    var expiration: Double?
+    var revocation: Double?
+    /// 0 not a subscription, 1 will not renew, 2 will renew.
+    var autoRenew: UInt8 = 0
+    var errorCode: Int?
+    var applicationUsername: String?
+    var finished = false
+    /// A failed interrupted purchase the person has not resolved yet.
+    var awaitingResolution = false
+    var interrupted = false
+
+    /// Whether the account forgets the record once it is finished: consumables, failures and
+    /// restored copies leave nothing a restore needs (as the App Store's receipt drops finished
+    /// consumables).
+    var isDroppedWhenFinished: Bool {
+        !awaitingResolution && (productType == .consumable || state == .failed || state == .restored)
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.varint(number)
+        writer.varint(originalNumber)
+        writer.string(productIdentifier)
+        writer.byte(Self.typeCode(productType))
+        writer.signed(Int64(quantity))
+        writer.byte(Self.stateCode(state))
+        writer.double(date)
+        writer.double(originalDate)
+        writer.optionalDouble(expiration)
+        writer.optionalDouble(revocation)
+        writer.byte(autoRenew)
+        if let errorCode {
+            writer.byte(1)
+            writer.signed(Int64(errorCode))
+        } else {
+            writer.byte(0)
+        }
+        writer.optionalString(applicationUsername)
+        writer.byte((finished ? 1 : 0) | (awaitingResolution ? 2 : 0) | (interrupted ? 4 : 0))
+    }
+
+    init(from reader: inout BinaryReader) throws {
+        number = try reader.varint()
+        originalNumber = try reader.varint()
+        productIdentifier = try reader.string()
+        productType = try Self.type(try reader.byte())
+        quantity = try reader.int()
+        state = try Self.state(try reader.byte())
+        date = try reader.double()
+        originalDate = try reader.double()
+        expiration = try reader.optionalDouble()
+        revocation = try reader.optionalDouble()
+        autoRenew = try reader.byte()
+        errorCode = try reader.byte() == 0 ? nil : try reader.int()
+        applicationUsername = try reader.optionalString()
+        let flags = try reader.byte()
+        finished = flags & 1 != 0
+        awaitingResolution = flags & 2 != 0
+        interrupted = flags & 4 != 0
+    }
+
+    init(
+        number: UInt64, originalNumber: UInt64, productIdentifier: String, productType: ProductType, quantity: Int,
+        state: TransactionState, date: Double, originalDate: Double
+    ) {
+        self.number = number
+        self.originalNumber = originalNumber
+        self.productIdentifier = productIdentifier
+        self.productType = productType
+        self.quantity = quantity
+        self.state = state
+        self.date = date
+        self.originalDate = originalDate
+    }
+
+    private static let types: [ProductType] = [.consumable, .nonConsumable, .autoRenewable, .nonRenewing]
+    private static let states: [TransactionState] = [.purchasing, .purchased, .restored, .deferred, .failed]
+
+    private static func typeCode(_ type: ProductType) -> UInt8 { UInt8(types.firstIndex(of: type) ?? 0) }
+    private static func stateCode(_ state: TransactionState) -> UInt8 { UInt8(states.firstIndex(of: state) ?? 0) }
+
+    private static func type(_ code: UInt8) throws -> ProductType {
+        guard Int(code) < types.count else { throw AccountDecodingError(description: "unknown product type \(code)") }
+        return types[Int(code)]
+    }
+
+    private static func state(_ code: UInt8) throws -> TransactionState {
+        guard Int(code) < states.count else { throw AccountDecodingError(description: "unknown state \(code)") }
+        return states[Int(code)]
+    }
+}

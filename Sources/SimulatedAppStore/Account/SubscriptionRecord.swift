@@ -1,0 +1,67 @@
+import Foundation
+
+/// An auto-renewable subscription as the simulated account tracks it, keyed by its original purchase.
+struct SubscriptionRecord: Sendable, Hashable {
+    /// Where billing stands for the next renewal.
+    enum Billing: UInt8, Sendable, Hashable {
+        /// Renewals are charged.
+        case ok = 0
+        /// The last renewal could not be charged; access continues until the grace period ends.
+        case gracePeriod = 1
+        /// The last renewal could not be charged; access has stopped while the store retries.
+        case retry = 2
+    }
+
+    var originalNumber: UInt64
+    var productIdentifier: String
+    var latestNumber: UInt64
+    var expiration: Double
+    var willAutoRenew: Bool
+    var billing: Billing = .ok
+    /// When billing first failed (start of the grace period or retry).
+    var billingIssueSince: Double?
+    var revoked = false
+    /// Renewals still to be charged at the introductory offer's period (pay as you go).
+    var introPeriodsLeft = 0
+
+    /// Whether the subscription has ended for good (no renewal will come without a new purchase).
+    func hasEnded(at now: Double) -> Bool {
+        revoked || (!willAutoRenew && expiration <= now)
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        writer.varint(originalNumber)
+        writer.string(productIdentifier)
+        writer.varint(latestNumber)
+        writer.double(expiration)
+        writer.byte((willAutoRenew ? 1 : 0) | (revoked ? 2 : 0))
+        writer.byte(billing.rawValue)
+        writer.optionalDouble(billingIssueSince)
+        writer.varint(UInt64(max(0, introPeriodsLeft)))
+    }
+
+    init(from reader: inout BinaryReader) throws {
+        originalNumber = try reader.varint()
+        productIdentifier = try reader.string()
+        latestNumber = try reader.varint()
+        expiration = try reader.double()
+        let flags = try reader.byte()
+        willAutoRenew = flags & 1 != 0
+        revoked = flags & 2 != 0
+        let code = try reader.byte()
+        guard let billing = Billing(rawValue: code) else {
+            throw AccountDecodingError(description: "unknown billing state \(code)")
+        }
+        self.billing = billing
+        billingIssueSince = try reader.optionalDouble()
+        introPeriodsLeft = Int(clamping: try reader.varint())
+    }
+
+    init(originalNumber: UInt64, productIdentifier: String, latestNumber: UInt64, expiration: Double) {
+        self.originalNumber = originalNumber
+        self.productIdentifier = productIdentifier
+        self.latestNumber = latestNumber
+        self.expiration = expiration
+        self.willAutoRenew = true
+    }
+}

@@ -1,0 +1,164 @@
+public import Foundation
+public import PurchaseCore
+
+/// The simulated App Store as a ``StoreProvider`` (kind and store name `simulated-app-store`): an
+/// adapter over a ``PaymentQueue``.
+///
+/// It observes the queue like an app would: a purchase adds a payment and answers with the outcome
+/// the queue reports for it (purchased, deferred, failed; the observer callbacks about that
+/// purchase are not repeated as updates); a restore waits for the observer to be told the restore finished;
+/// every other transaction the queue reports (Ask to Buy decided, an interrupted purchase resolved,
+/// renewals, refunds with their revocation date) arrives on ``transactionUpdates``. Failures are
+/// mapped with ``PurchaseError/storeKit(code:productID:)``. Products are named by the catalog's
+/// product identifier outside and by their App Store identifier (the `StoreIDs` entry) on the queue.
+public final class SimulatedAppStoreProvider: StoreProvider {
+    /// The queue the provider adapts; drive the test session through it.
+    public let queue: PaymentQueue
+    /// `simulated-app-store`.
+    public let storeName: String
+    private let bridge: QueueBridge
+    private let catalogIDs: [String: String]
+    private let storeIDs: [String: String]
+    private let attached = Locked(false)
+
+    /// Creates a provider over `queue`; its observer joins the queue at the provider's first call.
+    public init(queue: PaymentQueue) {
+        let storeName = ProviderKind.simulatedAppStore.rawValue
+        var catalogIDs: [String: String] = [:]
+        var storeIDs: [String: String] = [:]
+        for product in queue.catalog.products {
+            let storeID = product.storeID(for: .simulatedAppStore)
+            catalogIDs[storeID] = product.productID
+            storeIDs[product.productID] = storeID
+        }
+        self.queue = queue
+        self.storeName = storeName
+        self.catalogIDs = catalogIDs
+        self.storeIDs = storeIDs
+        let names = catalogIDs
+        self.bridge = QueueBridge { Self.storeTransaction($0, storeName: storeName, catalogIDs: names) }
+    }
+
+    /// Adds the provider's observer to the queue once. Unfinished transactions are not redelivered to
+    /// it: ``unfinishedTransactions()`` hands them to the store at its start.
+    private func attach() async {
+        guard !attached.withLock({ $0 }) else { return }
+        await queue.add(bridge, redeliver: false)
+        attached.withLock { $0 = true }
+    }
+
+    /// The grace period a ``Store`` over this provider should give subscriptions in billing trouble:
+    /// ``SessionControls/gracePeriodDays`` when the session enables grace periods, else 0.
+    public func gracePeriod() async -> TimeInterval {
+        let controls = await queue.controls
+        return controls.billingGracePeriodEnabled ? TimeInterval(controls.gracePeriodDays) * 86_400 : 0
+    }
+
+    /// The products among `productIDs` the store sells in the session's storefront.
+    public func products(for productIDs: [String]) async throws -> ProductsResponse {
+        let request = ProductsRequest(productIdentifiers: productIDs.map { storeIDs[$0] ?? $0 }, queue: queue)
+        let response: ProductsRequest.Response
+        do {
+            response = try await request.start()
+        } catch {
+            throw error.purchaseError()
+        }
+        let products = response.products.map { product in
+            StoreProduct(
+                product: product.product, store: storeName, displayName: product.localizedTitle,
+                description: product.localizedDescription, price: product.price, storefront: product.storefront)
+        }
+        let invalid = response.invalidProductIdentifiers.map { catalogIDs[$0] ?? $0 }
+        return ProductsResponse(products: products, invalidProductIDs: invalid)
+    }
+
+    /// Whether the session allows payments.
+    public func canMakePayments() async -> Bool {
+        queue.canMakePayments
+    }
+
+    /// Adds a payment and waits for its outcome: purchased, pending (deferred or interrupted), or
+    /// thrown (a failed transaction, finished at once; `paymentCancelled` is a cancel).
+    public func purchase(_ request: PurchaseRequest) async throws -> ProviderPurchaseResult {
+        await attach()
+        let payment = Payment(
+            productIdentifier: storeIDs[request.productID] ?? request.productID, quantity: request.quantity)
+        // The queue answers with the outcome its other observers are told; the provider's own
+        // observer is not told about this purchase, so it never reaches the transaction updates.
+        let outcome = await queue.addPayment(payment, answeredTo: ObjectIdentifier(bridge)).outcome
+        switch outcome.transactionState {
+        case .purchased, .restored:
+            return .purchased(convert(outcome))
+        case .deferred, .purchasing:
+            return .pending(convert(outcome))
+        case .failed:
+            let error = outcome.error ?? StoreKitError(.unknown)
+            await queue.finishTransaction(outcome)
+            if error.isInterruption { return .pending(nil) }
+            if error.code == .paymentCancelled { return .cancelled }
+            throw error.purchaseError(productID: request.productID)
+        }
+    }
+
+    /// Restores through the queue and returns the restored transactions (new identifiers, the
+    /// original ones kept); an empty array when there is nothing to restore.
+    public func restore() async throws -> [StoreTransaction] {
+        await attach()
+        let queue = queue
+        switch await bridge.restoreResult(start: { await queue.restoreCompletedTransactions() }) {
+        case .success(let restored): return restored.map(convert)
+        case .failure(let error): throw error.purchaseError()
+        }
+    }
+
+    /// The queue's unfinished transactions other than deferred ones, oldest first, after the queue
+    /// did what came due by its clock (renewals).
+    public func unfinishedTransactions() async throws -> [StoreTransaction] {
+        await attach()
+        await queue.tick()
+        return await queue.transactions.filter { $0.transactionState != .deferred }.map(convert)
+    }
+
+    /// Finishes the transaction on the queue; idempotent.
+    public func finish(_ transaction: StoreTransaction) async throws {
+        await queue.finishTransaction(withIdentifier: transaction.id)
+    }
+
+    /// Transactions that arrive outside a purchase or restore call.
+    ///
+    /// The observer joins the queue when the stream is made, so updates start flowing even before
+    /// any other call.
+    public var transactionUpdates: AsyncStream<StoreTransaction> {
+        let stream = bridge.updates.stream()
+        if !attached.withLock({ $0 }) {
+            Task { await self.attach() }
+        }
+        return stream
+    }
+
+    private func convert(_ transaction: PaymentTransaction) -> StoreTransaction {
+        Self.storeTransaction(transaction, storeName: storeName, catalogIDs: catalogIDs)
+    }
+
+    static func storeTransaction(
+        _ transaction: PaymentTransaction, storeName: String, catalogIDs: [String: String]
+    ) -> StoreTransaction {
+        let date = transaction.transactionDate ?? Date(timeIntervalSince1970: 0)
+        return StoreTransaction(
+            id: transaction.id,
+            originalID: transaction.originalTransactionIdentifier ?? transaction.id,
+            store: storeName,
+            productID: catalogIDs[transaction.payment.productIdentifier] ?? transaction.payment.productIdentifier,
+            productType: transaction.productType,
+            quantity: transaction.payment.quantity,
+            purchaseDate: date,
+            originalPurchaseDate: transaction.originalTransactionDate ?? date,
+            expirationDate: transaction.expirationDate,
+            revocationDate: transaction.revocationDate,
+            revocationReason: transaction.revocationDate == nil ? nil : .other,
+            environment: transaction.environment == .production ? .production : .sandbox,
+            state: transaction.transactionState,
+            willAutoRenew: transaction.willAutoRenew
+        )
+    }
+}

@@ -1,0 +1,321 @@
+public import Foundation
+import PurchaseCore
+
+extension PaymentQueue {
+    /// Where an auto-renewable subscription stands in the simulated account.
+    public struct SubscriptionStatus: Sendable, Hashable {
+        /// Where billing stands.
+        public enum Billing: String, Sendable, Hashable {
+            /// Renewals are charged.
+            case ok
+            /// A renewal could not be charged; access continues until ``SubscriptionStatus/gracePeriodExpirationDate``.
+            case gracePeriod
+            /// A renewal could not be charged; access has stopped while the store retries.
+            case billingRetry
+        }
+
+        /// The App Store product identifier.
+        public var productIdentifier: String
+        /// The original purchase's transaction identifier.
+        public var originalTransactionIdentifier: String
+        /// The latest transaction (purchase or renewal).
+        public var latestTransactionIdentifier: String
+        /// When the current period ends.
+        public var expirationDate: Date
+        /// Whether it renews at ``expirationDate``.
+        public var willAutoRenew: Bool
+        /// Where billing stands.
+        public var billing: Billing
+        /// When access ends during a grace period.
+        public var gracePeriodExpirationDate: Date?
+        /// Whether the store refunded it.
+        public var isRevoked: Bool
+        /// Whether it gives access at the time it was read: in its period, or in a grace period.
+        public var isActive: Bool
+    }
+
+    // MARK: - Session controls
+
+    /// Changes the test session's knobs (everything but the storefront's notification; see
+    /// ``setStorefront(_:)``).
+    public func updateControls(_ change: @Sendable (inout SessionControls) -> Void) {
+        change(&controls)
+    }
+
+    /// Switches the storefront: prices come from it from now on, and observers are told
+    /// ``PaymentTransactionObserver/storefrontDidChange(_:)``.
+    public func setStorefront(_ storefront: String) async {
+        controls.storefront = storefront
+        await commit([], callbacks: [tell { $0.storefrontDidChange(storefront) }])
+    }
+
+    /// Sets the locale products are named in.
+    public func setLocale(_ locale: String) {
+        controls.locale = locale
+    }
+
+    // MARK: - Ask to Buy
+
+    /// The deferred transactions waiting for a parent's decision, oldest first.
+    public func askToBuyRequests() async -> [PaymentTransaction] {
+        await prepare()
+        return account.unfinishedTransactions.filter { $0.state == .deferred }.map(paymentTransaction)
+    }
+
+    /// Approves a deferred transaction: it becomes purchased (same identifier) and observers are told.
+    ///
+    /// - Returns: the purchased transaction, or `nil` when no deferred transaction has that identifier.
+    @discardableResult
+    public func approveAskToBuy(_ identifier: String) async -> PaymentTransaction? {
+        await prepare()
+        guard let number = Self.number(identifier), var transaction = account.transactions[number],
+            transaction.state == .deferred, let product = productsByIdentifier[transaction.productIdentifier]
+        else { return nil }
+        let records = purchase(&transaction, product: product, at: clock.now.timeIntervalSince1970)
+        let value = paymentTransaction(transaction)
+        await commit(records, callbacks: [tell { $0.updatedTransactions([value]) }])
+        return value
+    }
+
+    /// Declines a deferred transaction: it fails (`paymentCancelled`) and observers are told.
+    ///
+    /// - Returns: the failed transaction, or `nil` when no deferred transaction has that identifier.
+    @discardableResult
+    public func declineAskToBuy(_ identifier: String) async -> PaymentTransaction? {
+        await prepare()
+        guard let number = Self.number(identifier), var transaction = account.transactions[number],
+            transaction.state == .deferred
+        else { return nil }
+        transaction.state = .failed
+        transaction.errorCode = StoreKitError.Code.paymentCancelled.rawValue
+        transaction.date = clock.now.timeIntervalSince1970
+        let value = paymentTransaction(transaction)
+        await commit([.put(transaction)], callbacks: [tell { $0.updatedTransactions([value]) }])
+        return value
+    }
+
+    // MARK: - Interrupted purchases
+
+    /// Interrupted purchases the person has not resolved yet (failed transactions, finished or not).
+    public func interruptedPurchases() async -> [PaymentTransaction] {
+        await prepare()
+        return account.transactions.values.filter(\.awaitingResolution).sorted { $0.number < $1.number }
+            .map(paymentTransaction)
+    }
+
+    /// Resolves an interrupted purchase (the person acted outside the app): a new purchased
+    /// transaction for the same payment is delivered to observers.
+    ///
+    /// - Parameter identifier: the failed interrupted transaction's identifier.
+    /// - Returns: the new purchased transaction, or `nil` when no interrupted purchase has that identifier.
+    @discardableResult
+    public func resolveInterruptedPurchase(_ identifier: String) async -> PaymentTransaction? {
+        await prepare()
+        guard let number = Self.number(identifier), var interrupted = account.transactions[number],
+            interrupted.awaitingResolution, let product = productsByIdentifier[interrupted.productIdentifier]
+        else { return nil }
+        interrupted.awaitingResolution = false
+        var records: [AccountRecord] = [.put(interrupted)]
+        var transaction = interrupted
+        transaction.number = account.nextNumber
+        account.nextNumber += 1
+        transaction.originalNumber = transaction.number
+        transaction.finished = false
+        transaction.interrupted = false
+        records.append(contentsOf: purchase(&transaction, product: product, at: clock.now.timeIntervalSince1970))
+        let value = paymentTransaction(transaction)
+        await commit(records, callbacks: [tell { $0.updatedTransactions([value]) }])
+        return value
+    }
+
+    // MARK: - Account changes
+
+    /// Forgets every transaction and subscription of the account (`SKTestSession.clearTransactions`);
+    /// observers are told the unfinished ones were removed.
+    public func clearTransactions() async {
+        await prepare()
+        let removed = account.unfinishedTransactions.map(paymentTransaction)
+        downloadTable.removeAll()
+        var callbacks: [(@Sendable () -> Void)?] = []
+        if !removed.isEmpty { callbacks.append(tell(removal: true) { $0.removedTransactions(removed) }) }
+        await commit([.clear], callbacks: callbacks)
+    }
+
+    /// Refunds a purchase: observers are told ``PaymentTransactionObserver/revokedTransactions(_:)``
+    /// with its revocation date and ``PaymentTransactionObserver/didRevokeEntitlements(forProductIdentifiers:)``;
+    /// a refunded subscription stops renewing.
+    ///
+    /// - Parameter identifier: a purchase or renewal the account still knows (finished consumables
+    ///   are forgotten and cannot be refunded).
+    /// - Returns: the revoked transaction, or `nil` when the account does not know it.
+    @discardableResult
+    public func refundTransaction(_ identifier: String) async -> PaymentTransaction? {
+        await prepare()
+        guard let number = Self.number(identifier), var transaction = account.transactions[number],
+            transaction.state == .purchased || transaction.state == .restored, transaction.revocation == nil
+        else { return nil }
+        transaction.revocation = clock.now.timeIntervalSince1970
+        var records: [AccountRecord] = [.put(transaction)]
+        if var subscription = account.subscriptions[transaction.originalNumber] {
+            subscription.revoked = true
+            subscription.willAutoRenew = false
+            records.append(.subscription(subscription))
+        }
+        let value = paymentTransaction(transaction)
+        let productIdentifier = transaction.productIdentifier
+        await commit(
+            records,
+            callbacks: [
+                tell { $0.revokedTransactions([value]) },
+                tell { $0.didRevokeEntitlements(forProductIdentifiers: [productIdentifier]) },
+            ])
+        return value
+    }
+
+    /// The subscriptions of the account, oldest first, as they stand now.
+    public func subscriptionStatuses() async -> [SubscriptionStatus] {
+        await prepare()
+        let now = clock.now.timeIntervalSince1970
+        return account.subscriptions.keys.sorted().compactMap { account.subscriptions[$0] }.map {
+            status($0, now: now)
+        }
+    }
+
+    /// The newest subscription to a product, as it stands now, or `nil` when never bought.
+    public func subscriptionStatus(for productIdentifier: String) async -> SubscriptionStatus? {
+        await subscriptionStatuses().last { $0.productIdentifier == productIdentifier }
+    }
+
+    /// Ends a subscription's current period now; it does not renew (`SKTestSession.expireSubscription`).
+    ///
+    /// - Returns: `false` when the product has no subscription in the account.
+    @discardableResult
+    public func expireSubscription(productIdentifier: String) async -> Bool {
+        await prepare()
+        guard var subscription = newestSubscription(productIdentifier) else { return false }
+        subscription.expiration = min(subscription.expiration, clock.now.timeIntervalSince1970)
+        subscription.willAutoRenew = false
+        subscription.billing = .ok
+        await commit([.subscription(subscription)], callbacks: [])
+        return true
+    }
+
+    /// Renews a subscription now (`SKTestSession.forceRenewalOfSubscription`): a new purchased
+    /// transaction, keeping the original identifier, starts a period from now.
+    ///
+    /// - Returns: the renewal, or `nil` when the product has no subscription that can renew.
+    @discardableResult
+    public func forceRenewalOfSubscription(productIdentifier: String) async -> PaymentTransaction? {
+        await prepare()
+        guard var subscription = newestSubscription(productIdentifier), !subscription.revoked else { return nil }
+        let now = clock.now.timeIntervalSince1970
+        subscription.billing = .ok
+        subscription.billingIssueSince = nil
+        subscription.willAutoRenew = true
+        guard let renewal = makeRenewal(of: &subscription, at: now) else { return nil }
+        let value = paymentTransaction(renewal)
+        await commit(
+            [.put(renewal), .subscription(subscription)], callbacks: [tell { $0.updatedTransactions([value]) }])
+        return value
+    }
+
+    /// Turns auto-renew off (`SKTestSession.disableAutoRenewForTransaction`): the subscription ends at
+    /// its expiry.
+    ///
+    /// - Parameter identifier: the subscription's original or any later transaction identifier.
+    /// - Returns: `false` when no subscription has that transaction.
+    @discardableResult
+    public func disableAutoRenewForTransaction(_ identifier: String) async -> Bool {
+        await setAutoRenew(false, forTransaction: identifier)
+    }
+
+    /// Turns auto-renew back on (`SKTestSession.enableAutoRenewForTransaction`).
+    @discardableResult
+    public func enableAutoRenewForTransaction(_ identifier: String) async -> Bool {
+        await setAutoRenew(true, forTransaction: identifier)
+    }
+
+    private func setAutoRenew(_ on: Bool, forTransaction identifier: String) async -> Bool {
+        await prepare()
+        guard let number = Self.number(identifier) else { return false }
+        let original = account.transactions[number]?.originalNumber ?? number
+        guard var subscription = account.subscriptions[original] else { return false }
+        subscription.willAutoRenew = on
+        await commit([.subscription(subscription)], callbacks: [])
+        return true
+    }
+
+    /// Charges a subscription in grace period or billing retry now: it renews from now.
+    ///
+    /// - Returns: the renewal, or `nil` when the product has no subscription in billing trouble.
+    @discardableResult
+    public func resolveBillingIssue(productIdentifier: String) async -> PaymentTransaction? {
+        await prepare()
+        guard let subscription = newestSubscription(productIdentifier), subscription.billing != .ok else { return nil }
+        return await forceRenewalOfSubscription(productIdentifier: productIdentifier)
+    }
+
+    // MARK: - Promoted purchases
+
+    /// A person starts buying a promoted product in the App Store: observers are asked
+    /// ``PaymentTransactionObserver/shouldAddStorePayment(_:for:)``. When every observer agrees the
+    /// payment is added; when one says no (or there is no observer) it is held for the app to add later.
+    ///
+    /// - Throws: `storeProductNotAvailable` when the product is not for sale.
+    public func simulatePromotedPurchase(_ productIdentifier: String) async throws(StoreKitError)
+        -> PromotedPurchaseResult
+    {
+        await prepare()
+        guard let product = productsByIdentifier[productIdentifier], let offered = appStoreProduct(product) else {
+            throw StoreKitError(.storeProductNotAvailable, message: "'\(productIdentifier)' is not for sale")
+        }
+        let payment = Payment(productIdentifier: productIdentifier)
+        let current = observers
+        guard !current.isEmpty else { return .held(payment) }
+        let agreed = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            callbacks.schedule {
+                var agreed = true
+                for observer in current where !observer.shouldAddStorePayment(payment, for: offered) {
+                    agreed = false
+                }
+                continuation.resume(returning: agreed)
+            }
+        }
+        guard agreed else { return .held(payment) }
+        return .added(await add(payment))
+    }
+
+    // MARK: - Helpers
+
+    func newestSubscription(_ productIdentifier: String) -> SubscriptionRecord? {
+        account.subscriptions.values.filter { $0.productIdentifier == productIdentifier }
+            .max { $0.originalNumber < $1.originalNumber }
+    }
+
+    func status(_ subscription: SubscriptionRecord, now: Double) -> SubscriptionStatus {
+        var graceEnd: Double?
+        if subscription.billing == .gracePeriod, let since = subscription.billingIssueSince {
+            graceEnd = since + Double(controls.gracePeriodDays) * 86_400
+        }
+        let billing: SubscriptionStatus.Billing =
+            switch subscription.billing {
+            case .ok: .ok
+            case .gracePeriod: .gracePeriod
+            case .retry: .billingRetry
+            }
+        let active =
+            !subscription.revoked
+            && (subscription.expiration > now || (graceEnd.map { $0 > now } ?? false))
+            && subscription.billing != .retry
+        return SubscriptionStatus(
+            productIdentifier: subscription.productIdentifier,
+            originalTransactionIdentifier: Self.identifier(subscription.originalNumber),
+            latestTransactionIdentifier: Self.identifier(subscription.latestNumber),
+            expirationDate: Date(timeIntervalSince1970: subscription.expiration),
+            willAutoRenew: subscription.willAutoRenew,
+            billing: billing,
+            gracePeriodExpirationDate: graceEnd.map { Date(timeIntervalSince1970: $0) },
+            isRevoked: subscription.revoked,
+            isActive: active)
+    }
+}
