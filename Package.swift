@@ -32,10 +32,13 @@ let package = Package(
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
-        .target(name: "PurchaseKit", dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore"]),
+        .target(
+            name: "PurchaseKit",
+            dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore"]
+        ),
         .executableTarget(name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore"]),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
-        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit", "SimulatedAppStore"]),
+        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
         .executableTarget(
             name: "purchasekit-benchmarks",
             dependencies: ["PropertyList", "PurchaseCatalog"],

@@ -3,3 +3,4 @@
 @_exported public import PropertyList
 @_exported public import PurchaseCatalog
 @_exported public import PurchaseCore
+@_exported public import SimulatedAppStore

@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedAppStore
+import PurchaseKit
 
 /// `purchasekit receipt inspect FILE [--json]`: decodes a verifyReceipt response body and says how a
 /// client should treat it.
