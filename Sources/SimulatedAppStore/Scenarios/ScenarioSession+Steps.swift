@@ -75,8 +75,10 @@ extension ScenarioSession {
             return
         case .advanceTime(let seconds):
             await queue.advanceTime(by: seconds)
+            await settle()
             log.write([("event", .string("time")), ("now", .string(Self.iso8601(clock.now)))])
             done(true)
+            return
         case .refund(let productID):
             let owned = await queue.accountTransactions.filter {
                 matches($0, productID) && ($0.transactionState == .purchased || $0.transactionState == .restored)
@@ -117,6 +119,7 @@ extension ScenarioSession {
     }
 
     private func verifyReceipt(_ environment: AppStoreEnvironment, provider: SimulatedAppStoreProvider) async {
+        await settle()
         lastError = nil
         guard let receipts = provider.receipts, let service = provider.verifyReceiptService else {
             lastOutcome = "failed"

@@ -138,8 +138,9 @@ actor ScenarioSession {
                 purchaseDate: clock.now, state: .purchasing)
             let base = provider.base
             await log.waitForFlush(marker) { base.yieldUpdate(sentinel) }
-            if log.count == before { return }
+            if log.count == before { break }
         }
+        log.flush()
     }
 
     // MARK: - JSON
