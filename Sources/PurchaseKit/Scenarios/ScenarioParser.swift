@@ -55,7 +55,9 @@ struct ScenarioParser {
                     if let step = step(element) { steps.append(step) }
                 }
             default:
-                problem("unknown key '\(entry.key)'; a scenario has Name, Catalog, Session and Steps", at: entry.keyLocation)
+                problem(
+                    "unknown key '\(entry.key)'; a scenario has Name, Catalog, Session and Steps", at: entry.keyLocation
+                )
             }
         }
         guard let catalog else {
@@ -95,7 +97,9 @@ struct ScenarioParser {
         return action.map { Scenario.Step($0, line: location.line, column: location.column) }
     }
 
-    private mutating func action(_ name: String, _ fields: inout StepFields, at location: SourceLocation) -> ScenarioAction? {
+    private mutating func action(_ name: String, _ fields: inout StepFields, at location: SourceLocation)
+        -> ScenarioAction?
+    {
         switch name {
         case "buy":
             guard let product = requiredString(&fields, "Product", name, location) else { return nil }

@@ -82,13 +82,15 @@ extension SimulatedAppStoreProvider {
         func string(_ key: String) throws(PurchaseError) -> String? {
             guard let value = settings[key] else { return nil }
             guard let text = value.stringValue else {
-                throw PurchaseError(.providerMisconfigured, detail: "simulated-app-store setting '\(key)' must be a string")
+                throw PurchaseError(
+                    .providerMisconfigured, detail: "simulated-app-store setting '\(key)' must be a string")
             }
             return text
         }
         if let value = settings["Receipts"] {
             guard let enabled = value.boolValue else {
-                throw PurchaseError(.providerMisconfigured, detail: "simulated-app-store setting 'Receipts' must be a boolean")
+                throw PurchaseError(
+                    .providerMisconfigured, detail: "simulated-app-store setting 'Receipts' must be a boolean")
             }
             if !enabled { return nil }
         }
@@ -109,7 +111,8 @@ extension SimulatedAppStoreProvider {
                 underlyingError: error)
         }
         return SimulatedReceipts(
-            signingKey: key, bundleID: try string("BundleID") ?? "com.example.app", sharedSecret: try string("SharedSecret"))
+            signingKey: key, bundleID: try string("BundleID") ?? "com.example.app",
+            sharedSecret: try string("SharedSecret"))
     }
 
     /// Registers ``make(_:)`` under the kind `simulated-app-store`.

@@ -41,7 +41,8 @@ final class ScenarioObserver: PaymentTransactionObserver {
     }
 
     func restoreCompletedTransactionsFailedWithError(_ error: StoreKitError) {
-        log.callback("restoreCompletedTransactionsFailedWithError", observer: name, [("error", .string("\(error.code)"))])
+        log.callback(
+            "restoreCompletedTransactionsFailedWithError", observer: name, [("error", .string("\(error.code)"))])
     }
 
     func updatedDownloads(_ downloads: [Download]) {

@@ -19,16 +19,20 @@ extension ScenarioSession {
         func strings(_ values: [String]) -> ScenarioJSON { .array(values.map { .string($0) }) }
 
         if let outcome = expectations.outcome {
-            report("outcome", lastOutcome == outcome, expected: .string(outcome), actual: lastOutcome.map { .string($0) } ?? .null)
+            report(
+                "outcome", lastOutcome == outcome, expected: .string(outcome),
+                actual: lastOutcome.map { .string($0) } ?? .null)
         }
         if let error = expectations.error {
-            report("error", lastError == error, expected: .string(error), actual: lastError.map { .string($0) } ?? .null)
+            report(
+                "error", lastError == error, expected: .string(error), actual: lastError.map { .string($0) } ?? .null)
         }
         let needsLedger =
             !expectations.entitlementsContain.isEmpty || !expectations.entitlementsLack.isEmpty
             || !expectations.balances.isEmpty || !expectations.delivered.isEmpty
         if needsLedger, let store {
-            let entitlements = (try? await store.entitlements()) ?? Entitlements(names: [], balances: [:], subscriptions: [])
+            let entitlements =
+                (try? await store.entitlements()) ?? Entitlements(names: [], balances: [:], subscriptions: [])
             let names = entitlements.names.sorted()
             for name in expectations.entitlementsContain {
                 report("entitlementsContain", names.contains(name), expected: .string(name), actual: strings(names))
@@ -53,7 +57,9 @@ extension ScenarioSession {
             report("noEvent", !seen.events.contains(name), expected: .string(name), actual: strings(seen.events))
         }
         for name in expectations.callbacks {
-            report("callback", seen.callbacks.contains(name), expected: .string(name), actual: strings(unique(seen.callbacks)))
+            report(
+                "callback", seen.callbacks.contains(name), expected: .string(name),
+                actual: strings(unique(seen.callbacks)))
         }
         if let statuses = expectations.verifyStatuses {
             report(

@@ -26,7 +26,8 @@ actor ScenarioSession {
     init(scenario: Scenario, stateDirectory: URL, output: @escaping @Sendable (String) -> Void) throws(PurchaseError) {
         var catalog = scenario.catalog
         guard let index = catalog.deployment.providers.firstIndex(where: { $0.kind == .simulatedAppStore }) else {
-            throw PurchaseError(.providerMisconfigured, detail: "the scenario's catalog names no simulated-app-store provider")
+            throw PurchaseError(
+                .providerMisconfigured, detail: "the scenario's catalog names no simulated-app-store provider")
         }
         var settings = catalog.deployment.providers[index].settings
         settings["Persistence"] = "Journal"
