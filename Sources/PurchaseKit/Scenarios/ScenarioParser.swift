@@ -72,7 +72,7 @@ struct ScenarioParser {
     private static let parameterless: [String: ScenarioAction] = [
         "relaunch": .relaunch, "reinstall": .reinstall, "restore": .restore, "crashBeforeFinish": .crashBeforeFinish,
         "approveAskToBuy": .approveAskToBuy(productID: nil), "declineAskToBuy": .declineAskToBuy(productID: nil),
-        "resolveInterrupted": .resolveInterrupted(productID: nil),
+        "resolveInterrupted": .resolveInterrupted(productID: nil), "startDownloads": .startDownloads,
     ]
 
     private mutating func step(_ node: PropertyListNode) -> Scenario.Step? {
@@ -112,6 +112,9 @@ struct ScenarioParser {
         case "reinstall": return .reinstall
         case "restore": return .restore
         case "crashBeforeFinish": return .crashBeforeFinish
+        case "startDownloads": return .startDownloads
+        case "promotedPurchase":
+            return requiredString(&fields, "Product", name, location).map { .promotedPurchase(productID: $0) }
         case "advanceTime":
             if let node = fields.take("Seconds") {
                 guard let seconds = number(node), seconds >= 0 else {
@@ -162,7 +165,8 @@ struct ScenarioParser {
             problem(
                 "unknown step '\(name)'; steps are buy, approveAskToBuy, declineAskToBuy, resolveInterrupted, "
                     + "relaunch, reinstall, restore, advanceTime, refund, expire, forceRenew, disableAutoRenew, "
-                    + "switchStorefront, togglePayments, crashBeforeFinish, addObserver, verifyReceipt, expect",
+                    + "switchStorefront, togglePayments, crashBeforeFinish, addObserver, verifyReceipt, "
+                    + "promotedPurchase, startDownloads, expect",
                 at: location)
             return nil
         }

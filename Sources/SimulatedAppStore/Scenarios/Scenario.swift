@@ -77,6 +77,12 @@ public enum ScenarioAction: Sendable {
     case crashBeforeFinish
     /// Adds another observer to the payment queue, whose callbacks are printed under its name.
     case addObserver(name: String)
+    /// A person starts buying the product from its promotion in the App Store: observers are asked
+    /// `shouldAddStorePayment` (the scenario's observers agree) and the payment is added.
+    case promotedPurchase(productID: String)
+    /// The app starts every download waiting (hosted content of purchases); progress follows
+    /// `advanceTime` and observers are told `updatedDownloads`.
+    case startDownloads
     /// Sends a receipt of the account, made for `environment`, to verifyReceipt through the verifier
     /// (production first, as Apple recommends).
     case verifyReceipt(environment: AppStoreEnvironment)
@@ -103,6 +109,8 @@ public enum ScenarioAction: Sendable {
         case .crashBeforeFinish: "crashBeforeFinish"
         case .addObserver: "addObserver"
         case .verifyReceipt: "verifyReceipt"
+        case .promotedPurchase: "promotedPurchase"
+        case .startDownloads: "startDownloads"
         case .expect: "expect"
         }
     }

@@ -46,7 +46,13 @@ final class ScenarioObserver: PaymentTransactionObserver {
     }
 
     func updatedDownloads(_ downloads: [Download]) {
-        log.callback("updatedDownloads", observer: name, [("count", .int(downloads.count))])
+        let states = downloads.map { download in
+            ScenarioJSON.object([
+                ("contentID", .string(download.contentIdentifier)), ("state", .string(download.state.rawValue)),
+                ("percent", .int(Int((download.progress * 100).rounded(.down)))),
+            ])
+        }
+        log.callback("updatedDownloads", observer: name, [("downloads", .array(states))])
     }
 
     func shouldAddStorePayment(_ payment: Payment, for product: AppStoreProduct) -> Bool {

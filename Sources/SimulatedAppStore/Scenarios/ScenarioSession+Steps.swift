@@ -112,6 +112,18 @@ extension ScenarioSession {
             await queue.add(ScenarioObserver(name: name, log: log))
         case .verifyReceipt(let environment):
             await verifyReceipt(environment, provider: provider.base)
+        case .promotedPurchase(let productID):
+            do {
+                let result = try await queue.simulatePromotedPurchase(storeID(productID))
+                if case .added = result { done(true) } else { done(false) }
+            } catch {
+                done(false)
+                lastError = error.purchaseError(productID: productID).code.name
+            }
+        case .startDownloads:
+            let waiting = await queue.knownDownloads().filter { $0.state == .waiting }
+            await queue.start(waiting)
+            done(!waiting.isEmpty)
         case .expect:
             break
         }
