@@ -50,7 +50,8 @@ let package = Package(
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting"]),
-        .testTarget(name: "SimulatedAppStoreTests", dependencies: ["SimulatedAppStore", "PurchaseTesting"]),
+        .testTarget(
+            name: "SimulatedAppStoreTests", dependencies: ["SimulatedAppStore", "PurchaseTesting", "PurchaseKit"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture"]),
     ]
 )

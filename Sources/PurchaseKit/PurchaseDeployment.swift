@@ -3,6 +3,7 @@ public import Foundation
 public import Journal
 public import PurchaseCatalog
 public import PurchaseCore
+import SimulatedAppStore
 
 /// A deployment opened from its catalog: the providers the catalog names, the durable ledger in the
 /// state folder, the ``Store`` running the purchase flow, and the message table people read.
@@ -145,8 +146,14 @@ public final class PurchaseDeployment: Sendable {
             closeAll(providers)
             throw error
         }
+        // Providers that are not their own authority offer a verifier (the simulated App Store's receipts).
+        var verifiers: [String: any ReceiptVerifier] = [:]
+        for case let provider as SimulatedAppStoreProvider in providers {
+            verifiers[provider.storeName] = provider.receiptVerifier
+        }
         let store = Store(
-            catalog: catalog, providers: providers, ledger: wrapLedger?(ledger) ?? ledger, clock: clock)
+            catalog: catalog, providers: providers, ledger: wrapLedger?(ledger) ?? ledger, verifiers: verifiers,
+            clock: clock)
         return PurchaseDeployment(
             catalog: catalog, store: store, providers: providers, ledger: ledger,
             messages: MessageTable.forDeployment(catalog.deployment), catalogWarnings: catalogWarnings,

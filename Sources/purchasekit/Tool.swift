@@ -43,6 +43,7 @@ struct Tool {
         case "catalog": return "purchasekit catalog"
         case "messages": return "purchasekit messages"
         case "receipt": return "purchasekit receipt inspect"
+        case "simulate": return "purchasekit simulate"
         default: return "purchasekit"
         }
     }
@@ -78,6 +79,10 @@ struct Tool {
             guard subcommand == "inspect" else { throw .usage(.unknownCommand("receipt \(subcommand)")) }
             let arguments = try CommandArguments(rest.dropFirst(), command: "receipt inspect")
             return try ReceiptInspectCommand(arguments: arguments, options: options).run(console: console)
+        case "simulate":
+            if options.help { return try help(HelpText.simulate, console) }
+            return try SimulateCommand(arguments: CommandArguments(rest, command: "simulate"), options: options)
+                .run(console: console)
         case "help":
             try console.print(.toolHelp)
             return .success

@@ -13,7 +13,7 @@ final class QueueBridge: PaymentTransactionObserver {
     }
 
     private let state = Locked(State())
-    private let convert: @Sendable (PaymentTransaction) -> StoreTransaction
+    let convert: @Sendable (PaymentTransaction) -> StoreTransaction
     let updates = UpdateBroadcaster<StoreTransaction>()
 
     init(convert: @escaping @Sendable (PaymentTransaction) -> StoreTransaction) {

@@ -9,6 +9,10 @@ extension SimulatedAppStoreProvider {
     /// Keys read here besides the session's: `Persistence` (`Journal`, the default, or `Memory`),
     /// `FaultSeed` (integer seed of the ``SplitMix64`` faults are drawn from; default 0), and
     /// `TimeRate` (a ``SimulationClock/TimeRate`` name or a number of virtual seconds per second).
+    /// Receipts: `Receipts` (boolean, default true) turns them on; the signing key is derived from
+    /// `ReceiptKeySeed` (a string; reproducible) or kept in `<state>/simulated-app-store/receipt-key.pem`
+    /// (made on first use; in memory a fresh random key); `BundleID` (default `com.example.app`) and
+    /// `SharedSecret` (default none) go to the receipts and the verifyReceipt service.
     /// The deployment's clock is used as is; with `TimeRate`, a ``SimulationClock`` deployment clock
     /// is set to that rate, and any other clock is replaced by a ``SimulationClock`` starting at its now.
     ///
@@ -44,10 +48,10 @@ extension SimulatedAppStoreProvider {
             }
         }
         let persistence: PaymentQueue.Persistence
+        let directory = context.stateDirectory.appendingPathComponent("simulated-app-store", isDirectory: true)
         switch settings["Persistence"]?.stringValue ?? "Journal" {
         case "Journal":
-            persistence = .journal(
-                directory: context.stateDirectory.appendingPathComponent("simulated-app-store", isDirectory: true))
+            persistence = .journal(directory: directory)
         case "Memory":
             persistence = .inMemory
         default:
@@ -58,7 +62,10 @@ extension SimulatedAppStoreProvider {
             let queue = try PaymentQueue(
                 catalog: context.catalog, controls: controls, persistence: persistence, clock: clock,
                 random: SplitMix64(seed: seed))
-            return SimulatedAppStoreProvider(queue: queue)
+            let receipts = try receiptSettings(settings, persistence: persistence, directory: directory)
+            return SimulatedAppStoreProvider(queue: queue, receipts: receipts)
+        } catch let error as PurchaseError {
+            throw error
         } catch let error as JournalError {
             throw PurchaseError(
                 .ledgerIOFailed, detail: "the simulated App Store's account could not be opened: \(error.message)",
@@ -67,6 +74,45 @@ extension SimulatedAppStoreProvider {
             throw PurchaseError(
                 .ledgerIOFailed, detail: "the simulated App Store's account could not be opened: \(error)")
         }
+    }
+
+    private static func receiptSettings(
+        _ settings: [String: SettingValue], persistence: PaymentQueue.Persistence, directory: URL
+    ) throws(PurchaseError) -> SimulatedReceipts? {
+        func string(_ key: String) throws(PurchaseError) -> String? {
+            guard let value = settings[key] else { return nil }
+            guard let text = value.stringValue else {
+                throw PurchaseError(
+                    .providerMisconfigured, detail: "simulated-app-store setting '\(key)' must be a string")
+            }
+            return text
+        }
+        if let value = settings["Receipts"] {
+            guard let enabled = value.boolValue else {
+                throw PurchaseError(
+                    .providerMisconfigured, detail: "simulated-app-store setting 'Receipts' must be a boolean")
+            }
+            if !enabled { return nil }
+        }
+        let key: ReceiptSigningKey
+        do {
+            if let seed = try string("ReceiptKeySeed") {
+                key = ReceiptSigningKey(seed: Array(seed.utf8))
+            } else if persistence == .inMemory {
+                key = try ReceiptSigningKey.generate()
+            } else {
+                key = try SimulatedReceipts.persistedKey(in: directory)
+            }
+        } catch let error as PurchaseError {
+            throw error
+        } catch {
+            throw PurchaseError(
+                .ledgerIOFailed, detail: "the simulated App Store's receipt key is unusable: \(error)",
+                underlyingError: error)
+        }
+        return SimulatedReceipts(
+            signingKey: key, bundleID: try string("BundleID") ?? "com.example.app",
+            sharedSecret: try string("SharedSecret"))
     }
 
     /// Registers ``make(_:)`` under the kind `simulated-app-store`.

@@ -20,9 +20,18 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     private let catalogIDs: [String: String]
     private let storeIDs: [String: String]
     private let attached = Locked(false)
+    /// How receipts are issued and verified; `nil` when transactions carry no receipt.
+    public let receipts: SimulatedReceipts?
+    /// The verifyReceipt service that knows this store's key (`nil` without ``receipts``).
+    public let verifyReceiptService: SimulatedVerifyReceiptService?
 
     /// Creates a provider over `queue`; its observer joins the queue at the provider's first call.
-    public init(queue: PaymentQueue) {
+    ///
+    /// - Parameters:
+    ///   - queue: the payment queue.
+    ///   - receipts: with it, every transaction reported carries a signed receipt listing it as its
+    ///     `verificationData`, and ``receiptVerifier`` verifies it through ``verifyReceiptService``.
+    public init(queue: PaymentQueue, receipts: SimulatedReceipts? = nil) {
         let storeName = ProviderKind.simulatedAppStore.rawValue
         var catalogIDs: [String: String] = [:]
         var storeIDs: [String: String] = [:]
@@ -35,8 +44,70 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         self.storeName = storeName
         self.catalogIDs = catalogIDs
         self.storeIDs = storeIDs
+        self.receipts = receipts
+        let issuer = receipts.map { ReceiptIssuer(signingKey: $0.signingKey) }
+        let bundleID = receipts?.bundleID ?? ""
+        self.verifyReceiptService = receipts.map {
+            SimulatedVerifyReceiptService(
+                validator: ReceiptValidator(publicKey: $0.signingKey.publicKey), sharedSecret: $0.sharedSecret,
+                clock: queue.clock)
+        }
         let names = catalogIDs
-        self.bridge = QueueBridge { Self.storeTransaction($0, storeName: storeName, catalogIDs: names) }
+        let clock = queue.clock
+        self.bridge = QueueBridge {
+            var transaction = Self.storeTransaction($0, storeName: storeName, catalogIDs: names)
+            if let issuer {
+                transaction.verificationData = Self.receipt(
+                    for: transaction, storeProductID: $0.payment.productIdentifier, environment: $0.environment,
+                    issuer: issuer, bundleID: bundleID, at: clock.now)
+            }
+            return transaction
+        }
+    }
+
+    /// The verifier a ``Store`` over this provider should use for store name ``storeName``: an
+    /// ``AppStoreReceiptVerifier`` over ``verifyReceiptService`` (production first, sandbox on 21007),
+    /// failing as the session's ``SimulatedAPI/verification`` error says; `nil` without ``receipts``.
+    public var receiptVerifier: (any ReceiptVerifier)? {
+        guard let receipts, let verifyReceiptService else { return nil }
+        return SimulatedReceiptVerifier(
+            queue: queue,
+            verifier: AppStoreReceiptVerifier(
+                transport: verifyReceiptService, sharedSecret: receipts.sharedSecret, bundleID: receipts.bundleID,
+                sleeper: ImmediateSleeper(), storeProductIDs: storeIDs.filter { $0.key != $0.value }))
+    }
+
+    /// A receipt for the account as the App Store knows it now: every transaction it still has
+    /// (unfinished ones, owned non-consumables and subscriptions), signed, in `environment` (default:
+    /// the session's).
+    ///
+    /// - Throws: ``ReceiptKeyError`` without ``receipts`` or when signing fails.
+    public func issueReceipt(environment: AppStoreEnvironment? = nil) async throws(ReceiptKeyError) -> Data {
+        guard let receipts else { throw ReceiptKeyError(reason: "the provider issues no receipts") }
+        let sessionEnvironment = await queue.controls.environment
+        let environment = environment ?? sessionEnvironment
+        let inApp = await queue.accountTransactions.filter { $0.transactionState != .failed }.map {
+            ReceiptTransaction(convert($0), storeProductID: $0.payment.productIdentifier)
+        }
+        let receipt = AppReceipt(
+            environment: environment, bundleID: receipts.bundleID, receiptCreationDate: queue.clock.now,
+            inApp: inApp)
+        return try ReceiptIssuer(signingKey: receipts.signingKey).issue(receipt)
+    }
+
+    static func receipt(
+        for transaction: StoreTransaction, storeProductID: String, environment: AppStoreEnvironment,
+        issuer: ReceiptIssuer, bundleID: String, at now: Date
+    ) -> Data? {
+        let receipt = AppReceipt(
+            environment: environment, bundleID: bundleID, receiptCreationDate: now,
+            inApp: [ReceiptTransaction(transaction, storeProductID: storeProductID)])
+        return try? issuer.issue(receipt)
+    }
+
+    /// Puts `transaction` on the transaction updates, as if the queue had reported it.
+    func yieldUpdate(_ transaction: StoreTransaction) {
+        bridge.updates.yield(transaction)
     }
 
     /// Adds the provider's observer to the queue once. Unfinished transactions are not redelivered to
@@ -137,7 +208,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     }
 
     private func convert(_ transaction: PaymentTransaction) -> StoreTransaction {
-        Self.storeTransaction(transaction, storeName: storeName, catalogIDs: catalogIDs)
+        bridge.convert(transaction)
     }
 
     static func storeTransaction(

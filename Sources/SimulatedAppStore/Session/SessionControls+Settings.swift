@@ -56,7 +56,8 @@ extension SessionControls {
             guard let entries = value.dictionaryValue else { throw Self.misconfigured("SimulatedErrors", "a dict") }
             for (name, error) in entries {
                 guard let api = SimulatedAPI(rawValue: name) else {
-                    throw Self.misconfigured("SimulatedErrors.\(name)", "one of LoadProducts, Purchase, Restore as key")
+                    throw Self.misconfigured(
+                        "SimulatedErrors.\(name)", "one of LoadProducts, Purchase, Restore, Verification as key")
                 }
                 simulatedErrors[api] = try code("SimulatedErrors.\(name)", error)
             }

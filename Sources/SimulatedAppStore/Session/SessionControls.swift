@@ -21,7 +21,7 @@ public struct SessionControls: Sendable, Hashable {
     /// The error failing transactions get (`FailureError`, an `SKError` name or number; default `unknown`).
     public var failureError: StoreKitError.Code = .unknown
     /// Operations that fail with the given error while set (`SimulatedErrors`: a dict from
-    /// `LoadProducts`, `Purchase` or `Restore` to an error name).
+    /// `LoadProducts`, `Purchase`, `Restore` or `Verification` to an error name).
     public var simulatedErrors: [SimulatedAPI: StoreKitError.Code] = [:]
     /// The probability (0...1) that an operation fails at random (`FaultRate`, default 0), drawn from
     /// the queue's seeded random source (seed `FaultSeed`).

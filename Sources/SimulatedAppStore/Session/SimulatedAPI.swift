@@ -6,4 +6,7 @@ public enum SimulatedAPI: String, Sendable, Hashable, CaseIterable {
     case purchase = "Purchase"
     /// ``PaymentQueue/restoreCompletedTransactions(withApplicationUsername:)``.
     case restore = "Restore"
+    /// Receipt verification of the provider's transactions (``SimulatedAppStoreProvider/receiptVerifier``):
+    /// a network-type code makes it unavailable (tried again later), any other code refuses it.
+    case verification = "Verification"
 }

@@ -39,6 +39,7 @@ enum HelpText {
           history                            every transaction the state folder knows
           messages                           print the message table of the locale, for translators
           receipt inspect FILE               decode a verifyReceipt response body and classify its status
+          simulate SCENARIO                  run a simulated App Store scenario; print its events as JSON lines
 
         \(globalOptions)
 
@@ -115,6 +116,17 @@ enum HelpText {
         (restore.succeeded#one, restore.succeeded#few, ...).
 
         \(globalOptions)
+        """
+
+    static let simulate = """
+        USAGE: purchasekit simulate SCENARIO [--state DIR]
+
+        Runs a simulated App Store scenario (a plist naming a catalog, session settings and steps;
+        see Catalog/Scenarios/README.md) and prints every observer callback, store event and
+        expectation as a JSON line. The account lives in a temporary folder unless --state is given.
+
+        Exit status: 0 every expectation held, 1 one failed (listed on standard error), 65 malformed
+        scenario or catalog (path:line:column: error: message), 66 missing scenario or catalog.
         """
 
     static let receiptInspect = """

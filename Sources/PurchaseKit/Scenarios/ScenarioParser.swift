@@ -1,0 +1,302 @@
+import Foundation
+import PropertyList
+import PurchaseCore
+import SimulatedAppStore
+
+/// Turns a scenario property list into its parts, collecting positioned problems.
+struct ScenarioParser {
+    struct Parsed {
+        var name: String
+        var catalog: String
+        var settings: [String: SettingValue]
+        var steps: [Scenario.Step]
+    }
+
+    let path: String
+    var problems: [String] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    private mutating func problem(_ message: String, at location: SourceLocation) {
+        problems.append("\(path):\(location.line):\(location.column): error: \(message)")
+    }
+
+    mutating func parse(_ root: PropertyListNode) -> Parsed? {
+        guard case .dictionary(let entries) = root.value else {
+            problem("a scenario must be a dict with Catalog and Steps", at: root.location)
+            return nil
+        }
+        var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var catalog: String?
+        var settings: [String: SettingValue] = [:]
+        var steps: [Scenario.Step] = []
+        for entry in entries {
+            switch entry.key {
+            case "Name":
+                if let text = string(entry.value, "Name") { name = text }
+            case "Catalog":
+                catalog = string(entry.value, "Catalog")
+            case "Session":
+                if case .dictionary(let items) = entry.value.value {
+                    for item in items {
+                        if let value = settingValue(item.value) { settings[item.key] = value }
+                    }
+                } else {
+                    problem("Session must be a dict of simulated-app-store settings", at: entry.value.location)
+                }
+            case "Steps":
+                guard case .array(let elements) = entry.value.value else {
+                    problem("Steps must be an array", at: entry.value.location)
+                    continue
+                }
+                for element in elements {
+                    if let step = step(element) { steps.append(step) }
+                }
+            default:
+                problem(
+                    "unknown key '\(entry.key)'; a scenario has Name, Catalog, Session and Steps", at: entry.keyLocation
+                )
+            }
+        }
+        guard let catalog else {
+            problem("missing Catalog: name the catalog file, relative to the scenario", at: root.location)
+            return nil
+        }
+        return Parsed(name: name, catalog: catalog, settings: settings, steps: steps)
+    }
+
+    // MARK: - Steps
+
+    private static let parameterless: [String: ScenarioAction] = [
+        "relaunch": .relaunch, "reinstall": .reinstall, "restore": .restore, "crashBeforeFinish": .crashBeforeFinish,
+        "approveAskToBuy": .approveAskToBuy(productID: nil), "declineAskToBuy": .declineAskToBuy(productID: nil),
+        "resolveInterrupted": .resolveInterrupted(productID: nil), "startDownloads": .startDownloads,
+    ]
+
+    private mutating func step(_ node: PropertyListNode) -> Scenario.Step? {
+        let location = node.location
+        if case .string(let name) = node.value {
+            guard let action = Self.parameterless[name] else {
+                problem("step '\(name)' needs parameters or is unknown; write it as a dict with Step", at: location)
+                return nil
+            }
+            return Scenario.Step(action, line: location.line, column: location.column)
+        }
+        guard case .dictionary(let entries) = node.value, let kind = node.value["Step"] else {
+            problem("a step is a dict with a Step key (or the name of a step without parameters)", at: location)
+            return nil
+        }
+        guard let name = string(kind, "Step") else { return nil }
+        var fields = StepFields(entries: entries.filter { $0.key != "Step" })
+        let action = action(name, &fields, at: kind.location)
+        for unused in fields.unused {
+            problem("step \(name) does not take '\(unused.key)'", at: unused.keyLocation)
+        }
+        return action.map { Scenario.Step($0, line: location.line, column: location.column) }
+    }
+
+    private mutating func action(_ name: String, _ fields: inout StepFields, at location: SourceLocation)
+        -> ScenarioAction?
+    {
+        switch name {
+        case "buy":
+            guard let product = requiredString(&fields, "Product", name, location) else { return nil }
+            let quantity = fields.take("Quantity").flatMap { integer($0, "Quantity") } ?? 1
+            return .buy(productID: product, quantity: quantity)
+        case "approveAskToBuy": return .approveAskToBuy(productID: optionalString(&fields, "Product"))
+        case "declineAskToBuy": return .declineAskToBuy(productID: optionalString(&fields, "Product"))
+        case "resolveInterrupted": return .resolveInterrupted(productID: optionalString(&fields, "Product"))
+        case "relaunch": return .relaunch
+        case "reinstall": return .reinstall
+        case "restore": return .restore
+        case "crashBeforeFinish": return .crashBeforeFinish
+        case "startDownloads": return .startDownloads
+        case "promotedPurchase":
+            return requiredString(&fields, "Product", name, location).map { .promotedPurchase(productID: $0) }
+        case "advanceTime":
+            if let node = fields.take("Seconds") {
+                guard let seconds = number(node), seconds >= 0 else {
+                    problem("Seconds must be a non-negative number", at: node.location)
+                    return nil
+                }
+                return .advanceTime(seconds)
+            }
+            guard let text = requiredString(&fields, "Duration", name, location) else { return nil }
+            guard let period = SubscriptionPeriod(text) else {
+                problem("Duration '\(text)' is not an ISO 8601 duration such as P1D, P1M or P1Y", at: location)
+                return nil
+            }
+            let start = Date(timeIntervalSince1970: 1_767_225_600)
+            return .advanceTime(period.added(to: start).timeIntervalSince(start))
+        case "refund", "expire", "forceRenew", "disableAutoRenew":
+            guard let product = requiredString(&fields, "Product", name, location) else { return nil }
+            switch name {
+            case "refund": return .refund(productID: product)
+            case "expire": return .expire(productID: product)
+            case "forceRenew": return .forceRenew(productID: product)
+            default: return .disableAutoRenew(productID: product)
+            }
+        case "switchStorefront":
+            return requiredString(&fields, "Storefront", name, location).map(ScenarioAction.switchStorefront)
+        case "togglePayments":
+            guard let node = fields.take("Allowed") else {
+                problem("togglePayments needs Allowed (true or false)", at: location)
+                return nil
+            }
+            guard case .boolean(let allowed) = node.value else {
+                problem("Allowed must be true or false", at: node.location)
+                return nil
+            }
+            return .setCanMakePayments(allowed)
+        case "addObserver":
+            return .addObserver(name: optionalString(&fields, "Name") ?? "observer")
+        case "verifyReceipt":
+            let text = optionalString(&fields, "Environment") ?? "Sandbox"
+            guard let environment = AppStoreEnvironment(rawValue: text) else {
+                problem("Environment must be Sandbox or Production", at: location)
+                return nil
+            }
+            return .verifyReceipt(environment: environment)
+        case "expect":
+            return .expect(expectations(&fields))
+        default:
+            problem(
+                "unknown step '\(name)'; steps are buy, approveAskToBuy, declineAskToBuy, resolveInterrupted, "
+                    + "relaunch, reinstall, restore, advanceTime, refund, expire, forceRenew, disableAutoRenew, "
+                    + "switchStorefront, togglePayments, crashBeforeFinish, addObserver, verifyReceipt, "
+                    + "promotedPurchase, startDownloads, expect",
+                at: location)
+            return nil
+        }
+    }
+
+    private mutating func expectations(_ fields: inout StepFields) -> ScenarioExpectations {
+        var result = ScenarioExpectations()
+        result.outcome = optionalString(&fields, "Outcome")
+        result.error = optionalString(&fields, "Error")
+        result.entitlementsContain = strings(&fields, "EntitlementsContain")
+        result.entitlementsLack = strings(&fields, "EntitlementsLack")
+        result.balances = counts(&fields, "Balances")
+        result.delivered = counts(&fields, "Delivered")
+        result.events = strings(&fields, "Events")
+        result.absentEvents = strings(&fields, "NoEvents")
+        result.callbacks = strings(&fields, "Callbacks")
+        if let node = fields.take("VerifyStatuses") {
+            if case .array(let elements) = node.value {
+                result.verifyStatuses = elements.compactMap { integer($0, "VerifyStatuses") }
+            } else {
+                problem("VerifyStatuses must be an array of integers", at: node.location)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Values
+
+    private mutating func string(_ node: PropertyListNode, _ key: String) -> String? {
+        guard case .string(let text) = node.value else {
+            problem("\(key) must be a string, not \(node.value.typeName)", at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func integer(_ node: PropertyListNode, _ key: String) -> Int? {
+        guard case .integer(let number) = node.value, let value = number.intValue else {
+            problem("\(key) must be an integer, not \(node.value.typeName)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    private func number(_ node: PropertyListNode) -> Double? {
+        switch node.value {
+        case .integer(let number): number.int64Value.map(Double.init)
+        case .real(let value): value.isFinite ? value : nil
+        default: nil
+        }
+    }
+
+    private mutating func requiredString(
+        _ fields: inout StepFields, _ key: String, _ step: String, _ location: SourceLocation
+    ) -> String? {
+        guard let node = fields.take(key) else {
+            problem("step \(step) needs \(key)", at: location)
+            return nil
+        }
+        return string(node, key)
+    }
+
+    private mutating func optionalString(_ fields: inout StepFields, _ key: String) -> String? {
+        fields.take(key).flatMap { string($0, key) }
+    }
+
+    private mutating func strings(_ fields: inout StepFields, _ key: String) -> [String] {
+        guard let node = fields.take(key) else { return [] }
+        if case .string(let text) = node.value { return [text] }
+        guard case .array(let elements) = node.value else {
+            problem("\(key) must be an array of strings", at: node.location)
+            return []
+        }
+        return elements.compactMap { string($0, key) }
+    }
+
+    private mutating func counts(_ fields: inout StepFields, _ key: String) -> [String: Int] {
+        guard let node = fields.take(key) else { return [:] }
+        guard case .dictionary(let entries) = node.value else {
+            problem("\(key) must be a dict of names to integers", at: node.location)
+            return [:]
+        }
+        var result: [String: Int] = [:]
+        for entry in entries {
+            if let value = integer(entry.value, "\(key).\(entry.key)") { result[entry.key] = value }
+        }
+        return result
+    }
+
+    private mutating func settingValue(_ node: PropertyListNode) -> SettingValue? {
+        switch node.value {
+        case .string(let text): return .string(text)
+        case .integer(let number):
+            if let value = number.int64Value { return .integer(value) }
+        case .real(let value): return .real(value)
+        case .boolean(let value): return .bool(value)
+        case .date(let value): return .date(value)
+        case .data(let value): return .data(value)
+        case .array(let elements):
+            let values = elements.compactMap { settingValue($0) }
+            return values.count == elements.count ? .array(values) : nil
+        case .dictionary(let entries):
+            var result: [String: SettingValue] = [:]
+            for entry in entries {
+                guard let value = settingValue(entry.value) else { return nil }
+                result[entry.key] = value
+            }
+            return .dictionary(result)
+        case .uid:
+            break
+        }
+        problem("a session setting cannot be \(node.value.typeName)", at: node.location)
+        return nil
+    }
+}
+
+/// A step's parameters; each is taken once, and what is left over is reported.
+struct StepFields {
+    private var entries: [PropertyListEntry]
+
+    init(entries: [PropertyListEntry]) {
+        self.entries = entries
+    }
+
+    mutating func take(_ key: String) -> PropertyListNode? {
+        guard let index = entries.lastIndex(where: { $0.key == key }) else { return nil }
+        let node = entries[index].value
+        entries.removeAll { $0.key == key }
+        return node
+    }
+
+    var unused: [PropertyListEntry] { entries }
+}

@@ -1,0 +1,146 @@
+public import Foundation
+public import PurchaseCore
+
+/// A simulated App Store scenario: a catalog, session controls and the steps a person and the App
+/// Store take, with the expectations to check on the way (the format is in `Catalog/Scenarios/README.md`).
+///
+/// A scenario is a plain value: ``ScenarioRunner`` runs it in process; `purchasekit simulate` reads
+/// one from a property list.
+public struct Scenario: Sendable {
+    /// One step and where the scenario file states it.
+    public struct Step: Sendable {
+        /// What the step does.
+        public var action: ScenarioAction
+        /// The line of the step in the scenario file (0 when built in code).
+        public var line: Int
+        /// The column of the step in the scenario file (0 when built in code).
+        public var column: Int
+
+        /// Creates a step.
+        public init(_ action: ScenarioAction, line: Int = 0, column: Int = 0) {
+            self.action = action
+            self.line = line
+            self.column = column
+        }
+    }
+
+    /// The scenario's name, printed first.
+    public var name: String
+    /// The catalog the simulated App Store sells (its first provider must be `simulated-app-store`).
+    public var catalog: Catalog
+    /// Settings that override the catalog's `ProviderSettings` for `simulated-app-store`.
+    public var settings: [String: SettingValue]
+    /// The steps, in order.
+    public var steps: [Step]
+
+    /// Creates a scenario.
+    public init(name: String, catalog: Catalog, settings: [String: SettingValue] = [:], steps: [Step]) {
+        self.name = name
+        self.catalog = catalog
+        self.settings = settings
+        self.steps = steps
+    }
+}
+
+/// What a scenario step does. Products are named by their catalog identifiers.
+public enum ScenarioAction: Sendable {
+    /// Buys a product through the whole flow (``Store/purchase(_:quantity:)``).
+    case buy(productID: String, quantity: Int)
+    /// A parent approves the oldest Ask to Buy request (for the product, when given).
+    case approveAskToBuy(productID: String?)
+    /// A parent declines the oldest Ask to Buy request (for the product, when given).
+    case declineAskToBuy(productID: String?)
+    /// The person resolves the oldest interrupted purchase (for the product, when given).
+    case resolveInterrupted(productID: String?)
+    /// The app quits and starts again: a new queue and store on the same state and app ledger.
+    case relaunch
+    /// The app is deleted and installed again: a fresh app ledger, the same App Store account.
+    case reinstall
+    /// Restores purchases (``Store/restore()``).
+    case restore
+    /// Moves the virtual clock forward and lets what came due happen (renewals, expiries).
+    case advanceTime(TimeInterval)
+    /// The App Store refunds the newest purchase of the product.
+    case refund(productID: String)
+    /// The product's subscription expires now.
+    case expire(productID: String)
+    /// The product's subscription renews now.
+    case forceRenew(productID: String)
+    /// The person turns auto-renew off for the product's subscription.
+    case disableAutoRenew(productID: String)
+    /// The account moves to another storefront (ISO 3166-1 alpha-3).
+    case switchStorefront(String)
+    /// Payments are allowed or not (`canMakePayments`).
+    case setCanMakePayments(Bool)
+    /// The next purchase is delivered but the app dies before it finishes the transaction; the app
+    /// is relaunched right after that purchase.
+    case crashBeforeFinish
+    /// Adds another observer to the payment queue, whose callbacks are printed under its name.
+    case addObserver(name: String)
+    /// A person starts buying the product from its promotion in the App Store: observers are asked
+    /// `shouldAddStorePayment` (the scenario's observers agree) and the payment is added.
+    case promotedPurchase(productID: String)
+    /// The app starts every download waiting (hosted content of purchases); progress follows
+    /// `advanceTime` and observers are told `updatedDownloads`.
+    case startDownloads
+    /// Sends a receipt of the account, made for `environment`, to verifyReceipt through the verifier
+    /// (production first, as Apple recommends).
+    case verifyReceipt(environment: AppStoreEnvironment)
+    /// Checks expectations.
+    case expect(ScenarioExpectations)
+
+    /// The step's name as scenario files spell it.
+    public var name: String {
+        switch self {
+        case .buy: "buy"
+        case .approveAskToBuy: "approveAskToBuy"
+        case .declineAskToBuy: "declineAskToBuy"
+        case .resolveInterrupted: "resolveInterrupted"
+        case .relaunch: "relaunch"
+        case .reinstall: "reinstall"
+        case .restore: "restore"
+        case .advanceTime: "advanceTime"
+        case .refund: "refund"
+        case .expire: "expire"
+        case .forceRenew: "forceRenew"
+        case .disableAutoRenew: "disableAutoRenew"
+        case .switchStorefront: "switchStorefront"
+        case .setCanMakePayments: "togglePayments"
+        case .crashBeforeFinish: "crashBeforeFinish"
+        case .addObserver: "addObserver"
+        case .verifyReceipt: "verifyReceipt"
+        case .promotedPurchase: "promotedPurchase"
+        case .startDownloads: "startDownloads"
+        case .expect: "expect"
+        }
+    }
+}
+
+/// What an `expect` step checks; every part left empty is not checked.
+public struct ScenarioExpectations: Sendable, Hashable {
+    /// The outcome name of the last step that had one: a purchase (`purchased`, `pending`,
+    /// `cancelled`, `failed`), a restore (`restored`, `nothingToRestore`, `partial`, `failed`), a
+    /// receipt verification (`verified`, `failed`) or an App Store action (`done`, `nothing`).
+    public var outcome: String?
+    /// The ``PurchaseError/Code/name`` of the last step's error.
+    public var error: String?
+    /// Entitlement names the person must have now.
+    public var entitlementsContain: [String] = []
+    /// Entitlement names the person must not have now.
+    public var entitlementsLack: [String] = []
+    /// Balances (payout name to quantity) that must hold exactly.
+    public var balances: [String: Int] = [:]
+    /// The number of deliveries the app ledger holds for each product.
+    public var delivered: [String: Int] = [:]
+    /// Store events (``StoreEvent/name``) that must have been emitted since the previous `expect`.
+    public var events: [String] = []
+    /// Store events that must not have been emitted since the previous `expect`.
+    public var absentEvents: [String] = []
+    /// Observer callbacks seen since the previous `expect`: `name` (any observer) or `observer.name`.
+    public var callbacks: [String] = []
+    /// The statuses verifyReceipt answered in the last verification, in order (e.g. 21007 then 0).
+    public var verifyStatuses: [Int]?
+
+    /// Creates empty expectations.
+    public init() {}
+}

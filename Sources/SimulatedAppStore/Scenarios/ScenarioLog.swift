@@ -1,0 +1,95 @@
+/// Where a running scenario writes its JSON lines and remembers what happened since the last
+/// `expect`: observer callbacks (from the callback queue) and store events (from the event reader).
+///
+/// Callbacks and store events arrive on two paths whose interleaving depends on thread timing, so
+/// they are held and written when the run has settled (``flush()``): the callbacks in the order they
+/// were made, then the store events in the order the store emitted them. Output is reproducible.
+final class ScenarioLog: Sendable {
+    private struct State {
+        var lines: [String] = []
+        var heldCallbacks: [String] = []
+        var heldEvents: [String] = []
+        var callbacks: [String] = []
+        var events: [String] = []
+        var flushWaiters: [String: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    private let state = Locked(State())
+    private let output: @Sendable (String) -> Void
+
+    init(output: @escaping @Sendable (String) -> Void) {
+        self.output = output
+    }
+
+    /// Writes what is held, then one JSON line.
+    func write(_ entries: [(String, ScenarioJSON)]) {
+        flush()
+        let line = ScenarioJSON.object(entries).text
+        state.withLock { $0.lines.append(line) }
+        output(line)
+    }
+
+    /// Writes the held callbacks, then the held store events.
+    func flush() {
+        let held = state.withLock { state in
+            defer {
+                state.heldCallbacks = []
+                state.heldEvents = []
+            }
+            let held = state.heldCallbacks + state.heldEvents
+            state.lines.append(contentsOf: held)
+            return held
+        }
+        held.forEach(output)
+    }
+
+    /// Records and writes an observer callback.
+    func callback(_ name: String, observer: String, _ more: [(String, ScenarioJSON)] = []) {
+        let line = ScenarioJSON.object([("event", .string(name)), ("observer", .string(observer))] + more).text
+        state.withLock {
+            $0.callbacks.append(name)
+            $0.callbacks.append(observer + "." + name)
+            $0.heldCallbacks.append(line)
+        }
+    }
+
+    /// Records and writes a store event.
+    func storeEvent(_ name: String, _ more: [(String, ScenarioJSON)]) {
+        let line = ScenarioJSON.object([("event", .string(name))] + more).text
+        state.withLock {
+            $0.events.append(name)
+            $0.heldEvents.append(line)
+        }
+    }
+
+    /// What was seen since the last call, and forgets it.
+    func takeSeen() -> (callbacks: [String], events: [String]) {
+        state.withLock { state in
+            defer {
+                state.callbacks = []
+                state.events = []
+            }
+            return (state.callbacks, state.events)
+        }
+    }
+
+    /// Every line written.
+    var lines: [String] { state.withLock { $0.lines } }
+
+    /// How many lines were written or are held.
+    var count: Int { state.withLock { $0.lines.count + $0.heldCallbacks.count + $0.heldEvents.count } }
+
+    /// Waits until ``flushed(_:)`` is called with `marker` (register before the marker can arrive).
+    func waitForFlush(_ marker: String, start: @Sendable () -> Void) async {
+        await withCheckedContinuation { continuation in
+            state.withLock { $0.flushWaiters[marker] = continuation }
+            start()
+        }
+    }
+
+    /// The event reader saw `marker`.
+    func flushed(_ marker: String) {
+        let waiter = state.withLock { $0.flushWaiters.removeValue(forKey: marker) }
+        waiter?.resume()
+    }
+}

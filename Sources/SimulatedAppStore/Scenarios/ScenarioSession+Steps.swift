@@ -1,0 +1,197 @@
+import Foundation
+import PurchaseCore
+
+extension ScenarioSession {
+    /// Runs one step, then settles.
+    func perform(_ step: Scenario.Step) async throws(PurchaseError) {
+        if case .expect(let expectations) = step.action {
+            await check(expectations, at: step)
+            return
+        }
+        log.write([("event", .string("step")), ("step", .string(step.action.name)), ("line", .int(step.line))])
+        guard let provider, let store else { return }
+        let queue = provider.base.queue
+        switch step.action {
+        case .buy(let productID, let quantity):
+            let outcome = await store.purchase(productID, quantity: quantity)
+            var entries: [(String, ScenarioJSON)] = [
+                ("event", .string("purchase")), ("productID", .string(productID)), ("outcome", .string(outcome.name)),
+            ]
+            lastError = nil
+            switch outcome {
+            case .purchased(let transaction): entries.append(("transactionID", .string(transaction.id)))
+            case .failed(let error):
+                entries.append(("error", Self.errorJSON(error)))
+                lastError = error.code.name
+            case .pending, .cancelled: break
+            }
+            lastOutcome = outcome.name
+            await settle()
+            log.write(entries)
+            if provider.takeCrash() {
+                log.write([("event", .string("crash")), ("productID", .string(productID))])
+                try await relaunch()
+            }
+            return
+        case .approveAskToBuy(let productID), .declineAskToBuy(let productID):
+            let approve = if case .approveAskToBuy = step.action { true } else { false }
+            let requests = await queue.askToBuyRequests().filter { matches($0, productID) }
+            guard let request = requests.first else {
+                fail(step, "there is no Ask to Buy request to decide")
+                break
+            }
+            if approve {
+                await queue.approveAskToBuy(request.id)
+            } else {
+                await queue.declineAskToBuy(request.id)
+            }
+            done(true)
+        case .resolveInterrupted(let productID):
+            let interrupted = await queue.interruptedPurchases().filter { matches($0, productID) }
+            guard let purchase = interrupted.first else {
+                fail(step, "there is no interrupted purchase to resolve")
+                break
+            }
+            done(await queue.resolveInterruptedPurchase(purchase.id) != nil)
+        case .relaunch:
+            try await relaunch()
+        case .reinstall:
+            ledger = InMemoryFulfillmentLedger()
+            try await relaunch()
+        case .restore:
+            let outcome = await store.restore()
+            await settle()
+            var entries: [(String, ScenarioJSON)] = [
+                ("event", .string("restore")), ("outcome", .string(outcome.name)),
+                ("restored", .array(outcome.restoredProductIDs.map { .string($0) })),
+            ]
+            lastError = nil
+            if case .failed(let error) = outcome {
+                entries.append(("error", Self.errorJSON(error)))
+                lastError = error.code.name
+            }
+            lastOutcome = outcome.name
+            log.write(entries)
+            return
+        case .advanceTime(let seconds):
+            await queue.advanceTime(by: seconds)
+            await settle()
+            log.write([("event", .string("time")), ("now", .string(Self.iso8601(clock.now)))])
+            done(true)
+            return
+        case .refund(let productID):
+            let owned = await queue.accountTransactions.filter {
+                matches($0, productID) && ($0.transactionState == .purchased || $0.transactionState == .restored)
+                    && $0.revocationDate == nil
+            }
+            guard let newest = owned.last else {
+                fail(step, "there is no purchase of \(productID) to refund")
+                break
+            }
+            done(await queue.refundTransaction(newest.id) != nil)
+        case .expire(let productID):
+            done(await queue.expireSubscription(productIdentifier: storeID(productID)))
+        case .forceRenew(let productID):
+            done(await queue.forceRenewalOfSubscription(productIdentifier: storeID(productID)) != nil)
+        case .disableAutoRenew(let productID):
+            if let status = await queue.subscriptionStatus(for: storeID(productID)) {
+                done(await queue.disableAutoRenewForTransaction(status.originalTransactionIdentifier))
+            } else {
+                done(false)
+            }
+        case .switchStorefront(let storefront):
+            await queue.setStorefront(storefront)
+            done(true)
+        case .setCanMakePayments(let allowed):
+            await queue.updateControls { $0.canMakePayments = allowed }
+            done(true)
+        case .crashBeforeFinish:
+            provider.arm()
+        case .addObserver(let name):
+            observerNames.append(name)
+            await queue.add(ScenarioObserver(name: name, log: log))
+        case .verifyReceipt(let environment):
+            await verifyReceipt(environment, provider: provider.base)
+        case .promotedPurchase(let productID):
+            do {
+                let result = try await queue.simulatePromotedPurchase(storeID(productID))
+                if case .added = result { done(true) } else { done(false) }
+            } catch {
+                done(false)
+                lastError = error.purchaseError(productID: productID).code.name
+            }
+        case .startDownloads:
+            let waiting = await queue.knownDownloads().filter { $0.state == .waiting }
+            await queue.start(waiting)
+            done(!waiting.isEmpty)
+        case .expect:
+            break
+        }
+        await settle()
+    }
+
+    private func verifyReceipt(_ environment: AppStoreEnvironment, provider: SimulatedAppStoreProvider) async {
+        await settle()
+        lastError = nil
+        guard let receipts = provider.receipts, let service = provider.verifyReceiptService else {
+            lastOutcome = "failed"
+            lastError = PurchaseError.Code.receiptInvalid.name
+            return
+        }
+        let before = await service.log.count
+        var entries: [(String, ScenarioJSON)] = [("event", .string("verifyReceipt"))]
+        do {
+            let receipt = try await provider.issueReceipt(environment: environment)
+            let verifier = AppStoreReceiptVerifier(
+                transport: service, sharedSecret: receipts.sharedSecret, bundleID: receipts.bundleID,
+                sleeper: ImmediateSleeper())
+            let result = try await verifier.verifyReceipt(receipt)
+            lastOutcome = "verified"
+            entries.append(("outcome", .string("verified")))
+            entries.append(("environment", .string(result.environment.rawValue)))
+        } catch let error as PurchaseError {
+            lastOutcome = "failed"
+            lastError = error.code.name
+            entries.append(("outcome", .string("failed")))
+            entries.append(("error", Self.errorJSON(error)))
+        } catch {
+            lastOutcome = "failed"
+            lastError = PurchaseError.Code.receiptInvalid.name
+            entries.append(("outcome", .string("failed")))
+        }
+        let statuses = await service.log.dropFirst(before).map(\.status.rawValue)
+        lastStatuses = statuses
+        entries.append(("statuses", .array(statuses.map { .int($0) })))
+        log.write(entries)
+    }
+
+    private func done(_ did: Bool) {
+        lastOutcome = did ? "done" : "nothing"
+        lastError = nil
+    }
+
+    func fail(_ step: Scenario.Step, _ message: String) {
+        checked += 1
+        failures.append("\(step.line):\(step.column): \(step.action.name): \(message)")
+        log.write([
+            ("event", .string("expectation")), ("ok", .bool(false)), ("check", .string(step.action.name)),
+            ("message", .string(message)), ("line", .int(step.line)),
+        ])
+        lastOutcome = "nothing"
+    }
+
+    private func storeID(_ productID: String) -> String {
+        scenarioCatalogProduct(productID)?.storeID(for: .simulatedAppStore) ?? productID
+    }
+
+    private func matches(_ transaction: PaymentTransaction, _ productID: String?) -> Bool {
+        guard let productID else { return true }
+        return transaction.payment.productIdentifier == storeID(productID)
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

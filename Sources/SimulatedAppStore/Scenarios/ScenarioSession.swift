@@ -1,0 +1,175 @@
+import Foundation
+import PurchaseCore
+
+/// One run of a scenario: the launched app (store, provider, observers) and what the expectations need.
+actor ScenarioSession {
+    private let scenario: Scenario
+    private let catalog: Catalog
+    private let configuration: ProviderConfiguration
+    private let stateDirectory: URL
+    let log: ScenarioLog
+    let clock = ManualClock()
+    var ledger: any FulfillmentLedger = InMemoryFulfillmentLedger()
+    var provider: CrashingProvider?
+    var store: Store?
+    private var reader: Task<Void, Never>?
+    var observerNames: [String] = ["app"]
+    private var observers: [ScenarioObserver] = []
+    private var savedControls: SessionControls?
+    private var flushCount = 0
+    var lastOutcome: String?
+    var lastError: String?
+    var lastStatuses: [Int]?
+    var failures: [String] = []
+    var checked = 0
+
+    init(scenario: Scenario, stateDirectory: URL, output: @escaping @Sendable (String) -> Void) throws(PurchaseError) {
+        var catalog = scenario.catalog
+        guard let index = catalog.deployment.providers.firstIndex(where: { $0.kind == .simulatedAppStore }) else {
+            throw PurchaseError(
+                .providerMisconfigured, detail: "the scenario's catalog names no simulated-app-store provider")
+        }
+        var settings = catalog.deployment.providers[index].settings
+        settings["Persistence"] = "Journal"
+        settings["ReceiptKeySeed"] = "scenario"
+        settings["TimeRate"] = nil
+        for (key, value) in scenario.settings { settings[key] = value }
+        catalog.deployment.providers[index].settings = settings
+        self.catalog = catalog
+        self.configuration = catalog.deployment.providers[index]
+        self.scenario = scenario
+        self.stateDirectory = stateDirectory
+        self.log = ScenarioLog(output: output)
+    }
+
+    var queue: PaymentQueue? { provider?.base.queue }
+
+    func scenarioCatalogProduct(_ productID: String) -> Product? { catalog.product(withID: productID) }
+
+    func run() async throws(PurchaseError) -> ScenarioReport {
+        log.write([("event", .string("scenario")), ("name", .string(scenario.name))])
+        try await launch()
+        for step in scenario.steps {
+            try await perform(step)
+        }
+        await shutDown()
+        log.write([
+            ("event", .string("result")), ("ok", .bool(failures.isEmpty)), ("checked", .int(checked)),
+            ("failed", .int(failures.count)),
+        ])
+        return ScenarioReport(lines: log.lines, failures: failures, checked: checked)
+    }
+
+    // MARK: - Launching
+
+    func launch() async throws(PurchaseError) {
+        let context = ProviderContext(
+            catalog: catalog, configuration: configuration, stateDirectory: stateDirectory, clock: clock)
+        guard let base = try Self.makeProvider(context) as? SimulatedAppStoreProvider else {
+            throw PurchaseError(.providerMisconfigured, detail: "simulated-app-store made another provider")
+        }
+        if let savedControls { await base.queue.updateControls { $0 = savedControls } }
+        let provider = CrashingProvider(base: base)
+        let verifiers = base.receiptVerifier.map { [base.storeName: $0] } ?? [:]
+        let store = Store(
+            catalog: catalog, providers: [provider], ledger: ledger, verifiers: verifiers, clock: clock,
+            gracePeriod: await base.gracePeriod())
+        let events = await store.events()
+        let log = log
+        reader = Task {
+            for await event in events {
+                let transaction = event.transaction
+                if transaction.id.hasPrefix(Self.flushPrefix) {
+                    log.flushed(transaction.id)
+                    continue
+                }
+                log.storeEvent(event.name, Self.describe(event))
+            }
+        }
+        self.provider = provider
+        self.store = store
+        observers = observerNames.map { ScenarioObserver(name: $0, log: log) }
+        for observer in observers { await base.queue.add(observer) }
+        await store.start()
+        await settle()
+    }
+
+    private static func makeProvider(_ context: ProviderContext) throws(PurchaseError) -> any StoreProvider {
+        do {
+            return try SimulatedAppStoreProvider.make(context)
+        } catch let error as PurchaseError {
+            throw error
+        } catch {
+            throw PurchaseError(.providerMisconfigured, detail: "\(error)")
+        }
+    }
+
+    func shutDown() async {
+        await settle()
+        await store?.stop()
+        reader?.cancel()
+        reader = nil
+        if let queue {
+            savedControls = await queue.controls
+            await queue.close()
+        }
+        store = nil
+        provider = nil
+    }
+
+    func relaunch() async throws(PurchaseError) {
+        await shutDown()
+        try await launch()
+    }
+
+    // MARK: - Settling
+
+    static let flushPrefix = "scenario-flush-"
+
+    /// Waits until callbacks and transaction updates stop producing lines.
+    func settle() async {
+        guard let provider else { return }
+        for _ in 0..<16 {
+            let before = log.count
+            await provider.base.queue.waitForCallbacks()
+            flushCount += 1
+            let marker = Self.flushPrefix + String(flushCount)
+            let sentinel = StoreTransaction(
+                id: marker, store: provider.storeName, productID: marker, productType: .consumable,
+                purchaseDate: clock.now, state: .purchasing)
+            let base = provider.base
+            await log.waitForFlush(marker) { base.yieldUpdate(sentinel) }
+            if log.count == before { break }
+        }
+        log.flush()
+    }
+
+    // MARK: - JSON
+
+    static func describe(_ event: StoreEvent) -> [(String, ScenarioJSON)] {
+        let transaction = event.transaction
+        var entries: [(String, ScenarioJSON)] = [
+            ("transactionID", .string(transaction.id)),
+            ("productID", .string(transaction.productID)),
+            ("state", .string(transaction.state.rawValue)),
+        ]
+        if transaction.originalID != transaction.id {
+            entries.append(("originalTransactionID", .string(transaction.originalID)))
+        }
+        switch event {
+        case .delivered(_, let delivery):
+            entries.append(("entitlements", .array(delivery.entitlements.map { .string($0) })))
+            entries.append(
+                ("credits", .object(delivery.credits.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
+        case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
+            entries.append(("error", errorJSON(error)))
+        case .alreadyDelivered, .pending, .revoked:
+            break
+        }
+        return entries
+    }
+
+    static func errorJSON(_ error: PurchaseError) -> ScenarioJSON {
+        .object([("code", .int(error.code.rawValue)), ("name", .string(error.code.name))])
+    }
+}

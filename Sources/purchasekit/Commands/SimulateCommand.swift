@@ -1,0 +1,62 @@
+import Foundation
+import PurchaseKit
+
+/// `purchasekit simulate SCENARIO`: runs a simulated App Store scenario and prints its observer
+/// callbacks, store events and expectation results as JSON lines.
+///
+/// Exit status: 0 when every expectation holds, 1 when one fails (each failure is also written to
+/// standard error), 65 for a malformed scenario or catalog (`path:line:column: error: message`), 66
+/// when the scenario or its catalog is missing. The App Store account goes to a fresh temporary
+/// folder (removed afterwards) unless `--state` is given.
+struct SimulateCommand {
+    /// The scenario file.
+    var path: String
+    /// The state folder given with `--state`, if any.
+    var stateDirectory: String?
+
+    /// Takes exactly one scenario file.
+    init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
+        guard let path = arguments.positionals.first else { throw .usage(.missingFile(command: "simulate")) }
+        guard arguments.positionals.count == 1 else { throw .usage(.tooManyFiles(command: "simulate")) }
+        self.path = path
+        self.stateDirectory = options.stateDirectory == GlobalOptions().stateDirectory ? nil : options.stateDirectory
+    }
+
+    /// Loads and runs the scenario.
+    func run(console: Console) throws(ToolError) -> ExitCode {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioFile.load(path: path)
+        } catch {
+            switch error {
+            case .missingFile(let missing):
+                throw ToolError(message: .fileNotFound(missing), exitCode: .noInput)
+            case .invalid(let problems):
+                problems.forEach(console.diagnostic)
+                return .dataError
+            }
+        }
+        let temporary = stateDirectory == nil
+        let folder =
+            stateDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "purchasekit-simulate-\(UUID().uuidString)", isDirectory: true)
+        defer { if temporary { try? FileManager.default.removeItem(at: folder) } }
+        let runner = ScenarioRunner(stateDirectory: folder) { line in try? console.print(line + "\n") }
+        let result = BlockingTask.run { () async -> Result<ScenarioReport, PurchaseError> in
+            do throws(PurchaseError) {
+                return .success(try await runner.run(scenario))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let report):
+            for failure in report.failures { console.diagnostic("\(path):\(failure)") }
+            return report.passed ? .success : .refused
+        case .failure(let error):
+            console.diagnostic("\(path): error: \(error.code.name): \(error.detail ?? "")")
+            return error.code == PurchaseError.Code.providerMisconfigured ? .dataError : .ioError
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import PurchaseKit
+import SimulatedAppStore
+import Testing
+
+/// Reading scenario files: every problem positioned, missing files told apart.
+struct ScenarioFileTests {
+    func write(_ body: String, name: String = "s.plist") throws -> String {
+        let folder = ScenarioLibraryTests.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \(body)
+            </dict>
+            </plist>
+            """
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Catalog/Simulated.plist").path
+
+    @Test func readsStepsWithTheirPositions() throws {
+        let path = try write(
+            """
+            <key>Catalog</key><string>\(Self.catalog)</string>
+            <key>Session</key><dict><key>AskToBuyEnabled</key><true/></dict>
+            <key>Steps</key>
+            <array>
+            <dict><key>Step</key><string>buy</string><key>Product</key><string>com.example.removeads</string></dict>
+            <string>relaunch</string>
+            <dict><key>Step</key><string>advanceTime</string><key>Duration</key><string>P1D</string></dict>
+            <dict><key>Step</key><string>expect</string><key>Delivered</key><dict><key>a</key><integer>2</integer></dict></dict>
+            </array>
+            """)
+        let scenario = try ScenarioFile.load(path: path)
+        #expect(scenario.steps.map(\.action.name) == ["buy", "relaunch", "advanceTime", "expect"])
+        #expect(scenario.steps[0].line == 8)
+        #expect(scenario.settings["AskToBuyEnabled"] == .bool(true))
+        if case .advanceTime(let seconds) = scenario.steps[2].action { #expect(seconds == 86_400) }
+        if case .expect(let expectations) = scenario.steps[3].action { #expect(expectations.delivered == ["a": 2]) }
+    }
+
+    @Test func reportsEveryProblemWithItsPosition() throws {
+        let path = try write(
+            """
+            <key>Catalog</key><string>\(Self.catalog)</string>
+            <key>Stepz</key><array/>
+            <key>Steps</key>
+            <array>
+            <dict><key>Step</key><string>fly</string></dict>
+            <dict><key>Step</key><string>buy</string></dict>
+            <dict><key>Step</key><string>restore</string><key>Product</key><string>x</string></dict>
+            </array>
+            """)
+        #expect {
+            try ScenarioFile.load(path: path)
+        } throws: { error in
+            guard case .invalid(let problems) = error as? ScenarioFileError else { return false }
+            return problems.count == 4 && problems.allSatisfy { $0.hasPrefix(path + ":") && $0.contains(": error: ") }
+                && problems[0].hasPrefix("\(path):5:")
+        }
+    }
+
+    @Test func tellsAMissingCatalogApart() throws {
+        let path = try write("<key>Catalog</key><string>nowhere.plist</string><key>Steps</key><array/>")
+        #expect {
+            try ScenarioFile.load(path: path)
+        } throws: { error in
+            guard case .missingFile(let missing) = error as? ScenarioFileError else { return false }
+            return missing.hasSuffix("nowhere.plist")
+        }
+        #expect(throws: ScenarioFileError.self) { try ScenarioFile.load(path: "/no/such/scenario.plist") }
+    }
+}
