@@ -176,3 +176,46 @@ struct StoreKitImporterTests {
         #expect(result.errors.map(\.problem.key) == ["catalog.unreadableFile"])
     }
 }
+
+struct StoreKitHostileInputTests {
+    @Test(arguments: [
+        "", "{", "{\"products\": [", "{\"a\" 1}", "[1,]", "{\"a\": nul}", "{\"a\": \"\\x\"}", "{\"a\": 01}",
+        "{\"a\": \"\u{01}\"}", "{} {}", "{\"a\": \"\\ud800\"}",
+    ])
+    func malformedJSONIsOneErrorNeverACrash(text: String) {
+        let result = StoreKitConfigurationImporter().load(Data(text.utf8))
+        #expect(result.catalog == nil)
+        #expect(result.diagnostics.map(\.problem.key) == ["catalog.storeKitUnreadable"])
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        let result = StoreKitConfigurationImporter().load(Data([0x7B, 0xFF, 0x7D]))
+        #expect(result.diagnostics.map(\.problem.key) == ["catalog.storeKitUnreadable"])
+    }
+
+    @Test func deepNestingIsRefused() {
+        let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let result = StoreKitConfigurationImporter().load(Data(text.utf8))
+        #expect(result.diagnostics.map(\.problem.key) == ["catalog.storeKitUnreadable"])
+    }
+
+    @Test func filesOverTheSizeLimitAreRefusedBeforeReading() {
+        var importer = StoreKitConfigurationImporter()
+        importer.maximumFileSize = 16
+        let result = importer.load(Data("{\"products\": [], \"settings\": {}}".utf8))
+        #expect(result.diagnostics.map(\.problem.key) == ["catalog.storeKitUnreadable"])
+        #expect(result.diagnostics.first?.message.contains("limit") == true)
+    }
+
+    @Test func aLongSingleLineKeepsColumns() throws {
+        let products = (0..<2000).map { #"{"productID":"p\#($0)","type":"Consumable","displayPrice":"1"}"# }
+        let text =
+            #"{"products":["# + products.joined(separator: ",")
+            + #",{"productID":"bad id","type":"Consumable","displayPrice":"1"}]}"#
+        let result = StoreKitConfigurationImporter().load(Data(text.utf8))
+        let diagnostic = try #require(result.errors.first)
+        #expect(diagnostic.problem == .invalidProductID("bad id"))
+        let column = text.distance(from: text.startIndex, to: text.range(of: "\"bad id\"")!.lowerBound) + 1
+        #expect(diagnostic.location == SourceLocation(line: 1, column: column))
+    }
+}

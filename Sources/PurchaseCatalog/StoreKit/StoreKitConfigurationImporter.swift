@@ -31,13 +31,19 @@ public struct StoreKitConfigurationImporter: Sendable {
     /// `storekit` when the file is not named.
     public var deploymentName: String?
 
+    /// The largest file imported, in bytes (default 64 MiB, as for catalog property lists); a larger
+    /// one is refused with one error before it is read.
+    public var maximumFileSize: Int
+
     /// Creates an importer.
     public init(
         nonRenewingDuration: SubscriptionPeriod = SubscriptionPeriod(value: 1, unit: .year),
-        deploymentName: String? = nil
+        deploymentName: String? = nil,
+        maximumFileSize: Int = 64 * 1024 * 1024
     ) {
         self.nonRenewingDuration = nonRenewingDuration
         self.deploymentName = deploymentName
+        self.maximumFileSize = maximumFileSize
     }
 
     /// Whether `path` names a StoreKit configuration file (its extension is `storekit`, in any case).
@@ -47,6 +53,8 @@ public struct StoreKitConfigurationImporter: Sendable {
 
     /// Imports the `.storekit` file at `path`; diagnostics name `path` as given.
     public func load(contentsOfFile path: String) -> CatalogLoadResult {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if size > maximumFileSize { return tooLarge(size, path: path) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -61,6 +69,7 @@ public struct StoreKitConfigurationImporter: Sendable {
     /// Imports a StoreKit configuration from its JSON bytes; `path` names it in diagnostics and gives the
     /// deployment its default name.
     public func load(_ data: Data, path: String? = nil) -> CatalogLoadResult {
+        if data.count > maximumFileSize { return tooLarge(data.count, path: path) }
         let root: StoreKitJSON
         do {
             root = try StoreKitJSON.parse([UInt8](data))
@@ -81,5 +90,12 @@ public struct StoreKitConfigurationImporter: Sendable {
         }.map(\.element)
         let hasErrors = ordered.contains { $0.severity == .error }
         return CatalogLoadResult(catalog: hasErrors ? nil : catalog, diagnostics: ordered)
+    }
+
+    private func tooLarge(_ size: Int, path: String?) -> CatalogLoadResult {
+        let problem = CatalogProblem.storeKitUnreadable(
+            "the file is \(size) bytes; the limit is \(maximumFileSize) bytes")
+        return CatalogLoadResult(
+            catalog: nil, diagnostics: [Diagnostic(problem, path: path, at: SourceLocation(line: 1, column: 1))])
     }
 }

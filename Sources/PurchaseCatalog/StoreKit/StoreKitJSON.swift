@@ -80,10 +80,27 @@ private struct Parser {
         }
     }
 
+    /// Where the column count last stopped on the current line, so marking values along a long line
+    /// stays linear.
+    var countedOffset = 0
+    var countedColumn = 1
+
+    /// The current position, computed from the start of the line (for errors, once).
     var location: SourceLocation {
         var column = 1
         for byte in bytes[lineStart..<min(offset, bytes.count)] where byte & 0xC0 != 0x80 { column += 1 }
         return SourceLocation(line: line, column: column)
+    }
+
+    /// The current position, counting on from where the last call stopped on this line.
+    mutating func mark() -> SourceLocation {
+        if countedOffset < lineStart {
+            countedOffset = lineStart
+            countedColumn = 1
+        }
+        for byte in bytes[countedOffset..<min(offset, bytes.count)] where byte & 0xC0 != 0x80 { countedColumn += 1 }
+        countedOffset = max(countedOffset, min(offset, bytes.count))
+        return SourceLocation(line: line, column: countedColumn)
     }
 
     var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -119,7 +136,7 @@ private struct Parser {
     }
 
     mutating func parseValue() throws(StoreKitJSON.SyntaxError) -> StoreKitJSON {
-        let start = location
+        let start = mark()
         guard let byte = current else { throw failure("expected a JSON value, found the end of the text") }
         switch byte {
         case UInt8(ascii: "{"): return StoreKitJSON(value: try parseObject(), location: start)
@@ -142,7 +159,7 @@ private struct Parser {
     }
 
     mutating func literal(_ word: String) throws(StoreKitJSON.SyntaxError) {
-        let start = location
+        let start = mark()
         for byte in word.utf8 {
             guard current == byte else { throw failure("expected '\(word)'", at: start) }
             offset += 1
@@ -166,7 +183,7 @@ private struct Parser {
         }
         while true {
             skipWhitespace()
-            let keyLocation = location
+            let keyLocation = mark()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a string key in an object") }
             let key = try parseString()
             skipWhitespace()
@@ -209,7 +226,7 @@ private struct Parser {
 
     mutating func parseNumber() throws(StoreKitJSON.SyntaxError) -> String {
         let start = offset
-        let startLocation = location
+        let startLocation = mark()
         if current == UInt8(ascii: "-") { offset += 1 }
         func digits(_ parser: inout Parser) -> Int {
             let first = parser.offset
@@ -234,7 +251,7 @@ private struct Parser {
     }
 
     mutating func parseString() throws(StoreKitJSON.SyntaxError) -> String {
-        let startLocation = location
+        let startLocation = mark()
         offset += 1
         var scalars = String.UnicodeScalarView()
         var runStart = offset
