@@ -130,6 +130,24 @@ struct StoreKitImporterTests {
         #expect(catalog.products.first?.duration == SubscriptionPeriod("P3M"))
     }
 
+    @Test func anUnknownFormatVersionIsAWarningAndStillReads() throws {
+        let json = """
+            {"products": [{"productID": "a", "type": "Consumable", "displayPrice": "1"}], "version": {"major": 6}}
+            """
+        let result = StoreKitConfigurationImporter().load(Data(json.utf8))
+        #expect(result.diagnostics.map(\.problem) == [.storeKitUnsupportedVersion("6")])
+        #expect(result.diagnostics.first?.severity == .warning)
+        #expect(try result.get().products.count == 1)
+    }
+
+    @Test func subscriptionTypesBelongInTheirOwnLists() {
+        let json = """
+            {"products": [{"productID": "a", "type": "RecurringSubscription", "displayPrice": "1"}]}
+            """
+        let result = StoreKitConfigurationImporter().load(Data(json.utf8))
+        #expect(result.errors.map(\.problem.key) == ["catalog.invalidValue"])
+    }
+
     @Test func malformedJSONIsOneErrorAtItsPosition() throws {
         let json = "{\n  \"products\" : [\n    { \"productID\" : \"a\" \"type\" : \"Consumable\" }\n  ]\n}\n"
         let result = StoreKitConfigurationImporter().load(Data(json.utf8), path: "Bad.storekit")

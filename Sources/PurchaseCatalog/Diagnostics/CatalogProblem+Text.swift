@@ -68,6 +68,7 @@ extension CatalogProblem {
             keyed(.catalogStoreKitWrongType, key, expected, found)
         case .storeKitMissingKey(let key, let container): keyed(.catalogStoreKitMissingKey, key, container)
         case .storeKitUnknownStorefront(let code): keyed(.catalogStoreKitUnknownStorefront, code)
+        case .storeKitUnsupportedVersion(let found): keyed(.catalogStoreKitUnsupportedVersion, found)
         }
     }
 
@@ -131,6 +132,7 @@ extension CatalogProblem {
         case .storeKitWrongType(_, let expected, _): keyed(.catalogStoreKitWrongTypeHint, expected)
         case .storeKitMissingKey(let key, _): keyed(.catalogStoreKitMissingKeyHint, key)
         case .storeKitUnknownStorefront: keyed(.catalogStoreKitUnknownStorefrontHint)
+        case .storeKitUnsupportedVersion: keyed(.catalogStoreKitUnsupportedVersionHint)
         }
     }
 

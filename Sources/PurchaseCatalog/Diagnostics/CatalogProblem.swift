@@ -97,13 +97,16 @@ public enum CatalogProblem: Sendable, Hashable {
     case storeKitMissingKey(String, in: String)
     /// A `.storekit` `_storefront` whose currency the importer does not know; prices are read as US dollars.
     case storeKitUnknownStorefront(String)
+    /// A `.storekit` `version.major` outside the versions the importer was written for; the value found.
+    case storeKitUnsupportedVersion(String)
 
     /// Whether this problem is an error or a warning.
     public var severity: Diagnostic.Severity {
         switch self {
         case .unknownKey, .missingDefaultPrice, .storeIDForUnusedProvider, .offerPricesIgnored,
             .entitlementsOnConsumable, .consumableWithoutPayouts, .familyShareableConsumable, .duplicateEntitlement,
-            .simulationUnused, .storeKitUnknownStorefront:
+            .simulationUnused, .storeKitUnknownStorefront,
+            .storeKitUnsupportedVersion:
             .warning
         default:
             .error
@@ -159,6 +162,7 @@ public enum CatalogProblem: Sendable, Hashable {
         case .storeKitWrongType: name = "storeKitWrongType"
         case .storeKitMissingKey: name = "storeKitMissingKey"
         case .storeKitUnknownStorefront: name = "storeKitUnknownStorefront"
+        case .storeKitUnsupportedVersion: name = "storeKitUnsupportedVersion"
         }
         return "catalog." + name
     }

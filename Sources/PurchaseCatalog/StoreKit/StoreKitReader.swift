@@ -29,6 +29,12 @@ struct StoreKitReader {
             report(.storeKitWrongType(key: "(root)", expected: "object", found: root.typeName), at: root.location)
             return nil
         }
+        if let version = object(root, "version"), let major = version["major"],
+            let number = integer(major, key: "major"),
+            !StoreKitConfigurationImporter.supportedVersions.contains(number)
+        {
+            report(.storeKitUnsupportedVersion(String(number)), at: major.location)
+        }
         let settings = object(root, "settings") ?? StoreKitJSON(value: .object([]), location: root.location)
         let providerSettings = readSettings(settings)
         var products: [Product] = []
@@ -124,10 +130,10 @@ struct StoreKitReader {
             return defaultType
         }
         guard let text = string(node, key: "type") else { return nil }
-        guard let type = Self.typeNames[text], defaultType == nil || type == defaultType else {
-            let allowed =
-                defaultType.map { expected in Self.typeNames.filter { $0.value == expected }.map(\.key) }
-                ?? ["Consumable", "NonConsumable"]
+        let allowed =
+            defaultType.map { expected in Self.typeNames.filter { $0.value == expected }.map(\.key) }
+            ?? ["Consumable", "NonConsumable"]
+        guard let type = Self.typeNames[text], allowed.contains(text) else {
             report(
                 .invalidValue(
                     key: "type", value: text, allowed: allowed.sorted(),

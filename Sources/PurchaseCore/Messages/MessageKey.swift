@@ -359,6 +359,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case catalogStoreKitUnknownStorefront = "catalog.storeKitUnknownStorefront"
     /// How to fix `catalog.storeKitUnknownStorefront`.
     case catalogStoreKitUnknownStorefrontHint = "catalog.storeKitUnknownStorefront.hint"
+    /// A `.storekit` format version the importer does not know; gives the value found.
+    case catalogStoreKitUnsupportedVersion = "catalog.storeKitUnsupportedVersion"
+    /// How to fix `catalog.storeKitUnsupportedVersion`.
+    case catalogStoreKitUnsupportedVersionHint = "catalog.storeKitUnsupportedVersion.hint"
 
     /// The arguments the key's text takes, in order; every table's text for the key uses exactly these
     /// (by position), and ``Message/arguments`` supplies them.
@@ -385,7 +389,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             .catalogStoreIDForUnusedProvider, .catalogOfferPricesRequired, .catalogEntitlementsOnConsumable,
             .catalogConsumableWithoutPayouts, .catalogFamilyShareableConsumable, .catalogDuplicateEntitlement,
             .catalogUnsupportedSettingValue, .catalogStoreKitUnreadable, .catalogStoreKitWrongTypeHint,
-            .catalogStoreKitMissingKeyHint, .catalogStoreKitUnknownStorefront:
+            .catalogStoreKitMissingKeyHint, .catalogStoreKitUnknownStorefront, .catalogStoreKitUnsupportedVersion:
             [.text]
         case .toolUnknownOption, .toolUnexpectedArgument, .toolFileUnreadable, .toolMessagesHeading, .catalogMissingKey,
             .catalogUnknownKeySuggestion, .catalogInvalidValue, .catalogInvalidValueSuggestionHint,
