@@ -13,7 +13,6 @@ extension StoreKitReader {
     /// Boolean switches that map one to one.
     static let switches: [(xcode: String, setting: String)] = [
         ("_askToBuyEnabled", "AskToBuyEnabled"), ("_failTransactionsEnabled", "FailTransactionsEnabled"),
-        ("_interruptedPurchasesEnabled", "InterruptedPurchasesEnabled"),
         ("_billingGracePeriodEnabled", "BillingGracePeriodEnabled"),
         ("_renewalBillingIssuesEnabled", "BillingRetryOnRenewal"),
     ]
