@@ -140,6 +140,19 @@ struct StoreKitImporterTests {
         #expect(try result.get().products.count == 1)
     }
 
+    @Test func aSubscriptionReportsProductAndPeriodProblemsTogether() {
+        let json = """
+            {"subscriptionGroups": [{"name": "", "subscriptions": [
+              {"productID": "s", "displayPrice": "x", "recurringSubscriptionPeriod": "monthly"}]}]}
+            """
+        let result = StoreKitConfigurationImporter().load(Data(json.utf8))
+        #expect(
+            result.errors.map(\.problem) == [
+                .storeKitMissingKey("name", in: "subscriptionGroups"), .invalidPrice("x"),
+                .invalidPeriod(key: "recurringSubscriptionPeriod", value: "monthly"),
+            ])
+    }
+
     @Test func subscriptionTypesBelongInTheirOwnLists() {
         let json = """
             {"products": [{"productID": "a", "type": "RecurringSubscription", "displayPrice": "1"}]}

@@ -62,14 +62,17 @@ struct StoreKitReader {
 
     mutating func readGroup(_ group: StoreKitJSON) -> [Product] {
         guard expectObject(group, key: "subscriptionGroups") else { return [] }
-        let name = string(group, "name") ?? string(group, "id")
-        if name == nil { report(.storeKitMissingKey("name", in: "subscriptionGroups"), at: group.location) }
+        let name = string(group, "name").flatMap { $0.isEmpty ? nil : $0 } ?? string(group, "id")
+        if name?.isEmpty ?? true {
+            report(.storeKitMissingKey("name", in: "subscriptionGroups"), at: group.location)
+        }
         var products: [Product] = []
         for element in array(group, "subscriptions") {
-            guard var product = readProduct(element, list: "subscriptions", defaultType: .autoRenewable) else {
-                continue
-            }
-            if product.type == .autoRenewable, let subscription = readSubscription(element, group: name ?? "") {
+            // Both halves are read whatever the other finds, so one pass reports every problem.
+            let product = readProduct(element, list: "subscriptions", defaultType: .autoRenewable)
+            guard case .object = element.value else { continue }
+            let subscription = readSubscription(element, group: name ?? "")
+            if var product, let subscription {
                 product.subscription = subscription
                 products.append(product)
             }
