@@ -48,7 +48,7 @@ public final class PurchaseDeployment: Sendable {
     /// Loads a catalog file and opens its deployment.
     ///
     /// - Parameters:
-    ///   - catalogPath: the catalog property list.
+    ///   - catalogPath: the catalog property list, or an Xcode `.storekit` file (see ``CatalogLoader``).
     ///   - stateDirectory: the state folder (created when missing).
     ///   - locale: the language of messages; `nil` means the catalog's `Locale`.
     ///   - registry: where provider kinds are looked up (``ProviderRegistry/builtIn`` plus your own).

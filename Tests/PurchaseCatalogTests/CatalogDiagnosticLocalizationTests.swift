@@ -33,7 +33,10 @@ enum CatalogProblemSamples {
         .offerPricesIgnored, .entitlementsOnConsumable(productID: "com.example.gems"),
         .consumableWithoutPayouts(productID: "com.example.gems"),
         .familyShareableConsumable(productID: "com.example.gems"), .duplicateEntitlement("pro"), .simulationUnused,
-        .unsupportedSettingValue(found: "CF$UID"),
+        .unsupportedSettingValue(found: "CF$UID"), .storeKitUnreadable("expected ',' or '}' in an object"),
+        .storeKitWrongType(key: "displayPrice", expected: "string", found: "array"),
+        .storeKitMissingKey("productID", in: "a product"), .storeKitUnknownStorefront("ATA"),
+        .storeKitUnsupportedVersion("6"),
     ]
 }
 

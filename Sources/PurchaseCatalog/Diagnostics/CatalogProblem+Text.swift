@@ -63,6 +63,12 @@ extension CatalogProblem {
         case .duplicateEntitlement(let name): keyed(.catalogDuplicateEntitlement, name)
         case .simulationUnused: keyed(.catalogSimulationUnused)
         case .unsupportedSettingValue(let found): keyed(.catalogUnsupportedSettingValue, found)
+        case .storeKitUnreadable(let text): keyed(.catalogStoreKitUnreadable, text)
+        case .storeKitWrongType(let key, let expected, let found):
+            keyed(.catalogStoreKitWrongType, key, expected, found)
+        case .storeKitMissingKey(let key, let container): keyed(.catalogStoreKitMissingKey, key, container)
+        case .storeKitUnknownStorefront(let code): keyed(.catalogStoreKitUnknownStorefront, code)
+        case .storeKitUnsupportedVersion(let found): keyed(.catalogStoreKitUnsupportedVersion, found)
         }
     }
 
@@ -122,6 +128,11 @@ extension CatalogProblem {
         case .duplicateEntitlement: keyed(.catalogDuplicateEntitlementHint)
         case .simulationUnused: keyed(.catalogSimulationUnusedHint)
         case .unsupportedSettingValue: keyed(.catalogUnsupportedSettingValueHint)
+        case .storeKitUnreadable: keyed(.catalogStoreKitUnreadableHint)
+        case .storeKitWrongType(_, let expected, _): keyed(.catalogStoreKitWrongTypeHint, expected)
+        case .storeKitMissingKey(let key, _): keyed(.catalogStoreKitMissingKeyHint, key)
+        case .storeKitUnknownStorefront: keyed(.catalogStoreKitUnknownStorefrontHint)
+        case .storeKitUnsupportedVersion: keyed(.catalogStoreKitUnsupportedVersionHint)
         }
     }
 

@@ -89,13 +89,24 @@ public enum CatalogProblem: Sendable, Hashable {
     /// A provider or simulation setting of a type settings cannot hold (`CF$UID`, integers above
     /// `Int64.max`).
     case unsupportedSettingValue(found: String)
+    /// A `.storekit` file that is not readable JSON; the parser's message.
+    case storeKitUnreadable(String)
+    /// A `.storekit` value of the wrong JSON type: the key, the type expected and the type found.
+    case storeKitWrongType(key: String, expected: String, found: String)
+    /// A key a `.storekit` object must have is missing; the key and a description of the object.
+    case storeKitMissingKey(String, in: String)
+    /// A `.storekit` `_storefront` whose currency the importer does not know; prices are read as US dollars.
+    case storeKitUnknownStorefront(String)
+    /// A `.storekit` `version.major` outside the versions the importer was written for; the value found.
+    case storeKitUnsupportedVersion(String)
 
     /// Whether this problem is an error or a warning.
     public var severity: Diagnostic.Severity {
         switch self {
         case .unknownKey, .missingDefaultPrice, .storeIDForUnusedProvider, .offerPricesIgnored,
             .entitlementsOnConsumable, .consumableWithoutPayouts, .familyShareableConsumable, .duplicateEntitlement,
-            .simulationUnused:
+            .simulationUnused, .storeKitUnknownStorefront,
+            .storeKitUnsupportedVersion:
             .warning
         default:
             .error
@@ -147,6 +158,11 @@ public enum CatalogProblem: Sendable, Hashable {
         case .duplicateEntitlement: name = "duplicateEntitlement"
         case .simulationUnused: name = "simulationUnused"
         case .unsupportedSettingValue: name = "unsupportedSettingValue"
+        case .storeKitUnreadable: name = "storeKitUnreadable"
+        case .storeKitWrongType: name = "storeKitWrongType"
+        case .storeKitMissingKey: name = "storeKitMissingKey"
+        case .storeKitUnknownStorefront: name = "storeKitUnknownStorefront"
+        case .storeKitUnsupportedVersion: name = "storeKitUnsupportedVersion"
         }
         return "catalog." + name
     }

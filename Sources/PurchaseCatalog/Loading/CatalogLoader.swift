@@ -23,10 +23,16 @@ public struct CatalogLoader: Sendable {
 
     /// Loads the catalog file at `path`; diagnostics name `path` as given.
     ///
+    /// A path ending in `.storekit` is an Xcode StoreKit configuration, imported with
+    /// ``StoreKitConfigurationImporter``; any other path is a catalog property list.
+    ///
     /// Products are validated while the file is read and each one's property-list subtree is freed at
     /// once, so peak memory stays near the size of the catalog built rather than of the whole tree.
     public func load(contentsOfFile path: String) -> CatalogLoadResult {
-        streamingLoad(path: path) { reader, stream throws(PropertyListError) in
+        if StoreKitConfigurationImporter.isStoreKitConfiguration(path: path) {
+            return StoreKitConfigurationImporter().load(contentsOfFile: path)
+        }
+        return streamingLoad(path: path) { reader, stream throws(PropertyListError) in
             try reader.read(contentsOfFile: path, stream: stream)
         }
     }

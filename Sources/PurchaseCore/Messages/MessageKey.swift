@@ -343,6 +343,26 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case catalogUnsupportedSettingValue = "catalog.unsupportedSettingValue"
     /// How to fix `catalog.unsupportedSettingValue`.
     case catalogUnsupportedSettingValueHint = "catalog.unsupportedSettingValue.hint"
+    /// A `.storekit` file is not readable JSON; gives the parser's message.
+    case catalogStoreKitUnreadable = "catalog.storeKitUnreadable"
+    /// How to fix `catalog.storeKitUnreadable`.
+    case catalogStoreKitUnreadableHint = "catalog.storeKitUnreadable.hint"
+    /// A `.storekit` value has the wrong JSON type; names the key, the type expected and the type found.
+    case catalogStoreKitWrongType = "catalog.storeKitWrongType"
+    /// How to fix `catalog.storeKitWrongType`; names the type expected.
+    case catalogStoreKitWrongTypeHint = "catalog.storeKitWrongType.hint"
+    /// A `.storekit` object lacks a required key; names the key and the object.
+    case catalogStoreKitMissingKey = "catalog.storeKitMissingKey"
+    /// How to fix `catalog.storeKitMissingKey`; names the key.
+    case catalogStoreKitMissingKeyHint = "catalog.storeKitMissingKey.hint"
+    /// A `.storekit` storefront whose currency is unknown; names the code.
+    case catalogStoreKitUnknownStorefront = "catalog.storeKitUnknownStorefront"
+    /// How to fix `catalog.storeKitUnknownStorefront`.
+    case catalogStoreKitUnknownStorefrontHint = "catalog.storeKitUnknownStorefront.hint"
+    /// A `.storekit` format version the importer does not know; gives the value found.
+    case catalogStoreKitUnsupportedVersion = "catalog.storeKitUnsupportedVersion"
+    /// How to fix `catalog.storeKitUnsupportedVersion`.
+    case catalogStoreKitUnsupportedVersionHint = "catalog.storeKitUnsupportedVersion.hint"
 
     /// The arguments the key's text takes, in order; every table's text for the key uses exactly these
     /// (by position), and ``Message/arguments`` supplies them.
@@ -368,16 +388,17 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             .catalogInvalidProviderKind, .catalogUnknownProviderKind, .catalogUnknownProviderKindSuggestionHint,
             .catalogStoreIDForUnusedProvider, .catalogOfferPricesRequired, .catalogEntitlementsOnConsumable,
             .catalogConsumableWithoutPayouts, .catalogFamilyShareableConsumable, .catalogDuplicateEntitlement,
-            .catalogUnsupportedSettingValue:
+            .catalogUnsupportedSettingValue, .catalogStoreKitUnreadable, .catalogStoreKitWrongTypeHint,
+            .catalogStoreKitMissingKeyHint, .catalogStoreKitUnknownStorefront, .catalogStoreKitUnsupportedVersion:
             [.text]
         case .toolUnknownOption, .toolUnexpectedArgument, .toolFileUnreadable, .toolMessagesHeading, .catalogMissingKey,
             .catalogUnknownKeySuggestion, .catalogInvalidValue, .catalogInvalidValueSuggestionHint,
             .catalogUndeclaredStorefrontSuggestion, .catalogUndeclaredStorefrontSuggestionHint,
             .catalogMissingLocalization, .catalogMissingDefaultPrice, .catalogInvalidPeriod, .catalogRequiredForType,
             .catalogNotAllowedForType, .catalogUnknownProviderKindSuggestion,
-            .catalogStoreIDForUnusedProviderSuggestion:
+            .catalogStoreIDForUnusedProviderSuggestion, .catalogStoreKitMissingKey:
             [.text, .text]
-        case .catalogWrongType, .catalogInvalidValueSuggestion:
+        case .catalogWrongType, .catalogInvalidValueSuggestion, .catalogStoreKitWrongType:
             [.text, .text, .text]
         case .catalogDuplicateKey, .catalogDuplicateProductID, .catalogDuplicateProvider:
             [.text, .integer, .integer]

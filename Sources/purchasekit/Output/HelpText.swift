@@ -13,7 +13,7 @@ enum HelpText {
 
     static let globalOptions = """
         Global options (before or after the command):
-          --catalog FILE     the deployment catalog (default: Catalog/Default.plist)
+          --catalog FILE     the deployment catalog, .plist or Xcode .storekit (default: Catalog/Default.plist)
           --state DIR        the state folder (default: .purchasekit)
           --locale LOCALE    the language of messages (default: the catalog's locale)
           --json             print machine-readable JSON instead of text for people

@@ -1,0 +1,57 @@
+import Foundation
+import PurchaseCatalog
+import PurchaseCore
+import Testing
+
+/// Every Xcode StoreKit configuration in `../shared/conformance/storekit` imports without an error and
+/// lists every product it declares.
+struct StoreKitConformanceTests {
+    /// The conformance folder next to the package, when this checkout has one.
+    static let folder = URL(fileURLWithPath: CatalogTestPaths.packageRoot)
+        .deletingLastPathComponent().appendingPathComponent("shared/conformance/storekit")
+
+    /// The `.storekit` files of the conformance folder; empty when it is absent.
+    static let files: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".storekit") }.sorted().map { folder.appendingPathComponent($0).path }
+    }()
+
+    /// The product identifiers a file declares, read with Foundation's JSON parser: `products`,
+    /// `nonRenewingSubscriptions` and the subscriptions of every group.
+    static func declaredProductIDs(_ path: String) throws -> [String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        func ids(_ list: Any?) -> [String] {
+            ((list as? [[String: Any]]) ?? []).compactMap { $0["productID"] as? String }
+        }
+        var result = ids(root["products"]) + ids(root["nonRenewingSubscriptions"])
+        for group in (root["subscriptionGroups"] as? [[String: Any]]) ?? [] {
+            result += ids(group["subscriptions"])
+        }
+        return result
+    }
+
+    @Test func theFolderHasFilesWhenPresent() {
+        if FileManager.default.fileExists(atPath: Self.folder.path) {
+            #expect(!Self.files.isEmpty)
+        }
+    }
+
+    @Test(arguments: files)
+    func importsWithoutErrorsAndListsEveryProduct(path: String) throws {
+        let result = CatalogLoader().load(contentsOfFile: path)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let catalog = try result.get()
+        let declared = try Self.declaredProductIDs(path)
+        #expect(catalog.products.count == declared.count)
+        #expect(Set(catalog.products.map(\.productID)) == Set(declared))
+        let storefront = catalog.deployment.storefront
+        for product in catalog.products {
+            #expect(product.price(in: storefront) != nil, "\(product.productID)")
+            #expect(product.localization(for: catalog.deployment.locale)?.displayName.isEmpty == false)
+            #expect((product.type == .autoRenewable) == (product.subscription != nil))
+            #expect((product.type == .nonRenewing) == (product.duration != nil))
+        }
+        #expect(catalog.deployment.defaultProvider?.kind == .simulatedAppStore)
+    }
+}
