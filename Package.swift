@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "CatalogExample", plugins: ["PurchaseCatalogCodegen"]),
         .testTarget(
             name: "CatalogCodegenTests",
-            dependencies: ["purchasekit-catalog-tool", "CatalogExample", "PurchaseCatalog"],
+            dependencies: ["purchasekit-catalog-tool", "CatalogExample", "PurchaseCatalog", "PurchaseCore"],
             exclude: ["Expected", "Fixtures"]
         ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
