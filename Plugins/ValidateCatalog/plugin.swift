@@ -19,14 +19,16 @@ struct ValidateCatalog: CommandPlugin {
             let argument = arguments[index]
             if argument == "--export-storekit" {
                 guard index + 2 < arguments.count else {
-                    throw PluginError("--export-storekit needs a catalog and an output path: "
-                        + "--export-storekit Catalog/Default.plist Default.storekit")
+                    throw PluginError(
+                        "--export-storekit needs a catalog and an output path: "
+                            + "--export-storekit Catalog/Default.plist Default.storekit")
                 }
                 export = (arguments[index + 1], arguments[index + 2])
                 index += 3
             } else if argument.hasPrefix("-") {
-                throw PluginError("unknown option '\(argument)'; usage: swift package validate-catalog "
-                    + "[CATALOG...] [--export-storekit CATALOG OUT.storekit]")
+                throw PluginError(
+                    "unknown option '\(argument)'; usage: swift package validate-catalog "
+                        + "[CATALOG...] [--export-storekit CATALOG OUT.storekit]")
             } else {
                 explicit.append(argument)
                 index += 1
@@ -35,13 +37,17 @@ struct ValidateCatalog: CommandPlugin {
         let catalogs = explicit.isEmpty ? try discover(context.package, root: root) : explicit
         let tool = try context.tool(named: "purchasekit-catalog-tool")
         if !catalogs.isEmpty {
-            try run(tool.url, ["validate"] + catalogs, in: root, failure: "validate-catalog found errors; fix the "
-                + "lines marked 'error:' above (each 'note:' says how)")
+            try run(
+                tool.url, ["validate"] + catalogs, in: root,
+                failure: "validate-catalog found errors; fix the "
+                    + "lines marked 'error:' above (each 'note:' says how)")
         } else {
-            print("validate-catalog: no catalogs found (Catalog/*.plist, Catalog/*.storekit, *.catalog.plist in targets)")
+            print(
+                "validate-catalog: no catalogs found (Catalog/*.plist, Catalog/*.storekit, *.catalog.plist in targets)")
         }
         if let export {
-            try run(tool.url, ["export-storekit", export.catalog, export.output], in: root,
+            try run(
+                tool.url, ["export-storekit", export.catalog, export.output], in: root,
                 failure: "the .storekit export failed; see the lines above")
         }
     }

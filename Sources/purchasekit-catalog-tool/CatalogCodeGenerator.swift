@@ -180,7 +180,9 @@ struct CatalogCodeGenerator {
     /// Whether `name` is a plain Swift identifier (ASCII letters, digits and `_`, not starting with a digit).
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0)) }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0))
+        }
             && !ProductNaming.keywords.contains(name)
     }
 }

@@ -127,7 +127,9 @@ struct CatalogTool {
             errors(
                 "\(path): error: cannot export: \(list) \(error.unpricedProducts.count == 1 ? "has" : "have") no price "
                     + "in the deployment's storefront '\(error.storefront)'")
-            errors("\(path): note: give every product a price in '\(error.storefront)', the one storefront a .storekit file prices in")
+            errors(
+                "\(path): note: give every product a price in '\(error.storefront)', the one storefront a .storekit file prices in"
+            )
             return 1
         }
         let imported = StoreKitConfigurationImporter().load(Data(text.utf8), path: outputPath)
@@ -149,7 +151,8 @@ struct CatalogTool {
         }
         output(
             "\(outputPath): exported \(Self.count(catalog.products.count, "product")) priced in "
-                + "\(catalog.deployment.storefront) from \(path) (.storekit format version \(StoreKitExporter.formatVersion))")
+                + "\(catalog.deployment.storefront) from \(path) (.storekit format version \(StoreKitExporter.formatVersion))"
+        )
         return 0
     }
 

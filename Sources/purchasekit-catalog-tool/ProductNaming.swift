@@ -84,7 +84,9 @@ enum ProductNaming {
         var result = ""
         for (index, word) in words.enumerated() {
             if index == 0 {
-                result += word.contains(where: \.isLowercase) ? word.prefix(1).lowercased() + word.dropFirst() : word.lowercased()
+                result +=
+                    word.contains(where: \.isLowercase)
+                    ? word.prefix(1).lowercased() + word.dropFirst() : word.lowercased()
             } else {
                 result += word.prefix(1).uppercased() + word.dropFirst()
             }

@@ -96,10 +96,11 @@ struct StoreKitExporter {
             object["groupNumber"] = .number(String(subscription?.level ?? 1))
             object["recurringSubscriptionPeriod"] = .string(subscription?.period.description ?? "P1M")
             object["subscriptionGroupID"] = .string(groupID(subscription?.group ?? ""))
-            object["introductoryOffer"] = subscription?.introductoryOffer.map {
-                offer(
-                    $0, storefront: storefront, productID: product.productID)
-            } ?? .null
+            object["introductoryOffer"] =
+                subscription?.introductoryOffer.map {
+                    offer(
+                        $0, storefront: storefront, productID: product.productID)
+                } ?? .null
         }
         return .object(object)
     }

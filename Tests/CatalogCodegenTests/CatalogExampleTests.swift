@@ -15,7 +15,9 @@ struct CatalogExampleTests {
             #expect(generated.type.rawValue == product.type.rawValue)
             #expect(generated.entitlements == product.entitlements)
             #expect(generated.subscriptionGroup == product.subscription?.group)
-            #expect(generated.storeIDs == Dictionary(uniqueKeysWithValues: product.storeIDs.map { ($0.key.rawValue, $0.value) }))
+            #expect(
+                generated.storeIDs
+                    == Dictionary(uniqueKeysWithValues: product.storeIDs.map { ($0.key.rawValue, $0.value) }))
             for kind in [ProviderKind.file, .simulatedAppStore] {
                 #expect(generated.storeID(for: kind.rawValue) == product.storeID(for: kind))
             }
@@ -23,9 +25,10 @@ struct CatalogExampleTests {
     }
 
     @Test func theExampleUsesTheTypedNames() {
-        #expect(ShopFront.featured.map(\.description) == [
-            "com.example.shop.VIP.weekly", "com.example.shop.coins-500", "com.example.shop.starter_pack",
-        ])
+        #expect(
+            ShopFront.featured.map(\.description) == [
+                "com.example.shop.VIP.weekly", "com.example.shop.coins-500", "com.example.shop.starter_pack",
+            ])
         #expect(ShopFront.ownable == [.starterPack, .vipWeekly, .default])
         #expect(ShopFront.badge(for: .default) == "Classic")
     }

@@ -24,7 +24,8 @@ struct ProductNamingTests {
     @Test func productsDifferingOnlyByPunctuationCollide() {
         let ids = ["com.example.gems-100", "com.example.gems_100", "com.example.coins", "com.example.gems.100"]
         let expected = ProductNaming.CollisionList(collisions: [
-            .init(name: "gems100", productIDs: ["com.example.gems-100", "com.example.gems_100", "com.example.gems.100"])
+            .init(
+                name: "gems100", productIDs: ["com.example.gems-100", "com.example.gems_100", "com.example.gems.100"])
         ])
         #expect(throws: expected) { try ProductNaming.caseNames(for: ids).get() }
     }

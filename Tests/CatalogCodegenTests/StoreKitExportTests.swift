@@ -97,7 +97,9 @@ struct StoreKitExportTests {
         #expect(result.output.first?.hasPrefix("\(output): exported 10 products priced in USA") == true)
         #expect(FileManager.default.fileExists(atPath: output))
         let missingFolder = output + "/nowhere/Default.storekit"
-        let failed = CatalogToolTests.run(["export-storekit", PackagePaths.file("Catalog/Default.plist"), missingFolder])
+        let failed = CatalogToolTests.run([
+            "export-storekit", PackagePaths.file("Catalog/Default.plist"), missingFolder,
+        ])
         #expect(failed.status == 74)
         #expect(failed.errors.first?.hasPrefix("\(missingFolder): error: cannot write") == true)
     }
