@@ -11,7 +11,7 @@ struct CatalogTool {
     /// Where diagnostics and messages go (standard error).
     var errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// Where summaries go (standard output).
-    var output: (String) -> Void = { print($0) }
+    var output: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
 
     static let usage = """
         usage: purchasekit-catalog-tool generate --input CATALOG --output FILE.swift [--type-name NAME]
