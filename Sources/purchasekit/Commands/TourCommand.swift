@@ -1,5 +1,6 @@
 import Foundation
 import PurchaseKit
+import Synchronization
 
 /// `purchasekit tour`: a guided, localized walk through the deployment of the `--catalog` file
 /// (default `Catalog/Default.plist`) with the real purchase flow; see ``TourGuide`` for the steps and
@@ -69,9 +70,11 @@ struct TourCommand {
             try console.print(intro)
         }
         let guide = TourGuide(plan: plan, locale: options.locale, console: console)
+        let writeFailure = WriteFailure()
         let outcome = BlockingTask.run { () -> Result<Void, PurchaseError> in
-            await Self.walk(guide, json: json, style: style, console: console)
+            await Self.walk(guide, json: json, style: style, console: console, writeFailure: writeFailure)
         }
+        if let failure = writeFailure.error.withLock({ $0 }) { throw failure }
         if case .failure(let error) = outcome { return session.report(error) }
         if !json {
             let done =
@@ -86,21 +89,32 @@ struct TourCommand {
 
 extension TourCommand {
     /// Runs the guide, printing each step as it is done.
-    fileprivate static func walk(_ guide: TourGuide, json: Bool, style: TextStyle, console: Console) async -> Result<
-        Void, PurchaseError
-    > {
+    fileprivate static func walk(
+        _ guide: TourGuide, json: Bool, style: TextStyle, console: Console, writeFailure: WriteFailure
+    ) async -> Result<Void, PurchaseError> {
         let counter = StepCounter()
-        do {
+        do throws(PurchaseError) {
             try await guide.run { (step: TourStep) throws(PurchaseError) in
                 let number = await counter.next()
                 let text = json ? step.jsonLine : step.text(number: number, of: TourGuide.stepCount, style: style)
-                try ProductsCommand.write(text, console)
+                do throws(ToolError) {
+                    try console.print(text)
+                } catch let failure {
+                    // Standard output is gone (a closed pipe): stop, and report it as the write failure it is.
+                    writeFailure.error.withLock { $0 = failure }
+                    throw PurchaseError(.ledgerIOFailed, detail: "cannot write to standard output")
+                }
             }
             return .success(())
         } catch {
             return .failure(error)
         }
     }
+}
+
+/// The failure to write standard output that stopped the tour, if one did.
+private final class WriteFailure: Sendable {
+    let error = Mutex<ToolError?>(nil)
 }
 
 /// Numbers the tour's steps as they are printed.

@@ -18,6 +18,7 @@ enum HelpText {
           --locale LOCALE    the language of messages (default: the catalog's locale)
           --json             print machine-readable JSON instead of text for people
           -h, --help         show help for the tool or a command
+          --version          print the tool's version
         """
 
     static let exitStatus = """
@@ -40,6 +41,7 @@ enum HelpText {
           messages                           print the message table of the locale, for translators
           receipt inspect FILE               decode a verifyReceipt response body and classify its status
           simulate SCENARIO                  run a simulated App Store scenario; print its events as JSON lines
+          tour                               a guided walk through the deployment, step by step
 
         Examples:
           purchasekit tour                          a guided walk through the default deployment
