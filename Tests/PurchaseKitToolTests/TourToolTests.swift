@@ -147,6 +147,16 @@ struct TourToolTests {
         #expect(result.stderr.contains("uses “simulated-app-store”"))
     }
 
+    @Test func aClosedStandardOutputIsAnIOErrorThatRemovesTheStateFolder() throws {
+        let tool = try #require(ToolRunner.executable)
+        let folder = try ToolRunner.temporaryFolder()
+        let script = "exec >&-; \"$0\" tour --catalog \"$1\"; echo \"status $?\" >&2"
+        let result = try ToolRunner.run(["-c", script, tool.path, Self.catalog], in: folder, shell: true)
+        #expect(result.stderr.hasPrefix("purchasekit: cannot write the output: "))
+        #expect(result.stderr.hasSuffix("status 74\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func strayArgumentsAreUsageErrors() throws {
         let result = try ToolRunner.run(["tour", "now"])
         #expect(result.status == 64)
