@@ -81,6 +81,16 @@ struct ByteReader: ~Copyable {
         return interner.string(for: UnsafeRawBufferPointer(rebasing: buffer[start..<start + count]))
     }
 
+    /// A `u64` byte count and that many bytes.
+    mutating func lengthPrefixedData() throws -> Data {
+        let count = try u64()
+        guard count <= UInt64(remaining) else {
+            throw RecordFormatError(description: "a length of \(count) bytes runs past the end at byte \(offset)")
+        }
+        let start = try take(Int(count))
+        return Data(UnsafeRawBufferPointer(rebasing: buffer[start..<start + Int(count)]))
+    }
+
     /// Throws unless every byte was read.
     func expectEnd(_ what: String) throws {
         guard isAtEnd else {
