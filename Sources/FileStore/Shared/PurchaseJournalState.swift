@@ -30,13 +30,17 @@ struct PurchaseJournalState: JournalState {
     }
 
     mutating func apply(_ record: Data) throws {
+        try record.withUnsafeBytes { bytes in try apply(bytes: bytes) }
+    }
+
+    mutating func apply(bytes record: UnsafeRawBufferPointer) throws {
         guard let tag = record.first else {
             throw RecordFormatError(description: "an empty record in the shared journal")
         }
-        let body = record.dropFirst()
+        let body = UnsafeRawBufferPointer(rebasing: record.dropFirst())
         switch tag {
-        case Stream.store.rawValue: try store.apply(body)
-        case Stream.ledger.rawValue: try ledger.apply(body)
+        case Stream.store.rawValue: try store.apply(bytes: body)
+        case Stream.ledger.rawValue: try ledger.apply(bytes: body)
         default:
             throw RecordFormatError(description: "unknown shared-journal stream \(tag) (written by a newer version?)")
         }
@@ -44,18 +48,21 @@ struct PurchaseJournalState: JournalState {
 
     init(snapshot: Data) throws {
         self.init()
-        let (storeBytes, ledgerBytes) = try ByteReader.read(snapshot) { reader in
+        let (storeRange, ledgerRange) = try ByteReader.read(snapshot) { reader in
             let version = try reader.u32()
             guard version == Self.snapshotVersion else {
                 throw RecordFormatError(description: "shared-journal snapshot version \(version) is not supported")
             }
-            let storeBytes = try reader.lengthPrefixedData()
-            let ledgerBytes = try reader.lengthPrefixedData()
+            let storeRange = try reader.lengthPrefixedRange()
+            let ledgerRange = try reader.lengthPrefixedRange()
             try reader.expectEnd("shared-journal snapshot")
-            return (storeBytes, ledgerBytes)
+            return (storeRange, ledgerRange)
         }
-        store = try FileStoreState(snapshot: storeBytes)
-        ledger = try LedgerState(snapshot: ledgerBytes)
+        // Slices share the snapshot's bytes instead of copying them.
+        let base = snapshot.startIndex
+        store = try FileStoreState(snapshot: snapshot[(base + storeRange.lowerBound)..<(base + storeRange.upperBound)])
+        ledger = try LedgerState(
+            snapshot: snapshot[(base + ledgerRange.lowerBound)..<(base + ledgerRange.upperBound)])
     }
 
     func snapshot() throws -> Data {

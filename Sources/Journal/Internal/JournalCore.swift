@@ -193,7 +193,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         let outcome = try scanner.scan(from: endOffset, to: fileSize, lastSequence: lastSequence) {
             (record) throws(JournalError) in
             do {
-                try state.apply(Data(record))
+                try state.apply(bytes: record)
             } catch {
                 throw JournalError(
                     .stateRejected, path: logPath,
