@@ -53,7 +53,8 @@ public final class PurchaseDeployment: Sendable {
     ///   - locale: the language of messages; `nil` means the catalog's `Locale`.
     ///   - registry: where provider kinds are looked up (``ProviderRegistry/builtIn`` plus your own).
     ///   - clock: the clock of the store, the providers and the ledger's dates.
-    ///   - ledgerOptions: the ledger journal's options.
+    ///   - ledgerOptions: the options of the journal the ledger and the file store share
+    ///     (`<state>/purchases.log`), or of the ledger's own journal in a folder of the previous layout.
     /// - Throws: ``PurchaseError/Code/catalogInvalid`` with a ``CatalogValidationError`` (every
     ///   diagnostic) as the underlying error for a missing or invalid catalog;
     ///   ``PurchaseError/Code/providerMisconfigured`` for an unknown kind or bad settings;
