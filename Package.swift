@@ -45,7 +45,9 @@ let package = Package(
             path: "Sources/PurchaseKitBenchmarks"
         ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog", "PurchaseTesting"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
