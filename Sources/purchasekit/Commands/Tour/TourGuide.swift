@@ -13,8 +13,9 @@ import PurchaseKit
 /// - The declined payment is a second deferred purchase that
 ///   ``FileStoreProvider/decline(transactionID:)`` fails; the ``Store`` reports a failed transaction
 ///   as ``PurchaseError/Code/paymentInvalid``, the code a declined card has.
-/// - The fresh install opens a new, empty ledger in its own state folder on the same store (the
-///   file store's `StateFolder` setting pointing at the first device's store folder) and restores.
+/// - The fresh install is a ``Store`` over a ``FileStoreProvider`` opened on the first device's
+///   state folder (the account) and a new, empty ``FileFulfillmentLedger`` in a folder of its own
+///   (the app's record of deliveries); it restores.
 struct TourGuide: Sendable {
     /// The catalog, products and folders.
     var plan: TourPlan
@@ -28,7 +29,7 @@ struct TourGuide: Sendable {
 
     /// Runs every step in order.
     func run(emit: @Sendable (TourStep) async throws(PurchaseError) -> Void) async throws(PurchaseError) {
-        let storeFolder = try await using(plan.catalog, plan.stateDirectory) { deployment throws(PurchaseError) in
+        try await using(plan.catalog, plan.stateDirectory) { deployment throws(PurchaseError) in
             try await emit(try await products(deployment))
             try await emit(try await buyConsumable(deployment))
             try await emit(
@@ -36,7 +37,6 @@ struct TourGuide: Sendable {
                     deployment, plan.nonConsumable, step: "buyNonConsumable", narration: .toolTourBuyNonConsumable))
             try await emit(
                 await purchase(deployment, plan.nonConsumable, step: "buyAgain", narration: .toolTourBuyAgain))
-            return deployment.fileStore?.directory
         }
         var family = plan.catalog
         family.deployment.providers[0].settings["RequiresApproval"] = .bool(true)
@@ -51,13 +51,7 @@ struct TourGuide: Sendable {
             }
             try await emit(try await decline(deployment))
         }
-        var fresh = plan.catalog
-        if let storeFolder {
-            fresh.deployment.providers[0].settings["StateFolder"] = .string(storeFolder.path)
-        }
-        try await using(fresh, plan.freshInstallDirectory) { deployment throws(PurchaseError) in
-            try await emit(try await restore(deployment))
-        }
+        try await emit(try await freshInstall())
     }
 
     // MARK: - Steps
@@ -156,23 +150,65 @@ struct TourGuide: Sendable {
         return step
     }
 
-    private func restore(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> TourStep {
-        let before = try await entitlements(deployment)
-        let outcome = await deployment.store.restore()
-        let after = try await entitlements(deployment)
-        let message = deployment.render(PurchaseCore.Message(outcome: outcome))
+    /// A fresh install on the same account: a ``Store`` over a file store opened on the first
+    /// device's state folder (the account) and a new, empty ``FileFulfillmentLedger`` of its own (the
+    /// app's record of deliveries), which restores.
+    private func freshInstall() async throws(PurchaseError) -> TourStep {
+        let catalog = plan.catalog
+        let settings = try FileStoreSettings(catalog.deployment.providers[0].settings)
+        let provider = try FileStoreProvider(
+            catalog: catalog, settings: settings, stateDirectory: plan.stateDirectory, clock: SystemClock())
+        let ledger: FileFulfillmentLedger
+        do {
+            ledger = try FileFulfillmentLedger(directory: plan.freshInstallDirectory)
+        } catch {
+            provider.close()
+            throw error
+        }
+        let store = Store(catalog: catalog, providers: [provider], ledger: ledger, clock: SystemClock())
+        await store.start()
+        let locale = self.locale ?? catalog.deployment.locale
+        let table = MessageTable.forDeployment(catalog.deployment).table
+        let step = await restore(
+            store, render: { table.render($0, locale: locale) },
+            displayName: { catalog.product(withID: $0)?.localization(for: locale)?.displayName ?? $0 })
+        await store.stop()
+        try? await provider.flush()
+        try? await ledger.flush()
+        provider.close()
+        ledger.close()
+        return try step.get()
+    }
+
+    private func restore(
+        _ store: Store, render: (PurchaseCore.Message) -> String, displayName: (String) -> String
+    ) async -> Result<TourStep, PurchaseError> {
+        do throws(PurchaseError) {
+            return .success(try await restoreStep(store, render: render, displayName: displayName))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func restoreStep(
+        _ store: Store, render: (PurchaseCore.Message) -> String, displayName: (String) -> String
+    ) async throws(PurchaseError) -> TourStep {
+        let before = try await entitlements(store)
+        let outcome = await store.restore()
+        let after = try await entitlements(store)
+        let message = render(PurchaseCore.Message(outcome: outcome))
         var tone = TourStep.Tone.success
         if case .failed = outcome { tone = .failure }
         var step = TourStep(
             name: "restore", outcome: outcome.name, narration: narrate(.toolTourRestore), message: message,
             tone: tone)
         step.preamble.append(
-            console.text(.keyed(.toolTourBeforeRestore, arguments: [])) + ": " + owned(before, deployment))
+            console.text(.keyed(.toolTourBeforeRestore, arguments: [])) + ": " + owned(before, render))
         for productID in outcome.restoredProductIDs {
-            step.details.append("  \(productID)  \(deployment.displayName(of: productID))")
+            step.details.append("  \(productID)  \(displayName(productID))")
         }
         step.details.append(
-            console.text(.keyed(.toolTourAfterRestore, arguments: [])) + ": " + owned(after, deployment))
+            console.text(.keyed(.toolTourAfterRestore, arguments: [])) + ": " + owned(after, render))
         step.json = [
             ("restored", .array(outcome.restoredProductIDs.map { .string($0) })),
             ("entitlementsBefore", .array(before.names.sorted().map { .string($0) })),
@@ -249,20 +285,24 @@ struct TourGuide: Sendable {
     }
 
     private func entitlements(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> Entitlements {
+        try await entitlements(deployment.store)
+    }
+
+    private func entitlements(_ store: Store) async throws(PurchaseError) -> Entitlements {
         do {
-            return try await deployment.store.entitlements()
+            return try await store.entitlements()
         } catch {
             throw Self.purchaseError(error)
         }
     }
 
     /// What the person owns as one line: entitlement names and balances, or "nothing owned yet".
-    private func owned(_ entitlements: Entitlements, _ deployment: PurchaseDeployment) -> String {
+    private func owned(_ entitlements: Entitlements, _ render: (PurchaseCore.Message) -> String) -> String {
         var parts = entitlements.names.sorted()
         for (name, quantity) in entitlements.balances.sorted(by: { $0.key < $1.key }) where quantity != 0 {
-            parts.append(deployment.render(.balanceAmount(name: name, quantity: quantity)))
+            parts.append(render(.balanceAmount(name: name, quantity: quantity)))
         }
-        return parts.isEmpty ? deployment.render(.toolNothingOwned) : parts.joined(separator: ", ")
+        return parts.isEmpty ? render(.toolNothingOwned) : parts.joined(separator: ", ")
     }
 
     private func name(of product: Product, in deployment: PurchaseDeployment) -> String {
