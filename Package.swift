@@ -63,7 +63,9 @@ let package = Package(
             exclude: ["Expected", "Fixtures"]
         ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog", "PurchaseTesting"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),

@@ -6,8 +6,10 @@ import Synchronization
 /// A store whose account lives in files: the provider of the embedded default deployment, which
 /// works with nothing installed or running.
 ///
-/// Its transactions live in a ``Journal`` in `<state folder>/<StateFolder>/` (default
-/// `.purchasekit/file-store/store.log`); the format is described in this module's README.md.
+/// With the default `StateFolder`, its transactions live in the state folder's ``PurchaseJournal``
+/// (`.purchasekit/purchases.log`), shared with the ``FileFulfillmentLedger``; with another
+/// `StateFolder`, or in a state folder of the previous layout, in its own ``Journal``
+/// `<state folder>/<StateFolder>/store.log`. The format is described in this module's README.md.
 ///
 /// Guarantees:
 /// - Products and prices come from the catalog, in the deployment's storefront and locale (or the
@@ -21,7 +23,11 @@ import Synchronization
 ///   next time the provider is asked for unfinished transactions or a restore.
 /// - Purchased, declined and revoked transactions are handed back by ``unfinishedTransactions()``
 ///   (across relaunches) until ``finish(_:)``.
-/// - Every method that returns has made its change durable (fsync), except ``finish(_:)``: its mark
+/// - Every method that returns has made its change durable (fsync), except two. A purchase charged
+///   while a ``FileFulfillmentLedger`` shares its journal is written without an fsync of its own: the
+///   ledger's delivery, appended after it to the same file and fsynced before the purchase is
+///   reported, makes both durable (a machine crash before that loses the charge together with the
+///   delivery, and nothing acknowledged depends on it). And ``finish(_:)``: its mark
 ///   is written with the provider's next commit or by ``flush()`` (which
 ///   `PurchaseDeployment.close()` calls), saving an fsync per purchase. This process never reports
 ///   a finished transaction again; if the process dies before the mark is written, the transaction
@@ -43,7 +49,8 @@ public final class FileStoreProvider: StoreProvider {
     /// The locale of product names and descriptions.
     public let locale: String
 
-    private let journal: Journal<FileStoreState>
+    private let journal: StoreJournal
+    private let closed = Mutex(false)
     private let clock: any PurchaseClock
     private let updates = UpdateBroadcaster<StoreTransaction>()
     /// Finish marks not yet written (identifier to whether a revocation is acknowledged): they
@@ -78,15 +85,22 @@ public final class FileStoreProvider: StoreProvider {
                 .providerMisconfigured,
                 detail: "the file store's storefront \(storefront) is not declared in the catalog")
         }
+        var options = JournalOptions()
+        if let threshold = settings.compactionThreshold { options.compactionThreshold = threshold }
+        if settings.stateFolder == FileStoreSettings.defaultStateFolder,
+            !PurchaseJournal.usesSeparateJournals(stateDirectory: stateDirectory)
+        {
+            directory = stateDirectory
+            journal = .shared(try PurchaseJournal.open(stateDirectory: stateDirectory, options: options))
+            return
+        }
         if settings.stateFolder.hasPrefix("/") {
             directory = URL(fileURLWithPath: settings.stateFolder, isDirectory: true)
         } else {
             directory = stateDirectory.appendingPathComponent(settings.stateFolder, isDirectory: true)
         }
-        var options = JournalOptions()
-        if let threshold = settings.compactionThreshold { options.compactionThreshold = threshold }
         do {
-            journal = try Journal<FileStoreState>.open(directory: directory, name: "store", options: options)
+            journal = .own(try Journal<FileStoreState>.open(directory: directory, name: "store", options: options))
         } catch {
             throw PurchaseError(journal: error, what: "the file store cannot open its journal")
         }
@@ -116,7 +130,11 @@ public final class FileStoreProvider: StoreProvider {
     /// Closes the journal and ends every update stream; later calls fail with
     /// ``PurchaseError/Code/ledgerIOFailed``. Call ``flush()`` first to keep deferred finish marks.
     public func close() {
-        journal.close()
+        let first = closed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        if first { journal.close() }
         updates.finish()
     }
 
@@ -166,7 +184,10 @@ public final class FileStoreProvider: StoreProvider {
         let deferred = settings.requiresApproval
         let autoRenew = settings.autoRenew
         let expiration = Self.expiration(of: product, from: now)
-        let transaction = try await perform("the file store cannot record a purchase") { state in
+        // The charge of a purchase delivered right away may be deferred: see the type's guarantees.
+        let durability: JournalDurability = !deferred && journal.defersCharges ? .deferred : .synced
+        let transaction = try await perform("the file store cannot record a purchase", durability: durability) {
+            state in
             switch product.type {
             case .nonConsumable where state.ownedNonConsumables[product.productID] != nil:
                 throw PurchaseError(.alreadyOwned, productID: product.productID)
@@ -407,8 +428,13 @@ public final class FileStoreProvider: StoreProvider {
         return id
     }
 
+    private var closedError: JournalError {
+        JournalError(.closed, path: directory.path, message: "the file store is closed; open it again to use it")
+    }
+
     private func currentState() async throws(PurchaseError) -> FileStoreState {
-        do {
+        do throws(JournalError) {
+            guard !closed.withLock({ $0 }) else { throw closedError }
             return try await journal.currentState()
         } catch {
             throw PurchaseError(journal: error, what: "the file store cannot read its journal")
@@ -417,10 +443,12 @@ public final class FileStoreProvider: StoreProvider {
 
     @discardableResult
     private func perform<R: Sendable>(
-        _ what: String, _ body: @escaping @Sendable (FileStoreState) throws -> ([StoreRecord], R)
+        _ what: String, durability: JournalDurability = .synced,
+        _ body: @escaping @Sendable (FileStoreState) throws -> ([StoreRecord], R)
     ) async throws(PurchaseError) -> R {
         do {
-            return try await journal.perform { state in
+            guard !closed.withLock({ $0 }) else { throw closedError }
+            return try await journal.perform(durability: durability) { state in
                 let finishes = self.deferredFinishes.withLock { pending in
                     defer { pending = [:] }
                     return pending

@@ -12,7 +12,12 @@ public import PurchaseCore
 /// | `Locale` | string | the deployment's | the language of product names and descriptions |
 /// | `CompactionThreshold` | integer | 64 MiB | log size in bytes beyond which the store's journal compacts |
 public struct FileStoreSettings: Sendable, Hashable {
-    /// The store's folder, relative to the state folder (an absolute path is used as is).
+    /// The default ``stateFolder``: with it the store shares the state folder's ``PurchaseJournal``
+    /// with the ledger (unless the folder has the previous layout, where `file-store/` is used).
+    public static let defaultStateFolder = "file-store"
+
+    /// The store's folder, relative to the state folder (an absolute path is used as is); any value
+    /// but ``defaultStateFolder`` gives the store its own journal there.
     public var stateFolder: String
     /// Whether purchases are deferred until approved.
     public var requiresApproval: Bool
@@ -24,7 +29,8 @@ public struct FileStoreSettings: Sendable, Hashable {
     public var storefront: String?
     /// The locale of product texts; `nil` means the deployment's.
     public var locale: String?
-    /// The journal's compaction threshold in bytes; `nil` keeps the journal's default.
+    /// The journal's compaction threshold in bytes; `nil` keeps the journal's default. For a shared
+    /// journal it applies only when the store is the first to open it.
     public var compactionThreshold: Int64?
 
     /// Creates settings; every parameter has the documented default.

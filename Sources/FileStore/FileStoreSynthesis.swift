@@ -41,6 +41,53 @@ package enum FileStoreSynthesis {
         }
     }
 
+    /// Appends, to the shared journal of the state folder `stateDirectory`, what a deployment records
+    /// for a purchase of each of `productIDs` on a fresh folder: the store's transaction and finish
+    /// records and the ledger's delivery and finished records, `4 * productIDs.count` records in
+    /// commits of `batch` purchases.
+    package static func writeSharedHistory(
+        stateDirectory: URL, catalog: Catalog, productIDs: [String], date: Date, batch: Int = 5000
+    ) async throws {
+        let journal = try Journal<PurchaseJournalState>.open(
+            directory: stateDirectory, name: PurchaseJournal.name, options: JournalOptions(compactionThreshold: nil))
+        defer { journal.close() }
+        let catalogProducts = Dictionary(catalog.products.map { ($0.productID, $0) }) { first, _ in first }
+        let products = productIDs.compactMap { catalogProducts[$0] }
+        var written = 0
+        while written < products.count {
+            let size = min(batch, products.count - written)
+            let offset = written
+            try await journal.perform { state in
+                var records: [Data] = []
+                records.reserveCapacity(size * 4)
+                var id = state.store.nextID
+                for index in 0..<size {
+                    let product = products[offset + index]
+                    let expiration = FileStoreProvider.expiration(of: product, from: date)
+                    let transaction = StoredTransaction(
+                        id: id, originalID: id, productID: product.productID, productType: product.type, quantity: 1,
+                        purchaseDate: date, originalPurchaseDate: date, expirationDate: expiration,
+                        state: .purchased, autoRenew: false)
+                    let transactionID = TransactionID(store: "file", id: String(id))
+                    var credits: [String: Int] = [:]
+                    for payout in product.payouts { credits[payout.name, default: 0] += payout.quantity }
+                    let delivery = Delivery(
+                        transactionID: transactionID, originalTransactionID: transactionID,
+                        productID: product.productID, productType: product.type, quantity: 1,
+                        entitlements: product.entitlements, credits: credits, expirationDate: expiration,
+                        purchaseDate: date, deliveredAt: date)
+                    records.append(PurchaseJournalState.record(.store, StoreRecord.transaction(transaction).data))
+                    records.append(PurchaseJournalState.record(.ledger, LedgerRecord.delivery(delivery).data))
+                    records.append(PurchaseJournalState.record(.store, StoreRecord.finish(id: id).data))
+                    records.append(PurchaseJournalState.record(.ledger, LedgerRecord.finished(transactionID).data))
+                    id += 1
+                }
+                return (records, ())
+            }
+            written += size
+        }
+    }
+
     /// Appends a delivery and a finished record for each of the store's transactions
     /// `1...productIDs.count` to the ledger in `directory`, as the store would have recorded them
     /// after ``writeStoreHistory(directory:catalog:productIDs:date:batch:)`` on a fresh store.

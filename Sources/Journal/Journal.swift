@@ -100,6 +100,26 @@ public final class Journal<State: JournalState>: Sendable {
     public func perform<R: Sendable>(
         _ body: @escaping @Sendable (State) throws -> (records: [Data], result: R)
     ) async throws -> R {
+        try await perform(durability: .synced, body)
+    }
+
+    /// Runs `body` on the up-to-date state and commits the records it returns, durably or deferred.
+    ///
+    /// With ``JournalDurability/synced`` this is ``perform(_:)``. With
+    /// ``JournalDurability/deferred`` the records are written (and applied, and visible to every
+    /// later body, here and in other processes) before the call returns, but their fsync is left to
+    /// the next synced commit, read, compaction or close (see ``JournalDurability/deferred``). A
+    /// batch mixing both kinds is synced.
+    ///
+    /// - Parameters:
+    ///   - durability: whether the records are fsynced before the call returns.
+    ///   - body: as for ``perform(_:)``.
+    /// - Returns: `body`'s result, after its records are written (and, when synced, durable).
+    /// - Throws: as ``perform(_:)`` does.
+    public func perform<R: Sendable>(
+        durability: JournalDurability,
+        _ body: @escaping @Sendable (State) throws -> (records: [Data], result: R)
+    ) async throws -> R {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
             let request = JournalRequest<State>.commit(
                 evaluate: { state in
@@ -117,6 +137,7 @@ public final class Journal<State: JournalState>: Sendable {
                         return CommitEvaluation(records: nil) { _ in continuation.resume(throwing: error) }
                     }
                 },
+                durability: durability,
                 fail: { continuation.resume(throwing: $0) })
             submit(request)
         }
@@ -243,13 +264,14 @@ public final class Journal<State: JournalState>: Sendable {
         var observers: [@Sendable (Result<State, JournalError>) -> Void] = []
         var compactions: [@Sendable (JournalError?) -> Void] = []
         var commits = 0
+        var synced = false
         var rejected = false
         var index = 0
         evaluation: while index < batch.count {
             let request = batch[index]
             index += 1
             switch request {
-            case .commit(let evaluate, _):
+            case .commit(let evaluate, let durability, _):
                 let evaluation = evaluate(core.state)
                 guard let produced = evaluation.records else {
                     completions.append(evaluation.complete)
@@ -283,6 +305,7 @@ public final class Journal<State: JournalState>: Sendable {
                 frameBytes += size
                 completions.append(evaluation.complete)
                 commits += 1
+                if durability == .synced { synced = true }
             case .observe(let deliver):
                 observers.append(deliver)
             case .compact(let complete):
@@ -292,8 +315,11 @@ public final class Journal<State: JournalState>: Sendable {
 
         let writing = frames.contains { !$0.isEmpty }
         if writing {
+            // A batch of deferred commits only skips its fsync when everything before it is durable,
+            // and when nothing in it (a read, a compaction, a synced commit) needs durability.
+            let sync = synced || !observers.isEmpty || !compactions.isEmpty || core.hasUnsyncedFrames
             do {
-                try core.append(frames)
+                try core.append(frames, sync: sync)
             } catch {
                 core.stopped = stop(because: error)
                 fail(completions, observers, compactions, with: error)
@@ -301,10 +327,10 @@ public final class Journal<State: JournalState>: Sendable {
             }
         }
         if !writing {
-            // Nothing written (so no fsync): make what was read from other processes durable before
-            // acknowledging results that depend on it.
+            // Nothing written (so no fsync): make what was read from other processes, or written
+            // deferred, durable before acknowledging results that depend on it.
             do {
-                try core.syncIfReadUnsynced()
+                try core.syncIfUnsynced()
             } catch {
                 core.stopped = stop(because: error)
                 fail(completions, observers, compactions, with: error)
@@ -320,7 +346,8 @@ public final class Journal<State: JournalState>: Sendable {
             }
         }
         core.countCommits(commits)
-        let compacting = !compactions.isEmpty || (core.needsCompaction && core.stopped == nil)
+        // Automatic compaction follows a batch that made the log grow, never a read.
+        let compacting = !compactions.isEmpty || (writing && core.needsCompaction && core.stopped == nil)
         if !compacting {
             core.unlock()
             locked = false

@@ -38,9 +38,26 @@ public protocol JournalState: Sendable {
     /// - Throws: any error when the record cannot be understood (see the type's requirements).
     mutating func apply(_ record: Data) throws
 
+    /// Applies one committed record read from the log, without copying it first.
+    ///
+    /// The journal calls it while opening and catching up; the default implementation copies the
+    /// bytes into a `Data` and calls ``apply(_:)``. Implement it to decode straight from the log's
+    /// buffer; it must do exactly what ``apply(_:)`` does.
+    ///
+    /// - Parameter record: the bytes of one record, valid only during the call.
+    /// - Throws: as ``apply(_:)`` does.
+    mutating func apply(bytes record: UnsafeRawBufferPointer) throws
+
     /// Serializes the whole state for compaction.
     ///
     /// - Returns: bytes that ``init(snapshot:)`` turns back into an equal state.
     /// - Throws: any error; the compaction is then abandoned and nothing changes on disk.
     func snapshot() throws -> Data
+}
+
+extension JournalState {
+    /// Copies the bytes into a `Data` and calls ``apply(_:)``.
+    public mutating func apply(bytes record: UnsafeRawBufferPointer) throws {
+        try apply(Data(record))
+    }
 }

@@ -7,8 +7,12 @@ public struct JournalStatistics: Sendable, Equatable {
     public var recordsAppended: Int = 0
     /// Group commits: each is one write and one fsync of the log holding every record of its commits.
     public var groupCommits: Int = 0
-    /// fsync (or fdatasync) calls on the log made to acknowledge commits.
+    /// fsync (or fdatasync) calls on the log made to acknowledge commits or reads (a read syncs
+    /// first when the log holds a frame that may not be durable yet).
     public var logSyncs: Int = 0
+    /// Group commits of ``JournalDurability/deferred`` commits only, written without an fsync of
+    /// their own (each is also counted in ``groupCommits``).
+    public var deferredGroupCommits: Int = 0
     /// Bytes appended to the log.
     public var bytesAppended: Int64 = 0
     /// Records applied while opening or reloading (snapshot excluded).

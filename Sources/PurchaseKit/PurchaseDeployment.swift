@@ -17,7 +17,8 @@ public final class PurchaseDeployment: Sendable {
     public let store: Store
     /// The providers, in the catalog's order (the first is the default for purchases).
     public let providers: [any StoreProvider]
-    /// The fulfillment ledger, in `<state>/ledger/`.
+    /// The fulfillment ledger, in `<state>/purchases.log` shared with the file store (or `<state>/ledger/`
+    /// in a state folder of the previous layout).
     public let ledger: FileFulfillmentLedger
     /// The built-in message tables with the catalog's `MessageTables` overrides.
     public let messages: MessageTable
@@ -53,7 +54,8 @@ public final class PurchaseDeployment: Sendable {
     ///   - locale: the language of messages; `nil` means the catalog's `Locale`.
     ///   - registry: where provider kinds are looked up (``ProviderRegistry/builtIn`` plus your own).
     ///   - clock: the clock of the store, the providers and the ledger's dates.
-    ///   - ledgerOptions: the ledger journal's options.
+    ///   - ledgerOptions: the options of the journal the ledger and the file store share
+    ///     (`<state>/purchases.log`), or of the ledger's own journal in a folder of the previous layout.
     /// - Throws: ``PurchaseError/Code/catalogInvalid`` with a ``CatalogValidationError`` (every
     ///   diagnostic) as the underlying error for a missing or invalid catalog;
     ///   ``PurchaseError/Code/providerMisconfigured`` for an unknown kind or bad settings;
@@ -127,6 +129,14 @@ public final class PurchaseDeployment: Sendable {
         guard !catalog.deployment.providers.isEmpty else {
             throw PurchaseError(.providerMisconfigured, detail: "the deployment names no provider")
         }
+        // The file store (default StateFolder) and the ledger share the state folder's journal, so a
+        // purchase costs one fsync; it is opened first so that the ledger's options apply to it. A
+        // folder of the previous layout keeps its two journals.
+        var shared: PurchaseJournal?
+        if !PurchaseJournal.usesSeparateJournals(stateDirectory: stateDirectory) {
+            shared = try PurchaseJournal.open(stateDirectory: stateDirectory, options: ledgerOptions)
+        }
+        defer { shared?.close() }
         var providers: [any StoreProvider] = []
         for configuration in catalog.deployment.providers {
             let context = ProviderContext(
@@ -141,7 +151,11 @@ public final class PurchaseDeployment: Sendable {
         }
         let ledger: FileFulfillmentLedger
         do {
-            ledger = try FileFulfillmentLedger(stateDirectory: stateDirectory, options: ledgerOptions)
+            if let shared {
+                ledger = try FileFulfillmentLedger(journal: shared)
+            } else {
+                ledger = try FileFulfillmentLedger(stateDirectory: stateDirectory, options: ledgerOptions)
+            }
         } catch {
             closeAll(providers)
             throw error

@@ -44,11 +44,16 @@ struct Tool {
         case "messages": return "purchasekit messages"
         case "receipt": return "purchasekit receipt inspect"
         case "simulate": return "purchasekit simulate"
+        case "tour": return "purchasekit tour"
         default: return "purchasekit"
         }
     }
 
     private func dispatch(_ words: [String], options: GlobalOptions, console: Console) throws(ToolError) -> ExitCode {
+        if options.version && !options.help {
+            try console.print(ToolVersion.line + "\n")
+            return .success
+        }
         guard let command = words.first else {
             if options.help {
                 try console.print(.toolHelp)
@@ -82,6 +87,10 @@ struct Tool {
         case "simulate":
             if options.help { return try help(HelpText.simulate, console) }
             return try SimulateCommand(arguments: CommandArguments(rest, command: "simulate"), options: options)
+                .run(console: console)
+        case "tour":
+            if options.help { return try help(.tourHelp, console) }
+            return try TourCommand(arguments: CommandArguments(rest, command: "tour"), options: options)
                 .run(console: console)
         case "help":
             try console.print(.toolHelp)

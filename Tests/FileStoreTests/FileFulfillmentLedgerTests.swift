@@ -87,25 +87,30 @@ struct FileFulfillmentLedgerTests {
         ledger.close()
     }
 
-    @Test func corruptionBeforeTheTailFailsWithFileAndOffset() async throws {
+    @Test(arguments: [false, true])
+    func corruptionBeforeTheTailFailsWithFileAndOffset(shared: Bool) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        let own = folder.url.appendingPathComponent("ledger")
+        func open() throws(PurchaseError) -> FileFulfillmentLedger {
+            shared ? try FileFulfillmentLedger(stateDirectory: folder.url) : try FileFulfillmentLedger(directory: own)
+        }
+        let ledger = try open()
         for index in 1...3 { _ = try await ledger.recordDelivery(delivery("\(index)")) }
         ledger.close()
-        let log = folder.url.appendingPathComponent("ledger/ledger.log")
+        let log = shared ? folder.url.appendingPathComponent("purchases.log") : own.appendingPathComponent("ledger.log")
         var bytes = try Data(contentsOf: log)
         bytes[32 + 20] ^= 0xFF  // inside the first frame's payload
         try bytes.write(to: log)
         do {
-            _ = try FileFulfillmentLedger(stateDirectory: folder.url)
+            _ = try open()
             Issue.record("a corrupt ledger opened")
         } catch {
             #expect(error.code == .ledgerIOFailed)
             let journal = try #require(error.underlyingError as? JournalError)
             #expect(journal.code == .corrupt)
             #expect(journal.offset == 32)
-            #expect(journal.path.hasSuffix("ledger.log"))
+            #expect(journal.path == log.path)
         }
     }
 

@@ -64,18 +64,35 @@ struct ToolBuyingTests {
     @Test func restoreOnAFreshLedgerBringsBackNonConsumables() throws {
         let fixture = try BuyingFixture()
         defer { fixture.remove() }
-        let nothing = try #require(try fixture.json(["restore"]) as? [String: Any])
+        // The store keeps its own journal (StateFolder `shop`), so the ledger's can be lost alone.
+        let text = try String(contentsOfFile: fixture.catalog, encoding: .utf8)
+        let separate = text.replacingOccurrences(
+            of: "<key>Provider</key>\n\t\t<string>file</string>",
+            with: "<key>Provider</key>\n\t\t<string>file</string>\n\t\t<key>ProviderSettings</key>\n\t\t<dict>"
+                + "<key>StateFolder</key><string>shop</string></dict>")
+        #expect(separate != text)
+        let catalog = fixture.folder.appendingPathComponent("Separate.plist")
+        try Data(separate.utf8).write(to: catalog)
+        func run(_ arguments: [String]) throws -> Any {
+            let result = try ToolChild.run(
+                ["--catalog", catalog.path, "--state", fixture.state.path] + arguments + ["--json"], in: fixture.folder)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        }
+        let nothing = try #require(try run(["restore"]) as? [String: Any])
         #expect(nothing["outcome"] as? String == "nothingToRestore")
-        #expect(try fixture.run(["buy", "com.example.removeads"]).status == 0)
-        #expect(try fixture.run(["buy", "com.example.gems.100"]).status == 0)
-        try FileManager.default.removeItem(at: fixture.state.appendingPathComponent("ledger"))
-        let entitlements = try #require(try fixture.json(["entitlements"]) as? [String: Any])
+        _ = try run(["buy", "com.example.removeads"])
+        _ = try run(["buy", "com.example.gems.100"])
+        for file in ["purchases.log", "purchases.lock"] {
+            try FileManager.default.removeItem(at: fixture.state.appendingPathComponent(file))
+        }
+        let entitlements = try #require(try run(["entitlements"]) as? [String: Any])
         #expect((entitlements["entitlements"] as? [String])?.isEmpty == true)
-        let restored = try #require(try fixture.json(["restore"]) as? [String: Any])
+        let restored = try #require(try run(["restore"]) as? [String: Any])
         #expect(restored["outcome"] as? String == "restored")
         #expect(restored["restored"] as? [String] == ["com.example.removeads"])
         #expect((restored["message"] as? String)?.isEmpty == false)
-        let after = try #require(try fixture.json(["entitlements"]) as? [String: Any])
+        let after = try #require(try run(["entitlements"]) as? [String: Any])
         #expect(after["entitlements"] as? [String] == ["no-ads"])
     }
 

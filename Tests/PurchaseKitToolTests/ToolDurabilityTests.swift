@@ -104,7 +104,7 @@ struct ToolDurabilityTests {
         let history = try ToolChild.run(
             arguments + ["history", "--json"], in: fixture.folder, environment: environment)
         #expect(history.status == 0, "\(history.stderr)")
-        for file in ["file-store/store.snapshot", "ledger/ledger.snapshot"] {
+        for file in ["purchases.snapshot"] {
             #expect(FileManager.default.fileExists(atPath: fixture.state.appendingPathComponent(file).path), "\(file)")
         }
         let entries = try #require(
@@ -140,7 +140,7 @@ struct ToolDurabilityTests {
         let fixture = try BuyingFixture()
         defer { fixture.remove() }
         #expect(try fixture.run(["buy", "com.example.gems.100"]).status == 0)
-        let log = fixture.state.appendingPathComponent("ledger/ledger.log")
+        let log = fixture.state.appendingPathComponent("purchases.log")
         let handle = try FileHandle(forWritingTo: log)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data([0x40, 0, 0, 0, 1, 2, 3]))
@@ -154,7 +154,7 @@ struct ToolDurabilityTests {
         defer { fixture.remove() }
         #expect(try fixture.run(["buy", "com.example.gems.100"]).status == 0)
         #expect(try fixture.run(["buy", "com.example.gems.100"]).status == 0)
-        let log = fixture.state.appendingPathComponent("file-store/store.log")
+        let log = fixture.state.appendingPathComponent("purchases.log")
         var bytes = try Data(contentsOf: log)
         bytes[32 + 20] ^= 0x55
         try bytes.write(to: log)
@@ -162,7 +162,7 @@ struct ToolDurabilityTests {
         for command in [["buy", "com.example.gems.100"], ["history"], ["products"]] {
             let result = try fixture.run(command)
             #expect(result.status == 74, "\(command)")
-            #expect(result.stderr.contains("store.log"))
+            #expect(result.stderr.contains("purchases.log"))
             #expect(result.stderr.contains("at byte 32"))
         }
         #expect(try Data(contentsOf: log) == before, "a corrupt journal was rewritten")
@@ -172,12 +172,12 @@ struct ToolDurabilityTests {
         let fixture = try BuyingFixture()
         defer { fixture.remove() }
         #expect(try fixture.run(["buy", "com.example.gems.100"]).status == 0)
-        let log = fixture.state.appendingPathComponent("ledger/ledger.log")
+        let log = fixture.state.appendingPathComponent("purchases.log")
         var bytes = try Data(contentsOf: log)
         bytes[8] = 9
         try bytes.write(to: log)
         let result = try fixture.run(["entitlements"])
         #expect(result.status == 74)
-        #expect(result.stderr.contains("ledger.log"))
+        #expect(result.stderr.contains("purchases.log"))
     }
 }

@@ -22,6 +22,12 @@ struct ByteReader: ~Copyable {
         }
     }
 
+    /// Runs `body` with a reader over `bytes`.
+    static func read<R>(bytes: UnsafeRawBufferPointer, _ body: (inout ByteReader) throws -> R) throws -> R {
+        var reader = ByteReader(bytes)
+        return try body(&reader)
+    }
+
     var isAtEnd: Bool { offset == buffer.count }
 
     var remaining: Int { buffer.count - offset }
@@ -79,6 +85,16 @@ struct ByteReader: ~Copyable {
         let count = Int(try u32())
         let start = try take(count)
         return interner.string(for: UnsafeRawBufferPointer(rebasing: buffer[start..<start + count]))
+    }
+
+    /// A `u64` byte count, skipping that many bytes: their offsets in the buffer.
+    mutating func lengthPrefixedRange() throws -> Range<Int> {
+        let count = try u64()
+        guard count <= UInt64(remaining) else {
+            throw RecordFormatError(description: "a length of \(count) bytes runs past the end at byte \(offset)")
+        }
+        let start = try take(Int(count))
+        return start..<start + Int(count)
     }
 
     /// Throws unless every byte was read.

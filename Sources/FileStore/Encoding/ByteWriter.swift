@@ -51,5 +51,11 @@ struct ByteWriter {
         }
     }
 
+    /// A `u64` byte count and the bytes.
+    mutating func lengthPrefixed(_ value: Data) {
+        u64(UInt64(value.count))
+        bytes.append(contentsOf: value)
+    }
+
     var data: Data { Data(bytes) }
 }

@@ -6,8 +6,10 @@ import Synchronization
 /// A fulfillment ledger on a durable ``Journal``: deliveries survive crashes and are recorded exactly
 /// once across every process sharing the folder.
 ///
-/// The journal lives in ``directory`` (by default `<state folder>/ledger/ledger.log`); the record
-/// format is described in this module's README.md.
+/// In a deployment it shares the state folder's ``PurchaseJournal`` with the file store
+/// (`<state folder>/purchases.log`), so that a purchase costs one fsync; on its own, or in a state
+/// folder of the previous layout, it has its own journal (`<state folder>/ledger/ledger.log`). The
+/// record format is described in this module's README.md.
 ///
 /// Guarantees:
 /// - ``recordDelivery(_:)`` is a check-and-insert inside one journal commit, which holds the
@@ -15,39 +17,64 @@ import Synchronization
 ///   process, gets `true` for a transaction.
 /// - ``spend(_:quantity:)`` checks the balance and records the spend in one commit, so balances never
 ///   go below zero through spending, whatever runs concurrently.
-/// - Every call that returns has made its change durable (fsync), except ``markFinished(_:)``: that
-///   mark (kept for history only) is written with the next commit or by ``flush()``, which
-///   `PurchaseDeployment.close()` calls. A call that throws changed nothing.
+/// - Every call that returns has made its change durable (fsync), together with everything written
+///   before it in its journal (a file store's deferred charge included), except
+///   ``markFinished(_:)``: that mark (kept for history only) is written with the next commit or by
+///   ``flush()``, which `PurchaseDeployment.close()` calls. A call that throws changed nothing.
 /// - ``contents()`` reflects every commit made so far by any process.
 public final class FileFulfillmentLedger: FulfillmentLedger {
     /// The folder holding the ledger's journal.
     public let directory: URL
-    private let journal: Journal<LedgerState>
+    private let journal: LedgerJournal
+    private let closed = Mutex(false)
     /// Finished marks not yet written: they ride along with the next commit or ``flush()``.
     private let deferredFinished = Mutex<Set<TransactionID>>([])
 
-    /// Opens (or creates) the ledger in `directory`.
+    /// Opens (or creates) a ledger with its own journal, `ledger.log`, in `directory`.
     ///
     /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` with the ``JournalError`` (file and byte
     ///   offset for corruption) as the underlying error.
     public init(directory: URL, options: JournalOptions = JournalOptions()) throws(PurchaseError) {
         self.directory = directory
         do {
-            journal = try Journal<LedgerState>.open(directory: directory, name: "ledger", options: options)
+            journal = .own(try Journal<LedgerState>.open(directory: directory, name: "ledger", options: options))
         } catch {
             throw PurchaseError(journal: error, what: "the fulfillment ledger cannot open its journal")
         }
     }
 
-    /// Opens the ledger of a deployment's state folder: `<stateDirectory>/ledger/`.
-    public convenience init(stateDirectory: URL, options: JournalOptions = JournalOptions()) throws(PurchaseError) {
-        try self.init(directory: stateDirectory.appendingPathComponent("ledger", isDirectory: true), options: options)
+    /// Opens the ledger in the journal it shares with a file store; the file store then writes its
+    /// charges deferred (see ``PurchaseJournal``). Takes one reference to `journal`, given back by
+    /// ``close()``.
+    public init(journal: PurchaseJournal) throws(PurchaseError) {
+        let shared = try PurchaseJournal.open(stateDirectory: journal.directory)
+        self.directory = shared.directory
+        self.journal = .shared(shared)
+        shared.attachLedger()
     }
 
-    /// Closes the journal; later calls fail with ``PurchaseError/Code/ledgerIOFailed``. Call
-    /// ``flush()`` first to keep deferred finished marks.
+    /// Opens the ledger of a deployment's state folder: the shared ``PurchaseJournal``
+    /// (`<stateDirectory>/purchases.log`), or `<stateDirectory>/ledger/` when the folder has the
+    /// previous layout (``PurchaseJournal/usesSeparateJournals(stateDirectory:)``).
+    public convenience init(stateDirectory: URL, options: JournalOptions = JournalOptions()) throws(PurchaseError) {
+        if PurchaseJournal.usesSeparateJournals(stateDirectory: stateDirectory) {
+            try self.init(
+                directory: stateDirectory.appendingPathComponent("ledger", isDirectory: true), options: options)
+        } else {
+            let shared = try PurchaseJournal.open(stateDirectory: stateDirectory, options: options)
+            defer { shared.close() }
+            try self.init(journal: shared)
+        }
+    }
+
+    /// Closes the journal (or gives back this ledger's reference to a shared one); later calls fail
+    /// with ``PurchaseError/Code/ledgerIOFailed``. Call ``flush()`` first to keep deferred finished marks.
     public func close() {
-        journal.close()
+        let first = closed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        if first { journal.close() }
     }
 
     /// Torn tails the journal cut when it opened; empty normally.
@@ -126,17 +153,23 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     }
 
     private func read<R: Sendable>(_ body: @Sendable (LedgerState) -> R) async throws(PurchaseError) -> R {
-        do {
+        do throws(JournalError) {
+            guard !closed.withLock({ $0 }) else { throw closedError }
             return body(try await journal.currentState())
         } catch {
             throw PurchaseError(journal: error, what: "the ledger cannot read its journal")
         }
     }
 
+    private var closedError: JournalError {
+        JournalError(.closed, path: directory.path, message: "the ledger is closed; open it again to use it")
+    }
+
     private func perform<R: Sendable>(
         _ what: String, _ body: @escaping @Sendable (LedgerState) throws -> ([Data], R)
     ) async throws(PurchaseError) -> R {
         do {
+            guard !closed.withLock({ $0 }) else { throw closedError }
             return try await journal.perform { state in
                 let finished = self.deferredFinished.withLock { pending in
                     defer { pending = [] }

@@ -25,6 +25,10 @@ struct LedgerState: JournalState {
         apply(try LedgerRecord(record, interner: &interner))
     }
 
+    mutating func apply(bytes record: UnsafeRawBufferPointer) throws {
+        apply(try LedgerRecord(bytes: record, interner: &interner))
+    }
+
     mutating func apply(_ record: LedgerRecord) {
         switch record {
         case .delivery(let delivery):

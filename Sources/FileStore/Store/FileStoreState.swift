@@ -41,6 +41,10 @@ struct FileStoreState: JournalState {
         try apply(try StoreRecord(record, interner: &interner))
     }
 
+    mutating func apply(bytes record: UnsafeRawBufferPointer) throws {
+        try apply(try StoreRecord(bytes: record, interner: &interner))
+    }
+
     mutating func apply(_ record: StoreRecord) throws {
         switch record {
         case .transaction(let transaction):

@@ -54,7 +54,12 @@ enum StoreRecord: Sendable, Hashable {
     }
 
     init(_ data: Data, interner: inout StringInterner) throws {
-        self = try ByteReader.read(data) { reader in
+        self = try data.withUnsafeBytes { bytes in try Self(bytes: bytes, interner: &interner) }
+    }
+
+    /// Decodes a record straight from a buffer (the journal's, while opening).
+    init(bytes: UnsafeRawBufferPointer, interner: inout StringInterner) throws {
+        self = try ByteReader.read(bytes: bytes) { reader in
             let tag = try reader.u8()
             let record: StoreRecord
             switch tag {

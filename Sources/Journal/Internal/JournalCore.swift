@@ -25,8 +25,10 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     private(set) var endOffset: Int64 = 0
     private(set) var statistics = JournalStatistics()
     private(set) var recoveries: [JournalRecovery] = []
-    /// Set when frames were read that this journal has not synced since (see ``syncIfReadUnsynced()``).
+    /// Set when frames were read that this journal has not synced since (see ``syncIfUnsynced()``).
     private var readUnsynced = false
+    /// Set when this journal wrote a frame without syncing it (a ``JournalDurability/deferred`` batch).
+    private var writtenUnsynced = false
     /// Set when memory and disk may disagree; every later operation fails with it.
     var stopped: JournalError?
 
@@ -59,6 +61,11 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     deinit { closeFiles() }
 
     func closeFiles() {
+        // A deferred commit was acknowledged: make it durable before letting go of the file.
+        if writtenUnsynced, logFD >= 0 {
+            _ = fdatasync(logFD)
+            writtenUnsynced = false
+        }
         SystemFile.close(logFD)
         SystemFile.close(lockFD)
         logFD = -1
@@ -174,7 +181,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         state = fresh
         let replayed = try readNewFrames()
         statistics.recordsReplayed += replayed
-        try syncIfReadUnsynced()
+        try syncIfUnsynced()
     }
 
     /// Applies the frames appended after ``endOffset`` (by another process), cutting a torn tail.
@@ -186,7 +193,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         let outcome = try scanner.scan(from: endOffset, to: fileSize, lastSequence: lastSequence) {
             (record) throws(JournalError) in
             do {
-                try state.apply(Data(record))
+                try state.apply(bytes: record)
             } catch {
                 throw JournalError(
                     .stateRejected, path: logPath,
@@ -203,13 +210,19 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         return outcome.records
     }
 
-    /// Makes durable the frames this journal read but did not write: a process killed between its
-    /// write and its fsync leaves a complete frame that only the page cache holds, and nothing may be
-    /// acknowledged on top of it until it is on disk.
-    func syncIfReadUnsynced() throws(JournalError) {
-        guard readUnsynced else { return }
+    /// Whether some frame before ``endOffset`` may not be durable yet: one this journal wrote
+    /// deferred, or one it read from another process (which may have been killed between its write
+    /// and its fsync, or wrote it deferred).
+    var hasUnsyncedFrames: Bool { readUnsynced || writtenUnsynced }
+
+    /// Makes every frame up to ``endOffset`` durable: nothing may be acknowledged on top of a frame
+    /// that only the page cache holds.
+    func syncIfUnsynced() throws(JournalError) {
+        guard hasUnsyncedFrames else { return }
         try SystemFile.syncData(logFD, path: logPath)
         readUnsynced = false
+        writtenUnsynced = false
+        statistics.logSyncs += 1
     }
 
     private func repairTail(after failure: LogScanner.Failure, scanner: LogScanner, fileSize: Int64)
@@ -253,6 +266,8 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         }
         SystemFile.close(logFD)
         logFD = fd
+        readUnsynced = false
+        writtenUnsynced = false
         logIdentity = try SystemFile.identity(fd, path: logPath)
         logGeneration = generation
         lastSequence = baseSequence
@@ -289,9 +304,12 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         try state.apply(record)
     }
 
-    /// Writes `frames` (one, unless a batch exceeds the size of a frame) with one write and makes
-    /// them durable with one fdatasync.
-    func append(_ frames: [[Data]]) throws(JournalError) {
+    /// Writes `frames` (one, unless a batch exceeds the size of a frame) with one write and, when
+    /// `sync` is set, makes them (and everything before them) durable with one fdatasync.
+    ///
+    /// The caller passes `sync: false` only when ``hasUnsyncedFrames`` is false, so at most the last
+    /// frame of the log is ever unsynced: a crash can then only damage the tail, which opening cuts.
+    func append(_ frames: [[Data]], sync: Bool = true) throws(JournalError) {
         var frame: [UInt8] = []
         var sequence = lastSequence
         for records in frames where !records.isEmpty {
@@ -304,11 +322,17 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
             try? SystemFile.truncate(logFD, to: endOffset, path: logPath)
             throw error
         }
-        try SystemFile.syncData(logFD, path: logPath)
-        readUnsynced = false
+        if sync {
+            try SystemFile.syncData(logFD, path: logPath)
+            readUnsynced = false
+            writtenUnsynced = false
+            statistics.logSyncs += 1
+        } else {
+            writtenUnsynced = true
+            statistics.deferredGroupCommits += 1
+        }
         endOffset += Int64(frame.count)
         lastSequence = sequence
-        statistics.logSyncs += 1
         statistics.groupCommits += 1
         statistics.recordsAppended += frames.reduce(0) { $0 + $1.count }
         statistics.bytesAppended += Int64(frame.count)

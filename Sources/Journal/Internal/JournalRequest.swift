@@ -11,7 +11,9 @@ struct CommitEvaluation: Sendable {
 /// One piece of work queued for the journal's writer.
 enum JournalRequest<State: JournalState>: Sendable {
     /// Run a body on the up-to-date state and commit its records.
-    case commit(evaluate: @Sendable (State) -> CommitEvaluation, fail: @Sendable (JournalError) -> Void)
+    case commit(
+        evaluate: @Sendable (State) -> CommitEvaluation, durability: JournalDurability,
+        fail: @Sendable (JournalError) -> Void)
     /// Deliver the up-to-date state after catching up.
     case observe(@Sendable (Result<State, JournalError>) -> Void)
     /// Compact after this batch.
@@ -19,7 +21,7 @@ enum JournalRequest<State: JournalState>: Sendable {
 
     func fail(_ error: JournalError) {
         switch self {
-        case .commit(_, let fail): fail(error)
+        case .commit(_, _, let fail): fail(error)
         case .observe(let deliver): deliver(.failure(error))
         case .compact(let complete): complete(error)
         }

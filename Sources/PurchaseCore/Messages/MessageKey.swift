@@ -160,6 +160,48 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     /// The result line of checking several catalogs: files, errors and warnings (plural on each count).
     case toolValidationSummary = "tool.validation.summary"
 
+    // MARK: Command-line tool: the guided tour and progress
+    /// One-line summary of `tour`, in its help.
+    case toolHelpTour = "tool.help.tour"
+    /// Opens the tour; names the deployment.
+    case toolTourIntro = "tool.tour.intro"
+    /// The tour's purchases go to a temporary state folder removed at the end; names it.
+    case toolTourStateTemporary = "tool.tour.state.temporary"
+    /// The tour's purchases go to the state folder given with `--state`, which is kept; names it.
+    case toolTourStateKept = "tool.tour.state.kept"
+    /// Narration before the product list; names the storefront.
+    case toolTourProducts = "tool.tour.products"
+    /// Narration before buying a consumable; names the product.
+    case toolTourBuyConsumable = "tool.tour.buyConsumable"
+    /// Narration before buying a non-consumable; names the product.
+    case toolTourBuyNonConsumable = "tool.tour.buyNonConsumable"
+    /// Narration before buying the non-consumable again; names the product.
+    case toolTourBuyAgain = "tool.tour.buyAgain"
+    /// Narration before an Ask to Buy purchase; names the product.
+    case toolTourAskToBuy = "tool.tour.askToBuy"
+    /// Narration of the approval of the Ask to Buy purchase.
+    case toolTourApproved = "tool.tour.approved"
+    /// Narration before a purchase whose payment the store declines; names the product.
+    case toolTourDeclined = "tool.tour.declined"
+    /// Narration before restoring on a fresh install.
+    case toolTourRestore = "tool.tour.restore"
+    /// Label of what the person owns before the restore (on the fresh install).
+    case toolTourBeforeRestore = "tool.tour.beforeRestore"
+    /// Label of what the person owns after the restore.
+    case toolTourAfterRestore = "tool.tour.afterRestore"
+    /// The end of the tour when its temporary state folder was removed.
+    case toolTourDoneTemporary = "tool.tour.done.temporary"
+    /// The end of the tour when its state folder is kept; names the folder.
+    case toolTourDoneKept = "tool.tour.done.kept"
+    /// The tour's deployment is not sold through the file store; names the catalog and its provider kind.
+    case toolTourNeedsFileStore = "tool.tour.needsFileStore"
+    /// The tour's catalog lacks a consumable or a non-consumable; names the catalog.
+    case toolTourNeedsProducts = "tool.tour.needsProducts"
+    /// Progress while a catalog is synthesized; gives the number of products.
+    case toolProgressSynthesizing = "tool.progress.synthesizing"
+    /// Progress while a synthesized catalog is written; gives the megabytes written and the total.
+    case toolProgressWriting = "tool.progress.writing"
+
     // MARK: Catalog diagnostics (`catalog.<problem>` and how to fix it, `catalog.<problem>.hint`)
     /// The file is not a readable property list; gives the reader's message.
     case catalogUnreadableDocument = "catalog.unreadableDocument"
@@ -375,6 +417,13 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .subscriptionExpires: [.text, .date]
         case .toolMissingFile, .toolUsage, .toolInvalidCatalog, .toolIOError: [.text]
         case .toolCatalogSummary: [.text, .integer, .integer, .integer]
+        case .toolTourIntro, .toolTourStateTemporary, .toolTourStateKept, .toolTourProducts, .toolTourBuyConsumable,
+            .toolTourBuyNonConsumable, .toolTourBuyAgain, .toolTourAskToBuy, .toolTourDeclined, .toolTourDoneKept,
+            .toolTourNeedsProducts:
+            [.text]
+        case .toolTourNeedsFileStore: [.text, .text]
+        case .toolProgressSynthesizing: [.integer]
+        case .toolProgressWriting: [.integer, .integer]
         case .toolValidationSummary: [.integer, .integer, .integer]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
             .toolTooManyFiles, .toolInvalidProductCount, .toolSeeHelp, .toolFileNotFound, .toolFileIsFolder,

@@ -36,13 +36,16 @@ struct CommandLineParser {
             }
             switch name {
             case "--catalog": options.catalogPath = try value()
-            case "--state": options.stateDirectory = try value()
+            case "--state":
+                options.stateDirectory = try value()
+                options.stateDirectoryGiven = true
             case "--locale":
                 let locale = try value()
                 guard !locale.isEmpty else { throw .usage(.emptyLocale) }
                 options.locale = locale
             case "--json" where inlineValue == nil: options.json = true
             case "--help" where inlineValue == nil, "-h": options.help = true
+            case "--version" where inlineValue == nil: options.version = true
             default: words.append(word)
             }
         }

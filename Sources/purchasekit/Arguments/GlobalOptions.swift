@@ -1,13 +1,17 @@
-/// The options every command accepts: `--catalog`, `--state`, `--locale`, `--json` and `--help`.
+/// The options every command accepts: `--catalog`, `--state`, `--locale`, `--json`, `--help` and `--version`.
 struct GlobalOptions: Sendable, Equatable {
     /// The deployment catalog (`--catalog FILE`).
     var catalogPath = "Catalog/Default.plist"
     /// The state folder (`--state DIR`).
     var stateDirectory = ".purchasekit"
+    /// Whether `--state` was given (the tour uses a temporary folder otherwise).
+    var stateDirectoryGiven = false
     /// The language of messages (`--locale LOCALE`); `nil` means the catalog's locale.
     var locale: String?
     /// Whether to print machine-readable JSON (`--json`).
     var json = false
     /// Whether help was asked for (`--help` or `-h`).
     var help = false
+    /// Whether the version was asked for (`--version`).
+    var version = false
 }

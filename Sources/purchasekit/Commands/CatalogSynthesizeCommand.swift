@@ -1,4 +1,5 @@
 import PurchaseCatalog
+import PurchaseCore
 
 /// `purchasekit catalog synthesize --products N`: writes a valid catalog of N products to standard
 /// output.
@@ -21,9 +22,32 @@ struct CatalogSynthesizeCommand {
         products = count
     }
 
-    /// Writes the catalog.
+    /// From how many products on a progress line is drawn (at a terminal only).
+    static let progressThreshold = 10_000
+
+    /// Writes the catalog; for a large one at a terminal, a progress line on standard error says
+    /// what is happening (standard output gets the same bytes either way).
     func run(console: Console) throws(ToolError) -> ExitCode {
-        try console.print(bytes: CatalogSynthesizer.plist(products: products))
+        var progress = ProgressLine()
+        progress.enabled = progress.enabled && products >= Self.progressThreshold
+        progress.show(console.text(.keyed(.toolProgressSynthesizing, arguments: [.integer(products)])))
+        let data = CatalogSynthesizer.plist(products: products)
+        defer { progress.finish() }
+        guard progress.enabled else {
+            try console.print(bytes: data)
+            return .success
+        }
+        let chunk = 1 << 20
+        let totalMB = (data.count + chunk - 1) / chunk
+        var offset = 0
+        while offset < data.count {
+            let end = min(offset + chunk, data.count)
+            try console.print(bytes: data[offset..<end])
+            offset = end
+            let writing = PurchaseCore.Message.keyed(
+                .toolProgressWriting, arguments: [.integer((offset + chunk - 1) / chunk), .integer(totalMB)])
+            progress.show(console.text(writing))
+        }
         return .success
     }
 }

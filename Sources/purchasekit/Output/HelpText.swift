@@ -18,6 +18,7 @@ enum HelpText {
           --locale LOCALE    the language of messages (default: the catalog's locale)
           --json             print machine-readable JSON instead of text for people
           -h, --help         show help for the tool or a command
+          --version          print the tool's version
         """
 
     static let exitStatus = """
@@ -40,6 +41,13 @@ enum HelpText {
           messages                           print the message table of the locale, for translators
           receipt inspect FILE               decode a verifyReceipt response body and classify its status
           simulate SCENARIO                  run a simulated App Store scenario; print its events as JSON lines
+          tour                               a guided walk through the deployment, step by step
+
+        Examples:
+          purchasekit tour                          a guided walk through the default deployment
+          purchasekit products --locale ja_JP       the products with Japanese names and prices
+          purchasekit --state /tmp/demo buy com.example.gems.100
+          purchasekit catalog validate Catalog/*.plist
 
         \(globalOptions)
 
@@ -59,6 +67,11 @@ enum HelpText {
         An invalid file is reported as path:line:column: error: message (exit 65); a missing file
         exits 66.
 
+        Examples:
+          purchasekit plist Catalog/Default.plist
+          purchasekit plist Catalog/Default.plist --json
+          cat Info.plist | purchasekit plist -
+
         \(globalOptions)
         """
 
@@ -69,6 +82,10 @@ enum HelpText {
         Subcommands:
           validate      check catalogs and print every problem
           synthesize    write a valid catalog of N products to standard output
+
+        Examples:
+          purchasekit catalog validate Catalog/Default.plist Catalog/Simulated.plist
+          purchasekit catalog synthesize --products 1000 > /tmp/catalog.plist
 
         \(globalOptions)
         """
@@ -84,6 +101,11 @@ enum HelpText {
         Exits 65 when any catalog has an error, 66 when a file is missing (all files are checked
         either way), 0 otherwise: warnings alone do not fail.
 
+        Examples:
+          purchasekit catalog validate                       checks Catalog/Default.plist
+          purchasekit catalog validate Catalog/*.plist --locale ja
+          purchasekit catalog validate Shop.storekit --json
+
         \(globalOptions)
         """
 
@@ -95,6 +117,10 @@ enum HelpText {
         payouts, entitlements and subscriptions. The same N always gives the same bytes.
 
           --products N    how many products to write
+
+        Examples:
+          purchasekit catalog synthesize --products 50 > /tmp/catalog.plist
+          purchasekit catalog synthesize --products 100000 | gzip > /tmp/big.plist.gz
 
         \(globalOptions)
         """
@@ -115,6 +141,11 @@ enum HelpText {
         key maps to its "other" text, and each of its categories also appears as KEY#CATEGORY
         (restore.succeeded#one, restore.succeeded#few, ...).
 
+        Examples:
+          purchasekit messages --locale ru
+          purchasekit messages --locale zh-Hans --json
+          purchasekit --catalog MyApp/Shop.plist messages     with the catalog's overrides
+
         \(globalOptions)
         """
 
@@ -127,6 +158,10 @@ enum HelpText {
 
         Exit status: 0 every expectation held, 1 one failed (listed on standard error), 65 malformed
         scenario or catalog (path:line:column: error: message), 66 missing scenario or catalog.
+
+        Examples:
+          purchasekit simulate Catalog/Scenarios/ask-to-buy-approved.plist
+          purchasekit simulate Catalog/Scenarios/interrupted-purchase.plist --state /tmp/account
         """
 
     static let receiptInspect = """
@@ -142,6 +177,37 @@ enum HelpText {
         Any well-formed body exits 0 whatever its status. A file that is not a verifyReceipt
         response body (not a JSON object, no integer status, a single transaction or a server
         notification) is reported as path: error: message and exits 65; a missing file exits 66.
+
+        Examples:
+          purchasekit receipt inspect response.json
+          curl -s -d @request.json https://sandbox.itunes.apple.com/verifyReceipt | purchasekit receipt inspect -
+          purchasekit receipt inspect response.json --json
+
+        \(globalOptions)
+        """
+
+    static let tour = """
+        USAGE: purchasekit tour [--locale LOCALE] [--state DIR] [--catalog FILE] [--json]
+
+        Walks through the deployment of the --catalog file (default Catalog/Default.plist), which
+        must sell through the file store, with the real purchase flow: lists the products with
+        prices in the storefront of the locale's currency (when the catalog declares one), buys a
+        consumable and shows the balance, buys a non-consumable, tries to buy it again (already
+        owned), buys on a second view of the same store with RequiresApproval (Ask to Buy: pending,
+        then approved with the file store's approve), has the store decline a payment (the file
+        store's decline, reported as an invalid payment), and restores on a fresh install (a new
+        ledger on the same store). Each step prints its narration and the message a person sees.
+
+        The purchases go to a temporary state folder that is removed at the end, unless --state is
+        given; the fresh install always uses a temporary folder. With --json, prints one JSON line
+        per step: {step, outcome, narration, message, ...} with the steps products,
+        buyConsumable, buyNonConsumable, buyAgain, askToBuy, approved, declined and restore.
+
+        Examples:
+          purchasekit tour
+          purchasekit tour --locale ja_JP
+          purchasekit tour --state /tmp/tour && purchasekit --state /tmp/tour history
+          purchasekit tour --json
 
         \(globalOptions)
         """

@@ -16,6 +16,7 @@ enum Message: Sendable, Equatable {
     case catalogValidateHelp
     case catalogSynthesizeHelp
     case messagesHelp
+    case tourHelp
 
     // Usage errors.
     case missingCommand
@@ -53,6 +54,7 @@ enum Message: Sendable, Equatable {
         case .catalogValidateHelp: .toolHelpCatalogValidate
         case .catalogSynthesizeHelp: .toolHelpCatalogSynthesize
         case .messagesHelp: .toolHelpMessages
+        case .tourHelp: .toolHelpTour
         case .missingCommand: .toolMissingCommand
         case .unknownCommand: .toolUnknownCommand
         case .missingCatalogSubcommand: .toolMissingCatalogSubcommand
@@ -81,7 +83,7 @@ enum Message: Sendable, Equatable {
     var arguments: [MessageArgument] {
         switch self {
         case .toolHelp, .plistHelp, .catalogHelp, .catalogValidateHelp, .catalogSynthesizeHelp, .messagesHelp,
-            .missingCommand, .missingCatalogSubcommand, .missingProductCount, .emptyLocale:
+            .tourHelp, .missingCommand, .missingCatalogSubcommand, .missingProductCount, .emptyLocale:
             []
         case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
             .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .seeHelp(let text),
@@ -119,6 +121,7 @@ enum Message: Sendable, Equatable {
         case .catalogValidateHelp: HelpText.catalogValidate
         case .catalogSynthesizeHelp: HelpText.catalogSynthesize
         case .messagesHelp: HelpText.messages
+        case .tourHelp: HelpText.tour
         default: nil
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value for the buying commands' output, written with keys in the order given.
-indirect enum JSONText {
+indirect enum JSONText: Sendable {
     case string(String)
     case number(Int)
     case bool(Bool)

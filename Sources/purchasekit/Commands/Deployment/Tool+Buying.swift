@@ -45,6 +45,11 @@ extension HelpText {
                 Lists the catalog's products as the deployment's store offers them: identifier, price
                 in the storefront's currency formatted for the locale, and name. With --json, an array
                 of {productID, type, displayName, description, price, currency, displayPrice, store}.
+
+                Examples:
+                  purchasekit products
+                  purchasekit products --locale ru_RU
+                  purchasekit --catalog Catalog/Simulated.plist products --json
                 """
             case "buy":
                 """
@@ -59,6 +64,11 @@ extension HelpText {
 
                 Exits 0 when purchased or pending approval, 1 when cancelled or refused (for instance
                 already owned), 74 when the state folder cannot be used, 75 when it is busy.
+
+                Examples:
+                  purchasekit buy com.example.removeads
+                  purchasekit buy com.example.gems.100 --quantity 3
+                  purchasekit --state /tmp/demo buy com.example.pro.monthly --json
                 """
             case "restore":
                 """
@@ -66,6 +76,10 @@ extension HelpText {
 
                 Restores the non-consumables and subscriptions you own through the same flow and prints
                 the outcome; with --json {outcome, restored, message}.
+
+                Examples:
+                  purchasekit restore
+                  purchasekit --state /tmp/demo restore --json
                 """
             case "entitlements":
                 """
@@ -74,6 +88,10 @@ extension HelpText {
                 Prints what you own now: entitlements, balances and subscriptions with their expiry.
                 With --json {entitlements, balances, subscriptions: [{productID, group, level, expiry,
                 state, grantsAccess, willAutoRenew}]}.
+
+                Examples:
+                  purchasekit entitlements
+                  purchasekit entitlements --locale ja_JP --json
                 """
             default:
                 """
@@ -82,6 +100,10 @@ extension HelpText {
                 Prints every transaction the state folder knows, oldest first. With --json an array of
                 {transactionID, originalTransactionID, productID, store, state, purchaseDate, quantity,
                 expirationDate, delivered, finished}.
+
+                Examples:
+                  purchasekit history
+                  purchasekit --state /tmp/demo history --json
                 """
             }
         return body + "\n\n" + globalOptions + "\n\n" + exitStatus

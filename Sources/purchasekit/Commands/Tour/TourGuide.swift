@@ -1,0 +1,365 @@
+import Foundation
+import PurchaseKit
+
+/// Runs the tour's steps on real deployments of the plan's catalog and hands each step to `emit` as
+/// soon as it is done.
+///
+/// The code paths are the library's own: ``Store`` purchases, restores and entitlements over a
+/// ``FileStoreProvider`` and a ``FileFulfillmentLedger``, opened with ``PurchaseDeployment``.
+/// - Steps 1-4 use the deployment as the catalog describes it, in the plan's state folder.
+/// - Ask to Buy opens a second view of the same store with the file store's `RequiresApproval`
+///   setting: the purchase is deferred, then ``FileStoreProvider/approve(transactionID:)`` charges it
+///   and the ``Store`` delivers it from the provider's transaction updates.
+/// - The declined payment is a second deferred purchase that
+///   ``FileStoreProvider/decline(transactionID:)`` fails; the ``Store`` reports a failed transaction
+///   as ``PurchaseError/Code/paymentInvalid``, the code a declined card has.
+/// - The fresh install is a ``Store`` over a ``FileStoreProvider`` opened on the first device's
+///   state folder (the account) and a new, empty ``FileFulfillmentLedger`` in a folder of its own
+///   (the app's record of deliveries); it restores.
+struct TourGuide: Sendable {
+    /// The catalog, products and folders.
+    var plan: TourPlan
+    /// The locale the deployments render messages in (`nil`: the catalog's).
+    var locale: String?
+    /// Renders the tour's own texts (narration, labels) in the tool's locale.
+    var console: Console
+
+    /// How many steps the tour has.
+    static let stepCount = 8
+
+    /// Runs every step in order.
+    func run(emit: @Sendable (TourStep) async throws(PurchaseError) -> Void) async throws(PurchaseError) {
+        try await using(plan.catalog, plan.stateDirectory) { deployment throws(PurchaseError) in
+            try await emit(try await products(deployment))
+            try await emit(try await buyConsumable(deployment))
+            try await emit(
+                await purchase(
+                    deployment, plan.nonConsumable, step: "buyNonConsumable", narration: .toolTourBuyNonConsumable))
+            try await emit(
+                await purchase(deployment, plan.nonConsumable, step: "buyAgain", narration: .toolTourBuyAgain))
+        }
+        var family = plan.catalog
+        family.deployment.providers[0].settings["RequiresApproval"] = .bool(true)
+        try await using(family, plan.stateDirectory) { deployment throws(PurchaseError) in
+            let pending = try await askToBuy(deployment)
+            try await emit(pending.step)
+            if let transactionID = pending.transactionID {
+                try await emit(try await approve(deployment, transactionID))
+            } else {
+                // Nothing waits (already owned in a kept state folder): the step is listed, not run.
+                try await emit(TourStep(name: "approved", outcome: "skipped", narration: narrate(.toolTourApproved)))
+            }
+            try await emit(try await decline(deployment))
+        }
+        try await emit(try await freshInstall())
+    }
+
+    // MARK: - Steps
+
+    private func products(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> TourStep {
+        let response: ProductsResponse
+        do {
+            response = try await deployment.store.products()
+        } catch {
+            throw Self.purchaseError(error)
+        }
+        let formatter = PriceFormatter(locale: deployment.locale)
+        let rows = response.products.map { product in
+            (
+                id: product.id, price: formatter.string(for: product.price),
+                name: product.product.localization(for: deployment.locale)?.displayName ?? product.displayName
+            )
+        }
+        let idWidth = rows.map(\.id.count).max() ?? 0
+        let priceWidth = rows.map(\.price.count).max() ?? 0
+        let lines = rows.map { row in
+            row.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                + String(repeating: " ", count: priceWidth - row.price.count) + row.price + "  " + row.name
+        }
+        let storefront = deployment.catalog.deployment.storefront
+        return TourStep(
+            name: "products", outcome: "listed", narration: narrate(.toolTourProducts, storefront), message: nil,
+            details: lines,
+            json: [
+                ("storefront", .string(storefront)),
+                (
+                    "products",
+                    .array(
+                        rows.map {
+                            .object([
+                                ("productID", .string($0.id)), ("displayName", .string($0.name)),
+                                ("displayPrice", .string($0.price)),
+                            ])
+                        })
+                ),
+            ])
+    }
+
+    private func buyConsumable(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> TourStep {
+        var step = await purchase(
+            deployment, plan.consumable, step: "buyConsumable", narration: .toolTourBuyConsumable)
+        let balances = try await entitlements(deployment).balances
+        let names = plan.consumable.payouts.map(\.name)
+        var seen = Set<String>()
+        let shown = names.filter { seen.insert($0).inserted }.map { ($0, balances[$0] ?? 0) }
+        step.details += shown.map { deployment.render(.balanceAmount(name: $0.0, quantity: $0.1)) }
+        step.json.append(("balances", .object(shown.map { ($0.0, .number($0.1)) })))
+        return step
+    }
+
+    private func askToBuy(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> (
+        step: TourStep, transactionID: String?
+    ) {
+        var step = await purchase(deployment, plan.askToBuy, step: "askToBuy", narration: .toolTourAskToBuy)
+        let transactionID = try await waitingTransaction(deployment, plan.askToBuy.productID)
+        if let transactionID { step.json.append(("transactionID", .string(transactionID))) }
+        return (step, step.outcome == "pending" ? transactionID : nil)
+    }
+
+    private func approve(_ deployment: PurchaseDeployment, _ transactionID: String) async throws(PurchaseError)
+        -> TourStep
+    {
+        let events = await deployment.store.events()
+        try await fileStore(deployment).approve(transactionID: transactionID)
+        let event = try await Self.event(for: transactionID, in: events)
+        var step = resolved(deployment, event, product: plan.askToBuy, step: "approved")
+        step.narration = narrate(.toolTourApproved)
+        let owned = try await entitlements(deployment).names.sorted()
+        if !owned.isEmpty {
+            step.details.append(
+                deployment.render(.toolEntitlements) + ": " + owned.joined(separator: ", "))
+        }
+        return step
+    }
+
+    private func decline(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> TourStep {
+        let request = await deployment.store.purchase(plan.declined.productID)
+        let transactionID = try await waitingTransaction(deployment, plan.declined.productID)
+        var step: TourStep
+        if case .pending = request, let transactionID {
+            let events = await deployment.store.events()
+            try await fileStore(deployment).decline(transactionID: transactionID)
+            let event = try await Self.event(for: transactionID, in: events)
+            step = resolved(deployment, event, product: plan.declined, step: "declined")
+        } else {
+            step = Self.step(
+                for: request, in: deployment, product: plan.declined, name: "declined", narration: "")
+        }
+        step.narration = narrate(.toolTourDeclined, name(of: plan.declined, in: deployment))
+        step.json.insert(("request", .string(request.name)), at: 0)
+        return step
+    }
+
+    /// A fresh install on the same account: a ``Store`` over a file store opened on the first
+    /// device's state folder (the account) and a new, empty ``FileFulfillmentLedger`` of its own (the
+    /// app's record of deliveries), which restores.
+    private func freshInstall() async throws(PurchaseError) -> TourStep {
+        let catalog = plan.catalog
+        let settings = try FileStoreSettings(catalog.deployment.providers[0].settings)
+        let provider = try FileStoreProvider(
+            catalog: catalog, settings: settings, stateDirectory: plan.stateDirectory, clock: SystemClock())
+        let ledger: FileFulfillmentLedger
+        do {
+            ledger = try FileFulfillmentLedger(directory: plan.freshInstallDirectory)
+        } catch {
+            provider.close()
+            throw error
+        }
+        let store = Store(catalog: catalog, providers: [provider], ledger: ledger, clock: SystemClock())
+        await store.start()
+        let locale = self.locale ?? catalog.deployment.locale
+        let table = MessageTable.forDeployment(catalog.deployment).table
+        let step = await restore(
+            store, render: { table.render($0, locale: locale) },
+            displayName: { catalog.product(withID: $0)?.localization(for: locale)?.displayName ?? $0 })
+        await store.stop()
+        try? await provider.flush()
+        try? await ledger.flush()
+        provider.close()
+        ledger.close()
+        return try step.get()
+    }
+
+    private func restore(
+        _ store: Store, render: (PurchaseCore.Message) -> String, displayName: (String) -> String
+    ) async -> Result<TourStep, PurchaseError> {
+        do throws(PurchaseError) {
+            return .success(try await restoreStep(store, render: render, displayName: displayName))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func restoreStep(
+        _ store: Store, render: (PurchaseCore.Message) -> String, displayName: (String) -> String
+    ) async throws(PurchaseError) -> TourStep {
+        let before = try await entitlements(store)
+        let outcome = await store.restore()
+        let after = try await entitlements(store)
+        let message = render(PurchaseCore.Message(outcome: outcome))
+        var tone = TourStep.Tone.success
+        if case .failed = outcome { tone = .failure }
+        var step = TourStep(
+            name: "restore", outcome: outcome.name, narration: narrate(.toolTourRestore), message: message,
+            tone: tone)
+        step.preamble.append(
+            console.text(.keyed(.toolTourBeforeRestore, arguments: [])) + ": " + owned(before, render))
+        for productID in outcome.restoredProductIDs {
+            step.details.append("  \(productID)  \(displayName(productID))")
+        }
+        step.details.append(
+            console.text(.keyed(.toolTourAfterRestore, arguments: [])) + ": " + owned(after, render))
+        step.json = [
+            ("restored", .array(outcome.restoredProductIDs.map { .string($0) })),
+            ("entitlementsBefore", .array(before.names.sorted().map { .string($0) })),
+            ("entitlements", .array(after.names.sorted().map { .string($0) })),
+        ]
+        if case .failed(let error) = outcome { step.json.append(("error", Self.errorJSON(error))) }
+        return step
+    }
+
+    // MARK: - Helpers
+
+    /// Buys `product` and describes the outcome as a step.
+    private func purchase(
+        _ deployment: PurchaseDeployment, _ product: Product, step name: String, narration key: MessageKey
+    ) async -> TourStep {
+        let outcome = await deployment.store.purchase(product.productID)
+        return Self.step(
+            for: outcome, in: deployment, product: product, name: name,
+            narration: narrate(key, self.name(of: product, in: deployment)))
+    }
+
+    private static func step(
+        for outcome: PurchaseOutcome, in deployment: PurchaseDeployment, product: Product, name: String,
+        narration: String
+    ) -> TourStep {
+        let message = deployment.render(
+            PurchaseCore.Message(outcome: outcome, productName: deployment.displayName(of: product.productID)))
+        var step = TourStep(
+            name: name, outcome: outcome.name, narration: narration, message: message,
+            json: [("productID", .string(product.productID))])
+        switch outcome {
+        case .purchased(let transaction):
+            step.tone = .success
+            step.json.append(("transactionID", .string(transaction.id)))
+        case .pending:
+            step.tone = .waiting
+        case .cancelled:
+            step.tone = .failure
+        case .failed(let error):
+            step.tone = .failure
+            step.json.append(("error", errorJSON(error)))
+        }
+        return step
+    }
+
+    /// The step for what the store did with an approved or declined transaction.
+    private func resolved(_ deployment: PurchaseDeployment, _ event: StoreEvent, product: Product, step name: String)
+        -> TourStep
+    {
+        let outcome: PurchaseOutcome =
+            switch event {
+            case .delivered(let transaction, _), .alreadyDelivered(let transaction): .purchased(transaction)
+            case .pending: .pending(productID: product.productID)
+            case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error): .failed(error)
+            case .revoked: .failed(PurchaseError(.verificationFailed, detail: "revoked", productID: product.productID))
+            }
+        return Self.step(for: outcome, in: deployment, product: product, name: name, narration: "")
+    }
+
+    /// The identifier of the product's latest purchase waiting for approval, if any.
+    private func waitingTransaction(_ deployment: PurchaseDeployment, _ productID: String) async throws(PurchaseError)
+        -> String?
+    {
+        try await fileStore(deployment).history().last {
+            $0.transaction.productID == productID && $0.transaction.state == .deferred
+        }?.transaction.id
+    }
+
+    private func fileStore(_ deployment: PurchaseDeployment) throws(PurchaseError) -> FileStoreProvider {
+        guard let store = deployment.fileStore else {
+            throw PurchaseError(.providerMisconfigured, detail: "the tour needs the file store")
+        }
+        return store
+    }
+
+    private func entitlements(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> Entitlements {
+        try await entitlements(deployment.store)
+    }
+
+    private func entitlements(_ store: Store) async throws(PurchaseError) -> Entitlements {
+        do {
+            return try await store.entitlements()
+        } catch {
+            throw Self.purchaseError(error)
+        }
+    }
+
+    /// What the person owns as one line: entitlement names and balances, or "nothing owned yet".
+    private func owned(_ entitlements: Entitlements, _ render: (PurchaseCore.Message) -> String) -> String {
+        var parts = entitlements.names.sorted()
+        for (name, quantity) in entitlements.balances.sorted(by: { $0.key < $1.key }) where quantity != 0 {
+            parts.append(render(.balanceAmount(name: name, quantity: quantity)))
+        }
+        return parts.isEmpty ? render(.toolNothingOwned) : parts.joined(separator: ", ")
+    }
+
+    private func name(of product: Product, in deployment: PurchaseDeployment) -> String {
+        deployment.displayName(of: product.productID)
+    }
+
+    private func narrate(_ key: MessageKey, _ arguments: String...) -> String {
+        console.text(.keyed(key, arguments: arguments.map { .text($0) }))
+    }
+
+    /// Opens a deployment of `catalog` on `state`, starts its store, runs `body`, and closes it
+    /// whatever happens.
+    private func using<Value: Sendable>(
+        _ catalog: Catalog, _ state: URL,
+        _ body: (PurchaseDeployment) async throws(PurchaseError) -> Value
+    ) async throws(PurchaseError) -> Value {
+        let deployment = try PurchaseDeployment.open(
+            catalog: catalog, stateDirectory: state, locale: locale, registry: .builtIn, clock: SystemClock())
+        await deployment.store.start()
+        do {
+            let value = try await body(deployment)
+            await deployment.close()
+            return value
+        } catch {
+            await deployment.close()
+            throw error
+        }
+    }
+
+    /// The first event about `transactionID`, or a temporary failure when none comes within 30 s.
+    private static func event(for transactionID: String, in events: AsyncStream<StoreEvent>)
+        async throws(PurchaseError) -> StoreEvent
+    {
+        let event = await withTaskGroup(of: StoreEvent?.self) { group in
+            group.addTask {
+                for await event in events where event.transaction.id == transactionID { return event }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(30))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let event else {
+            throw PurchaseError(.storeUnavailable, detail: "no answer from the store for transaction \(transactionID)")
+        }
+        return event
+    }
+
+    private static func errorJSON(_ error: PurchaseError) -> JSONText {
+        .object([("code", .number(error.code.rawValue)), ("name", .string(error.code.name))])
+    }
+
+    private static func purchaseError(_ error: any Error) -> PurchaseError {
+        error as? PurchaseError ?? PurchaseError(.unknown, detail: String(describing: error), underlyingError: error)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PurchaseKit
+
+/// What the tour needs decided before it starts: the catalog it sells from (in the storefront of the
+/// tour's locale), the products each step uses, and the state folders.
+struct TourPlan: Sendable {
+    /// The catalog with the deployment's storefront set for the tour's locale.
+    var catalog: Catalog
+    /// A consumable with payouts (bought in step 2).
+    var consumable: Product
+    /// A non-consumable (bought in step 3 and again in step 4).
+    var nonConsumable: Product
+    /// The product bought with Ask to Buy and approved.
+    var askToBuy: Product
+    /// The product whose payment the store declines.
+    var declined: Product
+    /// The state folder of the first device (the store's account lives in it too).
+    var stateDirectory: URL
+    /// The state folder of the fresh install (its own ledger; the same store account).
+    var freshInstallDirectory: URL
+
+    /// A plan for `catalog`, or `nil` when it lacks a consumable or a non-consumable priced in the
+    /// storefront.
+    init?(catalog: Catalog, locale: String, stateDirectory: URL, freshInstallDirectory: URL) {
+        var catalog = catalog
+        catalog.deployment.storefront = Self.storefront(for: locale, in: catalog)
+        let storefront = catalog.deployment.storefront
+        let priced = catalog.products.filter { $0.price(in: storefront) != nil }
+        let consumables = priced.filter { $0.type == .consumable && !$0.payouts.isEmpty }
+        let nonConsumables = priced.filter { $0.type == .nonConsumable }
+        guard let consumable = consumables.first, let nonConsumable = nonConsumables.first else { return nil }
+        self.catalog = catalog
+        self.consumable = consumable
+        self.nonConsumable = nonConsumable
+        askToBuy = nonConsumables.dropFirst().first ?? consumable
+        declined = consumables.dropFirst().first ?? consumable
+        self.stateDirectory = stateDirectory
+        self.freshInstallDirectory = freshInstallDirectory
+    }
+
+    /// The storefront whose currency is the locale's (`JPN` for `ja_JP` or `ja`) when the catalog
+    /// declares one, else the deployment's.
+    static func storefront(for locale: String, in catalog: Catalog) -> String {
+        let current = catalog.deployment.storefront
+        let identifier = LocaleFallback.canonicalIdentifier(locale) ?? locale
+        var region = Locale(identifier: identifier)
+        if region.region == nil {
+            region = Locale(identifier: Locale.Language(identifier: identifier).maximalIdentifier)
+        }
+        guard let currency = region.currency?.identifier else { return current }
+        if catalog.storefronts[current]?.currencyCode == currency { return current }
+        return catalog.storefronts.keys.sorted().first { catalog.storefronts[$0]?.currencyCode == currency }
+            ?? current
+    }
+}

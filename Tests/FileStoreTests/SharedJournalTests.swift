@@ -1,0 +1,196 @@
+import Foundation
+import Journal
+import PurchaseCore
+import Testing
+
+@testable import FileStore
+
+/// The file store and the ledger sharing the state folder's journal: one fsync per purchase, the
+/// charge written deferred, and what a crash before the delivery's fsync leaves.
+struct SharedJournalTests {
+    private struct Deployment {
+        let provider: FileStoreProvider
+        let ledger: FileFulfillmentLedger
+        let store: Store
+
+        init(_ folder: URL, settings: FileStoreSettings = FileStoreSettings()) throws {
+            let catalog = TestCatalog.make()
+            let clock = ManualClock(start: TestCatalog.start)
+            provider = try FileStoreProvider(catalog: catalog, settings: settings, stateDirectory: folder, clock: clock)
+            ledger = try FileFulfillmentLedger(stateDirectory: folder)
+            store = Store(catalog: catalog, providers: [provider], ledger: ledger, clock: clock)
+        }
+
+        func close() async {
+            await store.stop()
+            try? await provider.flush()
+            try? await ledger.flush()
+            provider.close()
+            ledger.close()
+        }
+    }
+
+    private func statistics(_ folder: URL) throws -> JournalStatistics {
+        let journal = try PurchaseJournal.open(stateDirectory: folder)
+        defer { journal.close() }
+        return journal.statistics
+    }
+
+    private func gems(_ outcome: PurchaseOutcome) -> String? {
+        if case .purchased(let transaction) = outcome { return transaction.id }
+        return nil
+    }
+
+    @Test func aPurchaseThroughTheFlowCostsOneSync() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let deployment = try Deployment(folder.url)
+        for round in 1...3 {
+            let before = try statistics(folder.url)
+            #expect(gems(await deployment.store.purchase("gems")) == String(round))
+            let after = try statistics(folder.url)
+            #expect(after.logSyncs - before.logSyncs == 1, "round \(round)")
+            #expect(after.deferredGroupCommits - before.deferredGroupCommits == 1, "round \(round)")
+        }
+        #expect(try await deployment.ledger.balances()["gems"] == 300)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("purchases.log").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("file-store").path))
+        await deployment.close()
+    }
+
+    @Test func chargesAreSyncedWithoutALedgerInTheSameJournal() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let alone = try FileStoreProvider(catalog: TestCatalog.make(), stateDirectory: folder.url)
+        _ = try await alone.purchase(PurchaseRequest(productID: "gems"))
+        #expect(try statistics(folder.url).deferredGroupCommits == 0)
+        alone.close()
+
+        // A store with its own folder keeps its own journal, whatever ledger the Store uses.
+        let separate = try Deployment(folder.url, settings: FileStoreSettings(stateFolder: "shop"))
+        #expect(gems(await separate.store.purchase("gems")) == "1")
+        #expect(try statistics(folder.url).deferredGroupCommits == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("shop/store.log").path))
+        await separate.close()
+    }
+
+    /// The machine stops after the charge was written (not synced) and before the delivery: the
+    /// disk holds the log up to the last sync, or a torn piece of the charge after it.
+    @Test(arguments: [0, 9, 40])
+    func aMachineCrashAfterAnUnsyncedChargeLosesItAndTheNextPurchaseIsDelivered(torn: Int) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let deployment = try Deployment(folder.url)
+        #expect(gems(await deployment.store.purchase("gems")) == "1")
+        let log = folder.url.appendingPathComponent("purchases.log")
+        let synced = try Data(contentsOf: log).count
+        let charge = try #require(
+            try await deployment.provider.purchase(PurchaseRequest(productID: "gems")).transaction)
+        #expect(charge.id == "2")
+        let written = try Data(contentsOf: log)
+        #expect(written.count > synced + torn)
+        #expect(try statistics(folder.url).deferredGroupCommits == 2)
+
+        let crashed = try TemporaryFolder()
+        defer { crashed.remove() }
+        try written.prefix(synced + torn).write(to: crashed.url.appendingPathComponent("purchases.log"))
+        await deployment.close()
+
+        let relaunched = try Deployment(crashed.url)
+        _ = await relaunched.store.start()
+        let history = try await relaunched.provider.history()
+        #expect(history.map(\.transaction.id) == ["1"])
+        #expect(try await relaunched.ledger.delivery(for: TransactionID(store: "file", id: "2")) == nil)
+        #expect(try await relaunched.ledger.contents().deliveries.count == 1)
+        // Identifier 2 was never durable anywhere, so the next purchase may take it: it is delivered.
+        #expect(gems(await relaunched.store.purchase("gems")) == "2")
+        let contents = try await relaunched.ledger.contents()
+        #expect(contents.deliveries.map(\.transactionID.id) == ["1", "2"])
+        #expect(contents.balances["gems"] == 200)
+        await relaunched.close()
+    }
+
+    /// The process dies after the charge (SIGKILL keeps the page cache): another opener finds the
+    /// charge, unfinished and undelivered, syncs it, and the next launch delivers it.
+    @Test func aProcessCrashAfterAnUnsyncedChargeKeepsItForTheNextLaunch() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let deployment = try Deployment(folder.url)
+        _ = try await deployment.provider.purchase(PurchaseRequest(productID: "gems"))
+        // Another process's view: its own descriptor on the same files.
+        let other = try Journal<PurchaseJournalState>.open(directory: folder.url, name: PurchaseJournal.name)
+        let state = try await other.currentState()
+        #expect(state.store.unfinished == [1])
+        #expect(state.ledger.contents.deliveries.isEmpty)
+        #expect(other.statistics.logSyncs >= 1)
+        other.close()
+        await deployment.store.stop()
+        deployment.provider.close()
+        deployment.ledger.close()
+
+        let relaunched = try Deployment(folder.url)
+        _ = await relaunched.store.start()
+        #expect(try await relaunched.ledger.balances()["gems"] == 100)
+        #expect(gems(await relaunched.store.purchase("gems")) == "2")
+        await relaunched.close()
+    }
+
+    @Test func aFolderOfTheTwoJournalLayoutKeepsIt() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let catalog = TestCatalog.make()
+        let product = try #require(catalog.product(withID: "removeads"))
+        let old = try Journal<FileStoreState>.open(
+            directory: folder.url.appendingPathComponent("file-store"), name: "store")
+        let stored = StoredTransaction(
+            id: 1, originalID: 1, productID: "removeads", productType: product.type, quantity: 1,
+            purchaseDate: TestCatalog.start, originalPurchaseDate: TestCatalog.start, expirationDate: nil,
+            state: .purchased, autoRenew: false)
+        try await old.perform { _ in ([StoreRecord.transaction(stored).data], ()) }
+        old.close()
+        let oldLedger = try FileFulfillmentLedger(directory: folder.url.appendingPathComponent("ledger"))
+        oldLedger.close()
+        #expect(PurchaseJournal.usesSeparateJournals(stateDirectory: folder.url))
+
+        let deployment = try Deployment(folder.url)
+        _ = await deployment.store.start()
+        #expect(try await deployment.provider.history().map(\.transaction.id) == ["1"])
+        #expect(try await deployment.ledger.contents().deliveries.map(\.productID) == ["removeads"])
+        #expect(gems(await deployment.store.purchase("gems")) == "2")
+        await deployment.close()
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("purchases.log").path))
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("ledger/ledger.log")).count > 32)
+    }
+
+    @Test func onePurchaseJournalPerFolderPerProcess() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let first = try PurchaseJournal.open(stateDirectory: folder.url)
+        let second = try PurchaseJournal.open(stateDirectory: folder.url.appendingPathComponent("."))
+        #expect(first === second)
+        first.close()
+        let third = try PurchaseJournal.open(stateDirectory: folder.url)
+        #expect(third === second)
+        second.close()
+        third.close()
+        let fresh = try PurchaseJournal.open(stateDirectory: folder.url)
+        #expect(fresh !== first)
+        fresh.close()
+    }
+
+    @Test func sharedStateRoundTripsThroughItsSnapshot() throws {
+        var state = PurchaseJournalState()
+        let stored = StoredTransaction(
+            id: 1, originalID: 1, productID: "gems", productType: .consumable, quantity: 2,
+            purchaseDate: TestCatalog.start, originalPurchaseDate: TestCatalog.start, expirationDate: nil,
+            state: .purchased, autoRenew: false)
+        try state.apply(PurchaseJournalState.record(.store, StoreRecord.transaction(stored).data))
+        try state.apply(PurchaseJournalState.record(.ledger, LedgerRecord.spend("gems", 3).data))
+        let copy = try PurchaseJournalState(snapshot: try state.snapshot())
+        #expect(copy.store.transactions == [stored])
+        #expect(copy.ledger.contents.spent == ["gems": 3])
+        #expect(throws: (any Error).self) { try state.apply(Data([9, 1])) }
+        #expect(throws: (any Error).self) { try state.apply(Data()) }
+        #expect(throws: (any Error).self) { try PurchaseJournalState(snapshot: Data([2, 0, 0, 0])) }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// `purchasekit tour`: a guided walk through the default deployment that runs the real flow in a
+/// temporary state folder, in the person's language, and leaves nothing behind.
+struct TourToolTests {
+    static let catalog = ToolRunner.packageRoot.appendingPathComponent("Catalog/Default.plist").path
+
+    static let steps = [
+        "products", "buyConsumable", "buyNonConsumable", "buyAgain", "askToBuy", "approved", "declined", "restore",
+    ]
+
+    /// Runs the tool with `environment` set (and `NO_COLOR`, `TERM`, `PURCHASEKIT_ASSUME_TERMINAL`
+    /// removed first), in `folder`.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil
+    ) throws -> ToolRunner.Result {
+        let tool = try #require(ToolRunner.executable, "build the purchasekit product first")
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let script = "exec env -u NO_COLOR -u TERM -u PURCHASEKIT_ASSUME_TERMINAL \"$@\""
+        return try ToolRunner.run(
+            ["-c", script, "sh"] + assignments + [tool.path] + arguments, in: folder, shell: true)
+    }
+
+    /// The JSON objects of the output's lines.
+    static func jsonLines(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func walksThroughEveryStepAndLeavesNothingBehind() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        let result = try ToolRunner.run(["tour", "--catalog", Self.catalog], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let expected = [
+            "A guided tour of the “default” deployment.",
+            "[1/8] The products for sale, with prices in the USA storefront:",
+            "com.example.gems.100         $0.99  100 Gems",
+            "> Thank you! Your purchase of 100 Gems is complete.\n      gems: 100\n",
+            "> Thank you! Your purchase of Remove Ads is complete.",
+            "[4/8] Trying to buy Remove Ads again",
+            "> You already own this item. To get it on this device, restore your purchases.",
+            "(Ask to Buy). Buying Premium Level Pack there: the purchase waits.",
+            "> Waiting for approval. You’ll get your purchase as soon as it’s approved.",
+            "> Thank you! Your purchase of Premium Level Pack is complete.",
+            "[7/8] Buying 550 Gems on that device too",
+            "> Your payment couldn’t be processed. Check your payment information and try again.",
+            "Before restoring: nothing owned yet\n      > Restored 2 purchases.\n",
+            "After restoring: no-ads, premium-levels",
+            "That’s the tour.",
+        ]
+        for text in expected { #expect(result.stdout.contains(text), "missing: \(text)") }
+        #expect(!result.stdout.contains("\u{1B}"))
+        // Nothing in the working folder, and the temporary state folder it names is gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let prefix = "removed when the tour ends: "
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.contains(prefix) })
+        let state = String(line[line.range(of: prefix)!.upperBound...])
+        #expect(state.hasPrefix(FileManager.default.temporaryDirectory.path))
+        #expect(!FileManager.default.fileExists(atPath: state))
+    }
+
+    @Test(arguments: [
+        (
+            "ja_JP",
+            [
+                "[1/8] 販売中の商品と、ストアフロント JPN での価格です：", "¥160", "ご購入ありがとうございます。ジェム100個の購入が完了しました。",
+                "gems：100", "このアイテムはすでに購入済みです。", "承認を待っています。", "お支払いを処理できませんでした。", "2件の購入を復元しました。",
+                "ツアーは以上です。",
+            ]
+        ),
+        (
+            "ru",
+            [
+                "[1/8] Товары в продаже с ценами витрины RUS:", "99,00\u{A0}₽",
+                "Спасибо! Покупка «100 самоцветов» завершена.",
+                "Этот товар уже куплен.", "Ожидание одобрения.", "Не удалось обработать платеж.",
+                "Восстановлено 2 покупки.",
+                "Экскурсия окончена.",
+            ]
+        ),
+        (
+            "zh-Hans",
+            ["[1/8] 在售商品及其在 CHN 店面的价格：", "¥6.00", "导览结束。"]
+        ),
+    ])
+    func speaksThePersonsLanguageWithLocalPrices(locale: String, texts: [String]) throws {
+        let result = try ToolRunner.run(["tour", "--locale", locale, "--catalog", Self.catalog])
+        #expect(result.status == 0)
+        for text in texts { #expect(result.stdout.contains(text), "missing: \(text)") }
+        #expect(!result.stdout.contains("Thank you"))
+    }
+
+    @Test func jsonPrintsOneLinePerStepWithTheOutcomes() throws {
+        let result = try Self.run(
+            ["tour", "--json", "--catalog", Self.catalog], environment: ["PURCHASEKIT_ASSUME_TERMINAL": "1"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("\u{1B}"))
+        let lines = try Self.jsonLines(result.stdout)
+        #expect(lines.map { $0["step"] as? String } == Self.steps)
+        #expect(
+            lines.map { $0["outcome"] as? String } == [
+                "listed", "purchased", "purchased", "failed", "pending", "purchased", "failed", "restored",
+            ])
+        for line in lines { #expect((line["narration"] as? String)?.isEmpty == false) }
+        #expect((lines[0]["products"] as? [Any])?.count == 10)
+        #expect((lines[1]["balances"] as? [String: Int]) == ["gems": 100])
+        #expect(lines[1]["message"] as? String == "Thank you! Your purchase of 100 Gems is complete.")
+        #expect((lines[3]["error"] as? [String: Any])?["name"] as? String == "alreadyOwned")
+        #expect(lines[4]["productID"] as? String == "com.example.levels.premium")
+        let waiting = try #require(lines[4]["transactionID"] as? String)
+        #expect(lines[5]["transactionID"] as? String == waiting)
+        #expect(lines[6]["request"] as? String == "pending")
+        #expect((lines[6]["error"] as? [String: Any])?["name"] as? String == "paymentInvalid")
+        #expect(lines[7]["restored"] as? [String] == ["com.example.removeads", "com.example.levels.premium"])
+        #expect(lines[7]["entitlementsBefore"] as? [String] == [])
+        #expect(lines[7]["entitlements"] as? [String] == ["no-ads", "premium-levels"])
+    }
+
+    @Test func aStateFolderIsKeptAndATourAgainFindsWhatItOwns() throws {
+        let state = try ToolRunner.temporaryFolder().appendingPathComponent("state").path
+        let first = try ToolRunner.run(["tour", "--state", state, "--catalog", Self.catalog])
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("purchasekit --state \(state) history"))
+        let history = try ToolRunner.run(["--state", state, "--catalog", Self.catalog, "history", "--json"])
+        let transactions = try #require(try JSONSerialization.jsonObject(with: history.stdoutData) as? [[String: Any]])
+        #expect(transactions.map { $0["productID"] as? String }.contains("com.example.levels.premium"))
+
+        let again = try ToolRunner.run(["tour", "--json", "--state", state, "--catalog", Self.catalog])
+        #expect(again.status == 0)
+        let lines = try Self.jsonLines(again.stdout)
+        #expect(lines.map { $0["step"] as? String } == Self.steps)
+        #expect((lines[2]["error"] as? [String: Any])?["name"] as? String == "alreadyOwned")
+        #expect((lines[4]["error"] as? [String: Any])?["name"] as? String == "alreadyOwned")
+        #expect(lines[5]["outcome"] as? String == "skipped")
+        #expect(lines[6]["outcome"] as? String == "failed")
+        #expect(lines[7]["outcome"] as? String == "restored")
+    }
+
+    @Test func aDeploymentWithoutTheFileStoreIsRefused() throws {
+        let simulated = ToolRunner.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
+        let result = try ToolRunner.run(["tour", "--catalog", simulated])
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("uses “simulated-app-store”"))
+    }
+
+    @Test func aClosedStandardOutputIsAnIOErrorThatRemovesTheStateFolder() throws {
+        let tool = try #require(ToolRunner.executable)
+        let folder = try ToolRunner.temporaryFolder()
+        let script = "exec >&-; \"$0\" tour --catalog \"$1\"; echo \"status $?\" >&2"
+        let result = try ToolRunner.run(["-c", script, tool.path, Self.catalog], in: folder, shell: true)
+        #expect(result.stderr.hasPrefix("purchasekit: cannot write the output: "))
+        #expect(result.stderr.hasSuffix("status 74\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func strayArgumentsAreUsageErrors() throws {
+        let result = try ToolRunner.run(["tour", "now"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("purchasekit tour --help"))
+    }
+}
