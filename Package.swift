@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "PurchaseTesting", targets: ["PurchaseTesting"]),
         .executable(name: "purchasekit", targets: ["purchasekit"]),
+        .plugin(name: "PurchaseCatalogCodegen", targets: ["PurchaseCatalogCodegen"]),
+        .plugin(name: "ValidateCatalog", targets: ["ValidateCatalog"]),
     ],
     targets: [
         .systemLibrary(
@@ -44,6 +46,22 @@ let package = Package(
             dependencies: ["PropertyList", "PurchaseCatalog"],
             path: "Sources/PurchaseKitBenchmarks"
         ),
+        .executableTarget(name: "purchasekit-catalog-tool", dependencies: ["PropertyList", "PurchaseCatalog"]),
+        .plugin(
+            name: "PurchaseCatalogCodegen", capability: .buildTool(), dependencies: ["purchasekit-catalog-tool"]),
+        .plugin(
+            name: "ValidateCatalog",
+            capability: .command(
+                intent: .custom(verb: "validate-catalog", description: "Check every catalog; export one as .storekit")
+            ),
+            dependencies: ["purchasekit-catalog-tool"]
+        ),
+        .target(name: "CatalogExample", plugins: ["PurchaseCatalogCodegen"]),
+        .testTarget(
+            name: "CatalogCodegenTests",
+            dependencies: ["purchasekit-catalog-tool", "CatalogExample", "PurchaseCatalog", "PurchaseCore"],
+            exclude: ["Expected", "Fixtures"]
+        ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog", "PurchaseTesting"],
@@ -58,7 +76,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))
