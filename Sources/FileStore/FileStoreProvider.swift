@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// With the default `StateFolder`, its transactions live in the state folder's ``PurchaseJournal``
 /// (`.purchasekit/purchases.log`), shared with the ``FileFulfillmentLedger``; with another
-/// `StateFolder`, or in a state folder of the previous layout, in its own ``Journal``
+/// `StateFolder`, or in a state folder of the previous layout, in its own `Journal`
 /// `<state folder>/<StateFolder>/store.log`. The format is described in this module's README.md.
 ///
 /// Guarantees:
@@ -17,7 +17,7 @@ import Synchronization
 /// - Transaction identifiers are allocated inside the journal's commit, so they are unique across
 ///   every process sharing the state folder. Identifiers are decimal numbers from 1.
 /// - A non-consumable the person owns, or an auto-renewable subscription that is active or still
-///   renewing, cannot be bought again (``PurchaseError/Code/alreadyOwned``).
+///   renewing, cannot be bought again (`PurchaseError.Code.alreadyOwned`).
 /// - A subscription expires one period after its purchase; while auto-renew is on, one renewal
 ///   transaction per elapsed period (a new identifier, the original kept) is recorded durably the
 ///   next time the provider is asked for unfinished transactions or a restore.
@@ -68,8 +68,8 @@ public final class FileStoreProvider: StoreProvider {
     ///   - settings: its settings.
     ///   - stateDirectory: the deployment's state folder; the journal goes in ``FileStoreSettings/stateFolder`` inside it.
     ///   - clock: the source of purchase dates and of "now" for expiry and renewals.
-    /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` with the ``JournalError`` (file and offset) as the
-    ///   underlying error when the journal cannot be opened; ``PurchaseError/Code/providerMisconfigured``
+    /// - Throws: `PurchaseError.Code.ledgerIOFailed` with the `JournalError` (file and offset) as the
+    ///   underlying error when the journal cannot be opened; `PurchaseError.Code.providerMisconfigured`
     ///   for a storefront the catalog does not declare.
     public init(
         catalog: Catalog, settings: FileStoreSettings = FileStoreSettings(), stateDirectory: URL,
@@ -108,7 +108,7 @@ public final class FileStoreProvider: StoreProvider {
 
     /// Builds the provider a deployment's configuration describes (the registry's factory for `file`).
     ///
-    /// - Throws: ``PurchaseError/Code/providerMisconfigured`` for unusable settings, or what
+    /// - Throws: `PurchaseError.Code.providerMisconfigured` for unusable settings, or what
     ///   ``init(catalog:settings:stateDirectory:clock:)`` throws.
     public convenience init(context: ProviderContext) throws(PurchaseError) {
         try self.init(
@@ -128,7 +128,7 @@ public final class FileStoreProvider: StoreProvider {
     }
 
     /// Closes the journal and ends every update stream; later calls fail with
-    /// ``PurchaseError/Code/ledgerIOFailed``. Call ``flush()`` first to keep deferred finish marks.
+    /// `PurchaseError.Code.ledgerIOFailed`. Call ``flush()`` first to keep deferred finish marks.
     public func close() {
         let first = closed.withLock { closed in
             defer { closed = true }
@@ -275,7 +275,7 @@ public final class FileStoreProvider: StoreProvider {
     /// and ``unfinishedTransactions()``.
     ///
     /// - Returns: the purchased transaction.
-    /// - Throws: ``PurchaseError/Code/clientInvalid`` when no deferred purchase has that identifier.
+    /// - Throws: `PurchaseError.Code.clientInvalid` when no deferred purchase has that identifier.
     @discardableResult
     public func approve(transactionID: String) async throws(PurchaseError) -> StoreTransaction {
         try await resolve(transactionID, approved: true)
@@ -290,7 +290,7 @@ public final class FileStoreProvider: StoreProvider {
     /// Refunds (revokes) a purchase: the revoked transaction is sent through ``transactionUpdates``
     /// and handed back by ``unfinishedTransactions()`` until acknowledged with ``finish(_:)``.
     ///
-    /// - Throws: ``PurchaseError/Code/clientInvalid`` when no purchased transaction has that identifier.
+    /// - Throws: `PurchaseError.Code.clientInvalid` when no purchased transaction has that identifier.
     @discardableResult
     public func refund(transactionID: String, reason: RevocationReason = .other) async throws(PurchaseError)
         -> StoreTransaction

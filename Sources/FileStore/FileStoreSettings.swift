@@ -54,7 +54,7 @@ public struct FileStoreSettings: Sendable, Hashable {
 
     /// Reads the settings from a catalog's provider settings; unknown keys are ignored.
     ///
-    /// - Throws: ``PurchaseError/Code/providerMisconfigured`` naming the key when a value has the
+    /// - Throws: `PurchaseError.Code.providerMisconfigured` naming the key when a value has the
     ///   wrong type or is out of range.
     public init(_ settings: [String: SettingValue]) throws(PurchaseError) {
         self.init()

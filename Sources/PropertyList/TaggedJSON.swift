@@ -25,7 +25,7 @@ import Foundation
 ///   `$dict`, or its keys are `$date` and `$timeIntervalSinceReferenceDate`) is wrapped as
 ///   `{"$dict": {...}}`, so every value round-trips.
 ///
-/// ``decode(_:)`` reads this format back, preserving key order and repeated keys.
+/// ``decode(_:)-(Data)`` (and its `String` overload) reads this format back, preserving key order and repeated keys.
 public enum TaggedJSON {
     /// Returns `value` as tagged JSON: compact on one line, or with `pretty` indented by two spaces per
     /// level, one member per line.

@@ -6,7 +6,7 @@ public import PurchaseCore
 import SimulatedAppStore
 
 /// A deployment opened from its catalog: the providers the catalog names, the durable ledger in the
-/// state folder, the ``Store`` running the purchase flow, and the message table people read.
+/// state folder, the `Store` running the purchase flow, and the message table people read.
 ///
 /// Open one per process (or per independent user session) and ``close()`` it when done; several
 /// processes may open the same state folder at once (the journals serialize them).
@@ -49,17 +49,17 @@ public final class PurchaseDeployment: Sendable {
     /// Loads a catalog file and opens its deployment.
     ///
     /// - Parameters:
-    ///   - catalogPath: the catalog property list, or an Xcode `.storekit` file (see ``CatalogLoader``).
+    ///   - catalogPath: the catalog property list, or an Xcode `.storekit` file (see `CatalogLoader`).
     ///   - stateDirectory: the state folder (created when missing).
     ///   - locale: the language of messages; `nil` means the catalog's `Locale`.
-    ///   - registry: where provider kinds are looked up (``ProviderRegistry/builtIn`` plus your own).
+    ///   - registry: where provider kinds are looked up (`ProviderRegistry.builtIn` plus your own).
     ///   - clock: the clock of the store, the providers and the ledger's dates.
     ///   - ledgerOptions: the options of the journal the ledger and the file store share
     ///     (`<state>/purchases.log`), or of the ledger's own journal in a folder of the previous layout.
-    /// - Throws: ``PurchaseError/Code/catalogInvalid`` with a ``CatalogValidationError`` (every
+    /// - Throws: `PurchaseError.Code.catalogInvalid` with a `CatalogValidationError` (every
     ///   diagnostic) as the underlying error for a missing or invalid catalog;
-    ///   ``PurchaseError/Code/providerMisconfigured`` for an unknown kind or bad settings;
-    ///   ``PurchaseError/Code/ledgerIOFailed`` with the ``JournalError`` when a journal cannot be opened.
+    ///   `PurchaseError.Code.providerMisconfigured` for an unknown kind or bad settings;
+    ///   `PurchaseError.Code.ledgerIOFailed` with the `JournalError` when a journal cannot be opened.
     public static func open(
         catalogPath: String,
         stateDirectory: URL,

@@ -6,7 +6,7 @@ public import PurchaseCore
 ///
 /// It keeps StoreKit's rules: a transaction stays unfinished until finished; non-consumables and
 /// active subscriptions cannot be bought twice; restore returns what is owned as restored
-/// transactions with new identifiers and the original ones kept. Use it with a ``Store`` to test
+/// transactions with new identifiers and the original ones kept. Use it with a `Store` to test
 /// the whole purchase flow without a device.
 public actor InMemoryStoreProvider: StoreProvider {
     /// What the next purchase of a product does.

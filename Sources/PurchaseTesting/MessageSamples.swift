@@ -1,7 +1,7 @@
 public import Foundation
 public import PurchaseCore
 
-/// One message of every ``MessageKey`` with sample arguments, for tests that go over a whole message
+/// One message of every `MessageKey` with sample arguments, for tests that go over a whole message
 /// table: when you add a language or override texts, render every sample and check none is empty.
 ///
 /// Guarantees: ``all`` holds at least one message per key in `MessageKey.allCases`.

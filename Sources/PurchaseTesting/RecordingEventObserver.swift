@@ -1,6 +1,6 @@
 public import PurchaseCore
 
-/// Records every ``StoreEvent`` a ``Store`` reports, so a test can wait for and inspect them.
+/// Records every `StoreEvent` a `Store` reports, so a test can wait for and inspect them.
 ///
 /// Start it with ``start(observing:)`` before the actions whose events you want; events are kept
 /// in the order the store emitted them.

@@ -1,8 +1,8 @@
 public import Foundation
 public import PurchaseCore
 
-/// A ``Store`` over an ``InMemoryStoreProvider`` and an ``InMemoryFulfillmentLedger`` on a
-/// ``ManualClock``: the whole purchase flow in memory, ready for a test.
+/// A `Store` over an ``InMemoryStoreProvider`` and an `InMemoryFulfillmentLedger` on a
+/// `ManualClock`: the whole purchase flow in memory, ready for a test.
 ///
 /// ```swift
 /// @Test func gemsAreCreditedOnce() async throws {
@@ -50,7 +50,7 @@ public struct StoreTestHarness: Sendable {
     }
 
     /// A new store on the same provider, ledger and clock, as after the app is relaunched. Call
-    /// ``Store/start()`` on it to process what the provider hands back.
+    /// `Store.start()` on it to process what the provider hands back.
     public func relaunched() -> Store {
         Store(catalog: catalog, providers: [provider], ledger: ledger, clock: clock)
     }

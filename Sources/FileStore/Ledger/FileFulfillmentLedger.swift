@@ -3,7 +3,7 @@ public import Journal
 public import PurchaseCore
 import Synchronization
 
-/// A fulfillment ledger on a durable ``Journal``: deliveries survive crashes and are recorded exactly
+/// A fulfillment ledger on a durable `Journal`: deliveries survive crashes and are recorded exactly
 /// once across every process sharing the folder.
 ///
 /// In a deployment it shares the state folder's ``PurchaseJournal`` with the file store
@@ -32,7 +32,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
 
     /// Opens (or creates) a ledger with its own journal, `ledger.log`, in `directory`.
     ///
-    /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` with the ``JournalError`` (file and byte
+    /// - Throws: `PurchaseError.Code.ledgerIOFailed` with the `JournalError` (file and byte
     ///   offset for corruption) as the underlying error.
     public init(directory: URL, options: JournalOptions = JournalOptions()) throws(PurchaseError) {
         self.directory = directory
@@ -68,7 +68,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     }
 
     /// Closes the journal (or gives back this ledger's reference to a shared one); later calls fail
-    /// with ``PurchaseError/Code/ledgerIOFailed``. Call ``flush()`` first to keep deferred finished marks.
+    /// with `PurchaseError.Code.ledgerIOFailed`. Call ``flush()`` first to keep deferred finished marks.
     public func close() {
         let first = closed.withLock { closed in
             defer { closed = true }
@@ -138,12 +138,12 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         return contents
     }
 
-    /// The balances, kept up to date record by record (equal to ``LedgerContents/balances``).
+    /// The balances, kept up to date record by record (equal to `LedgerContents.balances`).
     public func balances() async throws -> [String: Int] {
         try await read { $0.balances.filter { $0.value != 0 } }
     }
 
-    /// Writes a snapshot and starts a new log (see ``Journal/compact()``).
+    /// Writes a snapshot and starts a new log (see `Journal.compact()`).
     public func compact() async throws(PurchaseError) {
         do {
             try await journal.compact()

@@ -7,7 +7,7 @@ import Synchronization
 /// `<state folder>/purchases.log` (with `purchases.snapshot` and `purchases.lock`).
 ///
 /// Sharing one log is what makes a purchase cost one fsync: the store's charge is written
-/// deferred (``JournalDurability/deferred``) and the ledger's delivery, appended after it to the
+/// deferred (`JournalDurability.deferred`) and the ledger's delivery, appended after it to the
 /// same file, is fsynced, which makes both durable at once. A crash of the machine before that fsync
 /// loses both: no delivery was acknowledged and nobody was told "purchased".
 ///
@@ -17,7 +17,7 @@ import Synchronization
 ///   opened separately on one folder share it. Each `open` is balanced by one ``close()``; the files
 ///   close with the last.
 /// - The file store defers its charges only while a ``FileFulfillmentLedger`` is attached to this
-///   journal (``init(journal:)`` of the ledger): otherwise every commit is synced, so the store stays
+///   journal (``FileFulfillmentLedger/init(journal:)``): otherwise every commit is synced, so the store stays
 ///   correct with any other ledger.
 /// - A state folder written by the previous layout (`file-store/store.log`, `ledger/ledger.log`)
 ///   and without `purchases.log` keeps that layout (see ``usesSeparateJournals(stateDirectory:)``).
@@ -65,7 +65,7 @@ public final class PurchaseJournal: Sendable {
     /// - Parameters:
     ///   - stateDirectory: the deployment's state folder.
     ///   - options: the journal's options; ignored when the journal is already open.
-    /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` with the ``JournalError`` (file and byte
+    /// - Throws: `PurchaseError.Code.ledgerIOFailed` with the `JournalError` (file and byte
     ///   offset for corruption) as the underlying error.
     public static func open(stateDirectory: URL, options: JournalOptions = JournalOptions()) throws(PurchaseError)
         -> PurchaseJournal
@@ -120,7 +120,7 @@ public final class PurchaseJournal: Sendable {
     /// Torn tails the journal cut when it opened; empty normally.
     public var recoveries: [JournalRecovery] { journal.recoveries }
 
-    /// Writes a snapshot and starts a new log (see ``Journal/compact()``).
+    /// Writes a snapshot and starts a new log (see `Journal.compact()`).
     public func compact() async throws(PurchaseError) {
         do {
             try await journal.compact()

@@ -58,7 +58,7 @@ public enum MessageEntry: Sendable, Hashable {
 public struct PluralVariable: Sendable, Hashable {
     /// The `NSStringFormatValueTypeKey`, e.g. `ld` or `d`.
     public var valueType: String
-    /// The text for each category the table gives; ``PluralCategory/other`` is always present.
+    /// The text for each category the table gives; `PluralCategory.other` is always present.
     public var forms: [PluralCategory: String]
 
     /// Creates a variable.

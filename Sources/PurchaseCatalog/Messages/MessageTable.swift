@@ -1,14 +1,14 @@
 public import Foundation
 public import PurchaseCore
 
-/// The texts of every ``MessageKey`` in every shipped language, with a deployment's overrides, and the
-/// renderer that turns a ``Message`` into what a person reads.
+/// The texts of every `MessageKey` in every shipped language, with a deployment's overrides, and the
+/// renderer that turns a `Message` into what a person reads.
 ///
 /// The built-in tables ship as resources in Apple's formats (`<language>.lproj/Localizable.strings` as
 /// an XML property list, and `Localizable.stringsdict` for plural texts) and are read with the project's
 /// own property-list reader, never with Foundation's localization lookup.
 ///
-/// Lookup for a key and a locale walks ``LocaleFallback/candidates(for:)`` and then English
+/// Lookup for a key and a locale walks `LocaleFallback.candidates(for:)` and then English
 /// (`ja_JP` → `ja` → `en`; `zh_CN` → `zh-Hans` → `en`; unknown → `en`). At each step an override of that
 /// language wins over the built-in text, so an override replaces single keys and everything it leaves out
 /// falls back to the built-in table, and a key missing from a built-in language falls back to English.
@@ -99,7 +99,7 @@ public struct MessageTable: Sendable {
     /// The text of `message` for a person using `locale`, with its arguments in place.
     ///
     /// Plural variables choose their form by the CLDR rules of the language the text came from; dates use
-    /// that locale's long date style in `timeZone`, prices ``PriceFormatter``. A key no table has renders
+    /// that locale's long date style in `timeZone`, prices `PriceFormatter`. A key no table has renders
     /// as the key itself, so a gap shows up instead of an empty line.
     public func render(_ message: Message, locale: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!)
         -> String
@@ -111,7 +111,7 @@ public struct MessageTable: Sendable {
     }
 
     /// Every key's text in `locale` as a translator checks it (see ``MessageEntry/sourceText``), in the
-    /// order of ``MessageKey/allCases``; keys no table has are left out.
+    /// order of `MessageKey.allCases`; keys no table has are left out.
     public func sourceTexts(locale: String) -> [(key: MessageKey, text: String)] {
         MessageKey.allCases.compactMap { key in
             lookup(key, locale: locale).map { (key, $0.entry.sourceText) }

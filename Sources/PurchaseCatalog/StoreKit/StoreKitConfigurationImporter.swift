@@ -3,7 +3,7 @@ import PropertyList
 public import PurchaseCore
 
 /// Reads Xcode StoreKit configuration files (`.storekit`, JSON, format versions 1 to 5) into a
-/// ``Catalog`` for the simulated App Store, reporting problems as catalog ``Diagnostic``s.
+/// `Catalog` for the simulated App Store, reporting problems as catalog ``Diagnostic``s.
 ///
 /// The catalog has one deployment on `simulated-app-store` whose `ProviderSettings` carry the file's
 /// test-session settings (Ask to Buy, failing transactions, per-API errors, storefront, locale, billing

@@ -1,7 +1,7 @@
 /// The stable name of every text a person may see, and the arguments its text takes.
 ///
 /// The raw value is the key in the message tables (`Localizable.strings` and `Localizable.stringsdict`);
-/// it never changes once released, so deployment overrides keep working. ``allCases`` lists every key, so
+/// it never changes once released, so deployment overrides keep working. `allCases` (from `CaseIterable`) lists every key, so
 /// tests and translators can check a table for completeness. A ``Message`` pairs a key with its arguments.
 public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     // MARK: Restore

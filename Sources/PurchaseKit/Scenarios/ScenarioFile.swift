@@ -4,7 +4,7 @@ import PurchaseCatalog
 import PurchaseCore
 public import SimulatedAppStore
 
-/// Reads a scenario property list (format: `Catalog/Scenarios/README.md`) into a ``Scenario``: the
+/// Reads a scenario property list (format: `Catalog/Scenarios/README.md`) into a `Scenario`: the
 /// catalog it names (relative to the scenario file) loaded and validated, the session overrides,
 /// the steps with their positions.
 ///

@@ -1,4 +1,4 @@
-/// Why a scenario file gave no ``Scenario``.
+/// Why a scenario file gave no `Scenario`.
 public enum ScenarioFileError: Error, Sendable {
     /// The scenario file, or the catalog it names, does not exist (the path).
     case missingFile(String)

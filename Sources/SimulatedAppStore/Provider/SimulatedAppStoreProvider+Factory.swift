@@ -16,8 +16,8 @@ extension SimulatedAppStoreProvider {
     /// The deployment's clock is used as is; with `TimeRate`, a ``SimulationClock`` deployment clock
     /// is set to that rate, and any other clock is replaced by a ``SimulationClock`` starting at its now.
     ///
-    /// - Throws: ``PurchaseError/Code/providerMisconfigured`` for unusable settings,
-    ///   ``PurchaseError/Code/ledgerIOFailed`` when the account's journal cannot be opened.
+    /// - Throws: `PurchaseError.Code.providerMisconfigured` for unusable settings,
+    ///   `PurchaseError.Code.ledgerIOFailed` when the account's journal cannot be opened.
     public static func make(_ context: ProviderContext) throws -> any StoreProvider {
         let settings = context.configuration.settings
         let controls = try SessionControls(settings: settings)

@@ -1,7 +1,7 @@
 public import Foundation
 public import PurchaseCore
 
-/// The simulated App Store as a ``StoreProvider`` (kind and store name `simulated-app-store`): an
+/// The simulated App Store as a `StoreProvider` (kind and store name `simulated-app-store`): an
 /// adapter over a ``PaymentQueue``.
 ///
 /// It observes the queue like an app would: a purchase adds a payment and answers with the outcome
@@ -9,7 +9,7 @@ public import PurchaseCore
 /// purchase are not repeated as updates); a restore waits for the observer to be told the restore finished;
 /// every other transaction the queue reports (Ask to Buy decided, an interrupted purchase resolved,
 /// renewals, refunds with their revocation date) arrives on ``transactionUpdates``. Failures are
-/// mapped with ``PurchaseError/storeKit(code:productID:)``. Products are named by the catalog's
+/// mapped with `PurchaseError.storeKit(code:productID:)`. Products are named by the catalog's
 /// product identifier outside and by their App Store identifier (the `StoreIDs` entry) on the queue.
 public final class SimulatedAppStoreProvider: StoreProvider {
     /// The queue the provider adapts; drive the test session through it.
@@ -65,7 +65,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         }
     }
 
-    /// The verifier a ``Store`` over this provider should use for store name ``storeName``: an
+    /// The verifier a `Store` over this provider should use for store name ``storeName``: an
     /// ``AppStoreReceiptVerifier`` over ``verifyReceiptService`` (production first, sandbox on 21007),
     /// failing as the session's ``SimulatedAPI/verification`` error says; `nil` without ``receipts``.
     public var receiptVerifier: (any ReceiptVerifier)? {
@@ -118,7 +118,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         attached.withLock { $0 = true }
     }
 
-    /// The grace period a ``Store`` over this provider should give subscriptions in billing trouble:
+    /// The grace period a `Store` over this provider should give subscriptions in billing trouble:
     /// ``SessionControls/gracePeriodDays`` when the session enables grace periods, else 0.
     public func gracePeriod() async -> TimeInterval {
         let controls = await queue.controls

@@ -26,7 +26,7 @@ public import PurchaseCore
 ///
 /// ## State
 /// The account (what the store knows was bought, unfinished transactions, subscriptions) lives in
-/// memory (``Persistence/inMemory``) or in a ``Journal`` of compact binary records in a folder
+/// memory (``Persistence/inMemory``) or in a `Journal` of compact binary records in a folder
 /// (``Persistence/journal(directory:)``): a new queue on the same folder is a relaunch, and a
 /// fresh app ledger over it is a reinstall. A change is durable before its callbacks are scheduled.
 /// Download progress lives in memory only.
@@ -84,7 +84,7 @@ public actor PaymentQueue {
     ///     ``advanceTime(by:)`` move it.
     ///   - random: the random source for simulated faults; a seeded ``SplitMix64`` makes them reproducible.
     ///   - callbackQueue: the serial queue observers are called on.
-    /// - Throws: ``JournalError`` when the journal cannot be opened (damaged, locked, unreadable).
+    /// - Throws: `JournalError` when the journal cannot be opened (damaged, locked, unreadable).
     public init(
         catalog: Catalog,
         controls: SessionControls = SessionControls(),

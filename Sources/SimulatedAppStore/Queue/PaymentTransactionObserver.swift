@@ -31,7 +31,7 @@ public protocol PaymentTransactionObserver: AnyObject, Sendable {
     /// A person started buying a promoted product in the App Store.
     ///
     /// - Returns: `true` to add the payment to the queue now; `false` to keep it and add it later
-    ///   with ``PaymentQueue/add(_:)``.
+    ///   with ``PaymentQueue/add(_:)-(Payment)``.
     func shouldAddStorePayment(_ payment: Payment, for product: AppStoreProduct) -> Bool
 
     /// The store revoked purchases of these products (refund, family sharing ended).

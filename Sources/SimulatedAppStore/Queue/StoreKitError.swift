@@ -2,8 +2,8 @@ public import PurchaseCore
 
 /// A failure as the simulated App Store reports it: StoreKit 1's `SKError` codes.
 ///
-/// ``purchaseError`` maps it onto the core's ``PurchaseError`` with
-/// ``PurchaseError/storeKit(code:productID:)``, so apps see the same codes whichever provider runs.
+/// ``purchaseError(productID:)`` maps it onto the core's `PurchaseError` with
+/// `PurchaseError.storeKit(code:productID:)`, so apps see the same codes whichever provider runs.
 public struct StoreKitError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An `SKError.Code` by its raw value; codes StoreKit may add later keep their number.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -71,7 +71,7 @@ public struct StoreKitError: Error, Sendable, Hashable, CustomStringConvertible 
         }
 
         /// Parses a code as catalogs and settings write it: an `SKError.Code` name (`paymentCancelled`,
-        /// also `SKErrorPaymentCancelled`), its number, or the name of a ``PurchaseError/Code``
+        /// also `SKErrorPaymentCancelled`), its number, or the name of a `PurchaseError.Code`
         /// (`storeUnavailable`, `productUnavailable`...) mapped to the nearest `SKError`; `networkError`
         /// is `cloudServiceNetworkConnectionFailed`. `nil` for anything else.
         public init?(parsing text: String) {
@@ -112,7 +112,7 @@ public struct StoreKitError: Error, Sendable, Hashable, CustomStringConvertible 
         self.isInterruption = isInterruption
     }
 
-    /// The core's error for this failure, via ``PurchaseError/storeKit(code:productID:)``.
+    /// The core's error for this failure, via `PurchaseError.storeKit(code:productID:)`.
     public func purchaseError(productID: String? = nil) -> PurchaseError {
         var error = PurchaseError.storeKit(code: code.rawValue, productID: productID)
         error.detail = "\(message) (SKError code \(code.rawValue))"

@@ -2,7 +2,7 @@ public import PurchaseCore
 
 extension ReceiptTransaction {
     /// The receipt entry for a transaction the simulated store reported: same identifiers, dates,
-    /// quantity, expiry, refund (`cancellation_reason` `"1"` for ``RevocationReason/developerIssue``,
+    /// quantity, expiry, refund (`cancellation_reason` `"1"` for `RevocationReason.developerIssue`,
     /// `"0"` otherwise) and ownership.
     ///
     /// - Parameters:

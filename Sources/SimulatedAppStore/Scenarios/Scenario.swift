@@ -44,7 +44,7 @@ public struct Scenario: Sendable {
 
 /// What a scenario step does. Products are named by their catalog identifiers.
 public enum ScenarioAction: Sendable {
-    /// Buys a product through the whole flow (``Store/purchase(_:quantity:)``).
+    /// Buys a product through the whole flow (`Store.purchase(_:quantity:)`).
     case buy(productID: String, quantity: Int)
     /// A parent approves the oldest Ask to Buy request (for the product, when given).
     case approveAskToBuy(productID: String?)
@@ -56,7 +56,7 @@ public enum ScenarioAction: Sendable {
     case relaunch
     /// The app is deleted and installed again: a fresh app ledger, the same App Store account.
     case reinstall
-    /// Restores purchases (``Store/restore()``).
+    /// Restores purchases (`Store.restore()`).
     case restore
     /// Moves the virtual clock forward and lets what came due happen (renewals, expiries).
     case advanceTime(TimeInterval)
@@ -122,7 +122,7 @@ public struct ScenarioExpectations: Sendable, Hashable {
     /// `cancelled`, `failed`), a restore (`restored`, `nothingToRestore`, `partial`, `failed`), a
     /// receipt verification (`verified`, `failed`) or an App Store action (`done`, `nothing`).
     public var outcome: String?
-    /// The ``PurchaseError/Code/name`` of the last step's error.
+    /// The `PurchaseError.Code.name` of the last step's error.
     public var error: String?
     /// Entitlement names the person must have now.
     public var entitlementsContain: [String] = []
@@ -132,7 +132,7 @@ public struct ScenarioExpectations: Sendable, Hashable {
     public var balances: [String: Int] = [:]
     /// The number of deliveries the app ledger holds for each product.
     public var delivered: [String: Int] = [:]
-    /// Store events (``StoreEvent/name``) that must have been emitted since the previous `expect`.
+    /// Store events (`StoreEvent.name`) that must have been emitted since the previous `expect`.
     public var events: [String] = []
     /// Store events that must not have been emitted since the previous `expect`.
     public var absentEvents: [String] = []

@@ -1,7 +1,7 @@
 public import Foundation
 public import PurchaseCore
 
-/// Runs a ``Scenario`` in process against the simulated App Store and a ``Store``, printing every
+/// Runs a ``Scenario`` in process against the simulated App Store and a `Store`, printing every
 /// observer callback and store event as a JSON line and checking the scenario's expectations.
 ///
 /// Guarantees:
@@ -27,7 +27,7 @@ public struct ScenarioRunner: Sendable {
     /// Runs every step and returns the report; a step that cannot be done (no Ask to Buy request to
     /// approve...) counts as a failed expectation and the run goes on.
     ///
-    /// - Throws: ``PurchaseError/Code/providerMisconfigured`` when the catalog has no
+    /// - Throws: `PurchaseError.Code.providerMisconfigured` when the catalog has no
     ///   `simulated-app-store` provider or its settings are unusable; the errors opening the account.
     public func run(_ scenario: Scenario) async throws(PurchaseError) -> ScenarioReport {
         let session = try ScenarioSession(scenario: scenario, stateDirectory: stateDirectory, output: output)

@@ -10,7 +10,7 @@ extension SessionControls {
     /// `DownloadBytesPerSecond`, `FailDownloads`. (`FaultSeed`, `TimeRate` and `Persistence` are read by
     /// the provider's factory.)
     ///
-    /// - Throws: ``PurchaseError/Code/providerMisconfigured`` naming the key for a value of the wrong
+    /// - Throws: `PurchaseError.Code.providerMisconfigured` naming the key for a value of the wrong
     ///   type or an unknown spelling.
     public init(settings: [String: SettingValue]) throws {
         self.init()

@@ -33,7 +33,7 @@ public struct SessionControls: Sendable, Hashable {
     /// The locale names come in (`Locale`); `nil` uses the catalog's deployment locale.
     public var locale: String?
     /// Whether renewals fail to charge (`BillingRetryOnRenewal`, default false): the subscription
-    /// enters billing retry instead of renewing, until ``PaymentQueue/resolveBillingIssue(_:)``.
+    /// enters billing retry instead of renewing, until ``PaymentQueue/resolveBillingIssue(productIdentifier:)``.
     public var billingRetryOnRenewal = false
     /// Whether a subscription in billing trouble keeps access for ``gracePeriodDays``
     /// (`BillingGracePeriodEnabled`, default false).

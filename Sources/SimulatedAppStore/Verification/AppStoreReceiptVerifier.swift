@@ -1,7 +1,7 @@
 public import Foundation
 public import PurchaseCore
 
-/// A ``ReceiptVerifier`` for App Store transactions that asks verifyReceipt, the way Apple
+/// A `ReceiptVerifier` for App Store transactions that asks verifyReceipt, the way Apple
 /// recommends for its legacy endpoint.
 ///
 /// Guarantees:
@@ -10,10 +10,10 @@ public import PurchaseCore
 ///   Review verify.
 /// - Retryable answers (21005, 21009, 21100...21199 unless `is-retryable` is false), transport
 ///   failures and unreadable bodies are retried with ``retryPolicy``'s exponential backoff through the
-///   injected ``sleeper``; when retries run out the error is ``PurchaseError/Code/verificationUnavailable``
+///   injected ``sleeper``; when retries run out the error is `PurchaseError.Code.verificationUnavailable`
 ///   (the store keeps the transaction unfinished and tries later).
 /// - Any other non-zero status fails with `PurchaseError.verifyReceipt(status:)`, whose
-///   ``PurchaseError/verifierStatus`` is the status. 21006 (valid receipt, expired subscription) is
+///   `PurchaseError.verifierStatus` is the status. 21006 (valid receipt, expired subscription) is
 ///   accepted when ``acceptsExpiredSubscriptions`` is on (the default): the receipt is genuine and the
 ///   expiry is in the answer.
 /// - ``verify(_:)`` accepts a transaction only when the authority lists it (`in_app` or
@@ -62,14 +62,14 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
 
     /// Verifies receipt bytes (a receipt file; base64 text is sent as it is).
     ///
-    /// - Throws: ``PurchaseError`` as the type's guarantees describe.
+    /// - Throws: `PurchaseError` as the type's guarantees describe.
     public func verifyReceipt(_ receipt: Data) async throws(PurchaseError) -> VerifyReceiptResult {
         try await verifyReceipt(base64: Self.receiptData(receipt))
     }
 
     /// Verifies a base64 receipt (verifyReceipt's `receipt-data`).
     ///
-    /// - Throws: ``PurchaseError`` as the type's guarantees describe.
+    /// - Throws: `PurchaseError` as the type's guarantees describe.
     public func verifyReceipt(base64 receiptData: String) async throws(PurchaseError) -> VerifyReceiptResult {
         let body = VerifyReceiptRequest(
             receiptData: receiptData, password: sharedSecret, excludeOldTransactions: excludeOldTransactions
@@ -132,10 +132,10 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
         return error
     }
 
-    /// Verifies one App Store transaction against its receipt (``StoreTransaction/verificationData``).
+    /// Verifies one App Store transaction against its receipt (`StoreTransaction.verificationData`).
     ///
-    /// - Throws: ``PurchaseError``: ``PurchaseError/Code/receiptInvalid`` without a receipt,
-    ///   ``PurchaseError/Code/verificationFailed`` when the receipt does not list the transaction for
+    /// - Throws: `PurchaseError`: `PurchaseError.Code.receiptInvalid` without a receipt,
+    ///   `PurchaseError.Code.verificationFailed` when the receipt does not list the transaction for
     ///   its product or belongs to another app, and the errors of ``verifyReceipt(_:)``.
     public func verify(_ transaction: StoreTransaction) async throws -> StoreTransaction {
         guard let receipt = transaction.verificationData, !receipt.isEmpty else {
