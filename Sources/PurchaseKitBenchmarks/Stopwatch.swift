@@ -10,19 +10,23 @@ struct Stopwatch {
     /// Runs measured.
     var runs = 7
 
-    /// The median duration of each piece of work in milliseconds, in the order given.
+    /// The median duration of each piece of work in milliseconds, in the order given; at a terminal,
+    /// ``BenchmarkProgress`` says which round is running (between timed runs, never inside one).
     func medians(_ contenders: [() throws -> Void]) throws -> [Double] {
-        for _ in 0..<warmUps {
+        for round in 0..<warmUps {
+            BenchmarkProgress.show("Timing: warm-up \(round + 1) of \(warmUps)")
             for work in contenders { try work() }
         }
         var samples = Array(repeating: [Double](), count: contenders.count)
-        for _ in 0..<runs {
+        for round in 0..<runs {
+            BenchmarkProgress.show("Timing: run \(round + 1) of \(runs)")
             for (index, work) in contenders.enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 try work()
                 samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
             }
         }
+        BenchmarkProgress.clear()
         return samples.map(Self.median)
     }
 

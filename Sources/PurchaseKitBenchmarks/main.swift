@@ -44,7 +44,9 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("purc
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 let path = folder.appendingPathComponent("catalog.plist").path
+BenchmarkProgress.show("Synthesizing a catalog of \(productCount) products")
 try CatalogFile.write(products: productCount, to: path)
+BenchmarkProgress.clear()
 let fileData = try Data(contentsOf: URL(fileURLWithPath: path))
 let fileSize = fileData.count
 
@@ -58,7 +60,9 @@ let medians = try stopwatch.medians([
     { _ = try PropertyListDecoder().decode(CatalogMirror.self, from: fileData) },
 ])
 let (ours, reader, serialization, decoder) = (medians[0], medians[1], medians[2], medians[3])
+BenchmarkProgress.show("Timing Python's plistlib")
 let python = PythonBaseline.median(path: path, stopwatch: stopwatch)
+BenchmarkProgress.clear()
 
 func row(_ name: String, _ milliseconds: Double) {
     let ratio = milliseconds / ours
@@ -77,7 +81,9 @@ case .failure(let unavailable): print("Python 3 plistlib.loads: skipped (\(unava
 }
 
 print("")
+BenchmarkProgress.show("Measuring peak memory")
 let growth = MemoryProbe.measure(path: path)
+BenchmarkProgress.clear()
 if let growth {
     let ratio = Double(growth) / Double(fileSize)
     print(

@@ -109,8 +109,10 @@ print(
 )
 print("purchases    seconds   purchases/s   µs/purchase   check")
 var perPurchase: [Double] = []
-for size in sizes {
+for (index, size) in sizes.enumerated() {
+    BenchmarkProgress.show("Run \(index + 1) of \(sizes.count): \(size) purchases")
     let (elapsed, check) = try await (queueOnly ? runQueue(size) : runStore(size))
+    BenchmarkProgress.clear()
     let micro = elapsed / Double(size) * 1e6
     perPurchase.append(micro)
     let line = [

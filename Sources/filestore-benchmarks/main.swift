@@ -154,16 +154,23 @@ struct FileStoreBenchmarks {
         let clock = ContinuousClock()
         print("filestore-benchmarks: folder \(options.directory.path), \(options.seconds) s per throughput run")
 
+        if options.throughput { BenchmarkProgress.show("Timing SQLite for reference") }
         let sqlite = options.throughput ? try sqliteRate(options: options) : nil
+        BenchmarkProgress.clear()
         if let sqlite {
             print(String(format: "SQLite WAL synchronous=FULL, one row per commit: %8.0f rows/s", sqlite))
         } else {
             print("SQLite reference: python3 not found")
         }
         var rates: [Int: Double] = [:]
-        for buyers in options.throughput ? [0, 1, 8, 64] : [] {
+        let buyerCounts = options.throughput ? [0, 1, 8, 64] : []
+        for (index, buyers) in buyerCounts.enumerated() {
+            BenchmarkProgress.show(
+                "Throughput run \(index + 1) of \(buyerCounts.count): \(max(1, buyers)) buyer\(buyers > 1 ? "s" : ""), \(options.seconds) s"
+            )
             let (rate, detail) = try await wholeFlow(
                 buyers: max(1, buyers), catalog: catalog, options: options, separateStore: buyers == 0)
+            BenchmarkProgress.clear()
             if buyers > 0 { rates[buyers] = rate }
             var line = String(
                 format: "whole flow, %2d buyer%@: %8.0f durable purchases/s (%@)", max(1, buyers),
@@ -178,6 +185,7 @@ struct FileStoreBenchmarks {
         let consumables = [
             "com.example.gems.100", "com.example.gems.550", "com.example.gems.1200", "com.example.bundle.starter",
         ]
+        BenchmarkProgress.show("Writing journals of \(options.records) records to reopen")
         let sharedPurchases = (0..<(options.records / 4)).map { consumables[$0 % consumables.count] }
         try await FileStoreSynthesis.writeSharedHistory(
             stateDirectory: reopenFolder, catalog: catalog, productIDs: sharedPurchases, date: date)
@@ -199,11 +207,13 @@ struct FileStoreBenchmarks {
             ledger.close()
             return time
         }
+        BenchmarkProgress.show("Reopening the journals")
         let sharedTimes = try (0..<3).map { _ in try reopenShared() }
         let ledgerTimes = try (0..<3).map { _ in try reopenLedger() }
         func size(_ url: URL) -> Double {
             Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0) / 1e6
         }
+        BenchmarkProgress.clear()
         print(
             String(
                 format:
@@ -216,6 +226,7 @@ struct FileStoreBenchmarks {
                     "reopen ledger alone,   %d records (%d purchases, %.0f MB log): %6.0f ms median of 3 (goal < 1000 ms)",
                 ledgerPurchases.count * 2, ledgerPurchases.count,
                 size(ledgerFolder.appendingPathComponent("ledger.log")), median(ledgerTimes) * 1000))
+        BenchmarkProgress.show("Compacting the journals and reopening them")
         let compacting = try PurchaseJournal.open(stateDirectory: reopenFolder)
         try await compacting.compact()
         compacting.close()
@@ -224,6 +235,7 @@ struct FileStoreBenchmarks {
         compactingLedger.close()
         let sharedSnapshotTimes = try (0..<3).map { _ in try reopenShared() }
         let ledgerSnapshotTimes = try (0..<3).map { _ in try reopenLedger() }
+        BenchmarkProgress.clear()
         print(
             String(
                 format:
@@ -233,6 +245,7 @@ struct FileStoreBenchmarks {
         // Restore with `restoreTransactions` transactions: consumables and a few owned items.
         let restoreFolder = fresh("restore", in: options)
         defer { try? FileManager.default.removeItem(at: restoreFolder) }
+        BenchmarkProgress.show("Writing \(options.restoreTransactions) transactions to restore, then restoring")
         let owned = ["com.example.removeads", "com.example.levels.premium", "com.example.pro.yearly"]
         let history =
             (0..<(options.restoreTransactions - owned.count)).map { consumables[$0 % consumables.count] } + owned
@@ -251,6 +264,7 @@ struct FileStoreBenchmarks {
             restored = outcome.restoredProductIDs.count
         }
         await deployment.close()
+        BenchmarkProgress.clear()
         print(
             String(
                 format:
@@ -262,5 +276,36 @@ struct FileStoreBenchmarks {
                     format: "ratios: 1 buyer / SQLite %.2f (goal >= 1); 64 buyers / SQLite %.2f (goal >= 5)",
                     one / sqlite, many / sqlite))
         }
+    }
+}
+
+/// A one-line progress indicator on standard error (the phase running, runs done of total), redrawn
+/// in place with a carriage return. It draws only when standard error is a terminal and `TERM` is not
+/// `dumb` (`PURCHASEKIT_ASSUME_TERMINAL=1` forces it), so standard output, where the results go, is
+/// the same whether it draws or not. Call ``clear()`` before printing a result.
+enum BenchmarkProgress {
+    /// Whether the line is drawn at all.
+    static let enabled: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        let terminal = isatty(STDERR_FILENO) == 1 || environment["PURCHASEKIT_ASSUME_TERMINAL"] == "1"
+        return terminal && environment["TERM"] != "dumb"
+    }()
+
+    /// Replaces the line with `text`.
+    static func show(_ text: String) {
+        guard enabled else { return }
+        write("\r" + text + "\u{1B}[K")
+    }
+
+    /// Erases the line.
+    static func clear() {
+        guard enabled else { return }
+        write("\r\u{1B}[K")
+    }
+
+    private static func write(_ text: String) {
+        fflush(nil)
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { buffer in _ = Glibc.write(STDERR_FILENO, buffer.baseAddress, buffer.count) }
     }
 }

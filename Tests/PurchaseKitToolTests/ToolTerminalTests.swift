@@ -62,4 +62,28 @@ struct ToolTerminalTests {
         #expect(piped.stderr.isEmpty)
         #expect(small.stdoutData == piped.stdoutData)
     }
+
+    @Test func simulateShowsStepsAndDownloadsOnStandardErrorOnlyAtATerminal() throws {
+        let scenario = SimulateToolTests.scenarios.appendingPathComponent("hosted-content-download.plist").path
+        let terminal = try TourToolTests.run(["simulate", scenario], environment: ["PURCHASEKIT_ASSUME_TERMINAL": "1"])
+        #expect(terminal.status == 0, "\(terminal.stderr)")
+        #expect(terminal.stderr.hasPrefix("\rStep 1 of 8: buy\u{1B}[K\rStep 2 of 8: expect\u{1B}[K"))
+        #expect(terminal.stderr.contains("\rStep 3 of 8: startDownloads\u{1B}[K"))
+        #expect(terminal.stderr.contains("\rDownloading com.example.levels.premium: 40%\u{1B}[K"))
+        #expect(terminal.stderr.contains("\rDownloading com.example.levels.premium: 100%\u{1B}[K"))
+        #expect(terminal.stderr.hasSuffix("\rStep 8 of 8: expect\u{1B}[K\r\u{1B}[K"))
+
+        let japanese = try TourToolTests.run(
+            ["--locale", "ja", "simulate", scenario], environment: ["PURCHASEKIT_ASSUME_TERMINAL": "1"])
+        #expect(japanese.stderr.contains("\rcom.example.levels.premium をダウンロードしています：100%\u{1B}[K"))
+
+        for environment in [[:], ["PURCHASEKIT_ASSUME_TERMINAL": "1", "TERM": "dumb"]] {
+            let plain = try TourToolTests.run(["simulate", scenario], environment: environment)
+            #expect(plain.status == 0)
+            #expect(plain.stderr.isEmpty, "\(environment): \(plain.stderr)")
+            #expect(plain.stdoutData == terminal.stdoutData, "\(environment)")
+        }
+        #expect(japanese.stdoutData == terminal.stdoutData)
+        #expect(terminal.stdout.contains("\"state\":\"finished\",\"percent\":100"))
+    }
 }

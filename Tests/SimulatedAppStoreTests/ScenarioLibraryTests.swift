@@ -35,6 +35,30 @@ struct ScenarioLibraryTests {
         #expect(same, "\(name) printed different lines on a second run")
     }
 
+    @Test func progressNamesEveryStepAndDownloadWithoutChangingTheLines() async throws {
+        let scenario = try ScenarioFile.load(
+            path: Self.folder.appendingPathComponent("hosted-content-download.plist").path)
+        let reports = ProgressRecorder()
+        let state = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let report = try await ScenarioRunner(stateDirectory: state, progress: reports.record).run(scenario)
+        let quiet = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: quiet) }
+        let unobserved = try await ScenarioRunner(stateDirectory: quiet).run(scenario)
+        #expect(report.lines == unobserved.lines)
+
+        let seen = reports.all
+        let steps = seen.compactMap {
+            if case .step(let number, let total, let name) = $0 { (number, total, name) } else { nil }
+        }
+        #expect(steps.map(\.0) == Array(1...scenario.steps.count))
+        #expect(steps.allSatisfy { $0.1 == scenario.steps.count })
+        #expect(steps.map(\.2) == scenario.steps.map(\.action.name))
+        let downloads = seen.compactMap { if case .downloads(let downloads) = $0 { downloads } else { nil } }
+        #expect(downloads.map { $0.map(\.progress) } == [[0], [0.4], [1]])
+        #expect(downloads.last?.first?.state == .finished)
+    }
+
     @Test func libraryCoversThePainPoints() {
         let required = [
             "restore-nothing-to-restore", "ask-to-buy-approved", "ask-to-buy-declined", "crash-before-finish",
@@ -58,5 +82,17 @@ struct ScenarioLibraryTests {
         let same = outputs[0] == outputs[1]
         #expect(same, "the two runs printed different lines")
         #expect(outputs[0].filter { $0.hasPrefix("{\"event\":\"delivered\"") }.count == 13)
+    }
+}
+
+/// Collects a runner's progress reports from whatever thread they come.
+private final class ProgressRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [ScenarioProgress] = []
+
+    var all: [ScenarioProgress] { lock.withLock { reports } }
+
+    @Sendable func record(_ report: ScenarioProgress) {
+        lock.withLock { reports.append(report) }
     }
 }

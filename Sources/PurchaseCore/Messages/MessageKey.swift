@@ -201,6 +201,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolProgressSynthesizing = "tool.progress.synthesizing"
     /// Progress while a synthesized catalog is written; gives the megabytes written and the total.
     case toolProgressWriting = "tool.progress.writing"
+    /// Progress while a scenario runs; gives the step's number, the number of steps and the step's name.
+    case toolProgressSimulating = "tool.progress.simulating"
+    /// Progress of a simulated hosted-content download; gives the content identifier and the percent done.
+    case toolProgressDownloading = "tool.progress.downloading"
 
     // MARK: Catalog diagnostics (`catalog.<problem>` and how to fix it, `catalog.<problem>.hint`)
     /// The file is not a readable property list; gives the reader's message.
@@ -424,6 +428,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolTourNeedsFileStore: [.text, .text]
         case .toolProgressSynthesizing: [.integer]
         case .toolProgressWriting: [.integer, .integer]
+        case .toolProgressSimulating: [.integer, .integer, .text]
+        case .toolProgressDownloading: [.text, .integer]
         case .toolValidationSummary: [.integer, .integer, .integer]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
             .toolTooManyFiles, .toolInvalidProductCount, .toolSeeHelp, .toolFileNotFound, .toolFileIsFolder,

@@ -6,10 +6,12 @@ import PurchaseCore
 final class ScenarioObserver: PaymentTransactionObserver {
     let name: String
     let log: ScenarioLog
+    let progress: (@Sendable (ScenarioProgress) -> Void)?
 
-    init(name: String, log: ScenarioLog) {
+    init(name: String, log: ScenarioLog, progress: (@Sendable (ScenarioProgress) -> Void)? = nil) {
         self.name = name
         self.log = log
+        self.progress = progress
     }
 
     static func json(_ transactions: [PaymentTransaction]) -> ScenarioJSON {
@@ -53,6 +55,7 @@ final class ScenarioObserver: PaymentTransactionObserver {
             ])
         }
         log.callback("updatedDownloads", observer: name, [("downloads", .array(states))])
+        progress?(.downloads(downloads))
     }
 
     func shouldAddStorePayment(_ payment: Payment, for product: AppStoreProduct) -> Bool {

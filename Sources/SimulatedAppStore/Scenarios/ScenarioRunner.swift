@@ -17,11 +17,18 @@ public struct ScenarioRunner: Sendable {
     public var stateDirectory: URL
     /// Called with each JSON line as it is produced.
     public var output: @Sendable (String) -> Void
+    /// Called as each step begins and as downloads move; it never changes what ``output`` is given.
+    /// Download reports come from the payment queue's callback thread.
+    public var progress: @Sendable (ScenarioProgress) -> Void
 
     /// Creates a runner.
-    public init(stateDirectory: URL, output: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        stateDirectory: URL, output: @escaping @Sendable (String) -> Void = { _ in },
+        progress: @escaping @Sendable (ScenarioProgress) -> Void = { _ in }
+    ) {
         self.stateDirectory = stateDirectory
         self.output = output
+        self.progress = progress
     }
 
     /// Runs every step and returns the report; a step that cannot be done (no Ask to Buy request to
@@ -30,7 +37,8 @@ public struct ScenarioRunner: Sendable {
     /// - Throws: `PurchaseError.Code.providerMisconfigured` when the catalog has no
     ///   `simulated-app-store` provider or its settings are unusable; the errors opening the account.
     public func run(_ scenario: Scenario) async throws(PurchaseError) -> ScenarioReport {
-        let session = try ScenarioSession(scenario: scenario, stateDirectory: stateDirectory, output: output)
+        let session = try ScenarioSession(
+            scenario: scenario, stateDirectory: stateDirectory, output: output, progress: progress)
         return try await session.run()
     }
 }

@@ -8,6 +8,7 @@ actor ScenarioSession {
     private let configuration: ProviderConfiguration
     private let stateDirectory: URL
     let log: ScenarioLog
+    private let progress: @Sendable (ScenarioProgress) -> Void
     let clock = ManualClock()
     var ledger: any FulfillmentLedger = InMemoryFulfillmentLedger()
     var provider: CrashingProvider?
@@ -23,7 +24,10 @@ actor ScenarioSession {
     var failures: [String] = []
     var checked = 0
 
-    init(scenario: Scenario, stateDirectory: URL, output: @escaping @Sendable (String) -> Void) throws(PurchaseError) {
+    init(
+        scenario: Scenario, stateDirectory: URL, output: @escaping @Sendable (String) -> Void,
+        progress: @escaping @Sendable (ScenarioProgress) -> Void = { _ in }
+    ) throws(PurchaseError) {
         var catalog = scenario.catalog
         guard let index = catalog.deployment.providers.firstIndex(where: { $0.kind == .simulatedAppStore }) else {
             throw PurchaseError(
@@ -40,6 +44,7 @@ actor ScenarioSession {
         self.scenario = scenario
         self.stateDirectory = stateDirectory
         self.log = ScenarioLog(output: output)
+        self.progress = progress
     }
 
     var queue: PaymentQueue? { provider?.base.queue }
@@ -49,7 +54,8 @@ actor ScenarioSession {
     func run() async throws(PurchaseError) -> ScenarioReport {
         log.write([("event", .string("scenario")), ("name", .string(scenario.name))])
         try await launch()
-        for step in scenario.steps {
+        for (index, step) in scenario.steps.enumerated() {
+            progress(.step(number: index + 1, of: scenario.steps.count, name: step.action.name))
             try await perform(step)
         }
         await shutDown()
@@ -88,7 +94,9 @@ actor ScenarioSession {
         }
         self.provider = provider
         self.store = store
-        observers = observerNames.map { ScenarioObserver(name: $0, log: log) }
+        observers = observerNames.enumerated().map { index, name in
+            ScenarioObserver(name: name, log: log, progress: index == 0 ? progress : nil)
+        }
         for observer in observers { await base.queue.add(observer) }
         await store.start()
         await settle()

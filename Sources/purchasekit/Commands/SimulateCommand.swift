@@ -7,7 +7,9 @@ import PurchaseKit
 /// Exit status: 0 when every expectation holds, 1 when one fails (each failure is also written to
 /// standard error), 65 for a malformed scenario or catalog (`path:line:column: error: message`), 66
 /// when the scenario or its catalog is missing. The App Store account goes to a fresh temporary
-/// folder (removed afterwards) unless `--state` is given.
+/// folder (removed afterwards) unless `--state` is given. At a terminal, a progress line on standard
+/// error names the step running and how far hosted-content downloads are; standard output is the same
+/// either way.
 struct SimulateCommand {
     /// The scenario file.
     var path: String
@@ -42,7 +44,10 @@ struct SimulateCommand {
             ?? FileManager.default.temporaryDirectory.appendingPathComponent(
                 "purchasekit-simulate-\(UUID().uuidString)", isDirectory: true)
         defer { if temporary { try? FileManager.default.removeItem(at: folder) } }
-        let runner = ScenarioRunner(stateDirectory: folder) { line in try? console.print(line + "\n") }
+        let progress = ProgressLine()
+        let runner = ScenarioRunner(
+            stateDirectory: folder, output: { line in try? console.print(line + "\n") },
+            progress: { report in Self.show(report, on: progress, console: console) })
         let result = BlockingTask.run { () async -> Result<ScenarioReport, PurchaseError> in
             do throws(PurchaseError) {
                 return .success(try await runner.run(scenario))
@@ -50,6 +55,7 @@ struct SimulateCommand {
                 return .failure(error)
             }
         }
+        progress.finish()
         switch result {
         case .success(let report):
             for failure in report.failures { console.diagnostic("\(path):\(failure)") }
@@ -57,6 +63,25 @@ struct SimulateCommand {
         case .failure(let error):
             console.diagnostic("\(path): error: \(error.code.name): \(error.detail ?? "")")
             return error.code == PurchaseError.Code.providerMisconfigured ? .dataError : .ioError
+        }
+    }
+
+    /// Draws a scenario's progress on the line (which does nothing when not at a terminal).
+    private static func show(_ report: ScenarioProgress, on line: ProgressLine, console: Console) {
+        guard line.enabled else { return }
+        switch report {
+        case .step(let number, let total, let name):
+            let message = PurchaseCore.Message.keyed(
+                .toolProgressSimulating, arguments: [.integer(number), .integer(total), .text(name)])
+            line.show(console.text(message))
+        case .downloads(let downloads):
+            let texts = downloads.map { download in
+                let percent = Int((download.progress * 100).rounded(.down))
+                let message = PurchaseCore.Message.keyed(
+                    .toolProgressDownloading, arguments: [.text(download.contentIdentifier), .integer(percent)])
+                return console.text(message)
+            }
+            line.show(texts.joined(separator: " · "))
         }
     }
 }
