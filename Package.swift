@@ -22,13 +22,14 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Journal", dependencies: ["CZlib"]),
         .executableTarget(name: "journal-torture", dependencies: ["Journal"]),
+        .target(name: "BenchmarkSupport"),
         .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"]),
         .target(name: "PurchaseCore"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
         .executableTarget(
             name: "simulated-store-benchmarks",
-            dependencies: ["PurchaseCore", "PurchaseTesting", "SimulatedAppStore"],
+            dependencies: ["PurchaseCore", "PurchaseTesting", "SimulatedAppStore", "BenchmarkSupport"],
             path: "Sources/SimulatedStoreBenchmarks"
         ),
         .target(
@@ -38,12 +39,13 @@ let package = Package(
             name: "PurchaseKit",
             dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore"]
         ),
-        .executableTarget(name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore"]),
+        .executableTarget(
+            name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore", "BenchmarkSupport"]),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
         .executableTarget(
             name: "purchasekit-benchmarks",
-            dependencies: ["PropertyList", "PurchaseCatalog"],
+            dependencies: ["PropertyList", "PurchaseCatalog", "BenchmarkSupport"],
             path: "Sources/PurchaseKitBenchmarks"
         ),
         .executableTarget(name: "purchasekit-catalog-tool", dependencies: ["PropertyList", "PurchaseCatalog"]),

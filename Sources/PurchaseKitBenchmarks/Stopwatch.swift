@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Dispatch
 
 /// Times pieces of work: warm-up runs, then the median of the measured runs.

@@ -2,6 +2,7 @@
 // finish) over the SimulatedAppStore provider adapter over a PaymentQueue, with an in-memory ledger.
 //
 // Usage: simulated-store-benchmarks [--queue-only | --baseline] [--lean-ledger] [--journal] [SIZES...]   (default sizes: 10000 100000 1000000)
+import BenchmarkSupport
 import Foundation
 import PurchaseCore
 import PurchaseTesting

@@ -11,6 +11,7 @@
 // (`purchases.log`): a charge is written deferred and the delivery's fsync covers it, and the
 // commits of all buyers share fsyncs (group commit). One 1-buyer run uses the previous layout (the
 // store in its own journal: two fsyncs per purchase) for comparison.
+import BenchmarkSupport
 import FileStore
 import Foundation
 import PurchaseKit
@@ -276,36 +277,5 @@ struct FileStoreBenchmarks {
                     format: "ratios: 1 buyer / SQLite %.2f (goal >= 1); 64 buyers / SQLite %.2f (goal >= 5)",
                     one / sqlite, many / sqlite))
         }
-    }
-}
-
-/// A one-line progress indicator on standard error (the phase running, runs done of total), redrawn
-/// in place with a carriage return. It draws only when standard error is a terminal and `TERM` is not
-/// `dumb` (`PURCHASEKIT_ASSUME_TERMINAL=1` forces it), so standard output, where the results go, is
-/// the same whether it draws or not. Call ``clear()`` before printing a result.
-enum BenchmarkProgress {
-    /// Whether the line is drawn at all.
-    static let enabled: Bool = {
-        let environment = ProcessInfo.processInfo.environment
-        let terminal = isatty(STDERR_FILENO) == 1 || environment["PURCHASEKIT_ASSUME_TERMINAL"] == "1"
-        return terminal && environment["TERM"] != "dumb"
-    }()
-
-    /// Replaces the line with `text`.
-    static func show(_ text: String) {
-        guard enabled else { return }
-        write("\r" + text + "\u{1B}[K")
-    }
-
-    /// Erases the line.
-    static func clear() {
-        guard enabled else { return }
-        write("\r\u{1B}[K")
-    }
-
-    private static func write(_ text: String) {
-        fflush(nil)
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { buffer in _ = Glibc.write(STDERR_FILENO, buffer.baseAddress, buffer.count) }
     }
 }

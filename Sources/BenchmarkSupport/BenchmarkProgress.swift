@@ -5,22 +5,22 @@ import Glibc
 /// in place with a carriage return. It draws only when standard error is a terminal and `TERM` is not
 /// `dumb` (`PURCHASEKIT_ASSUME_TERMINAL=1` forces it), so standard output, where the results go, is
 /// the same whether it draws or not. Call ``clear()`` before printing a result.
-enum BenchmarkProgress {
+public enum BenchmarkProgress {
     /// Whether the line is drawn at all.
-    static let enabled: Bool = {
+    public static let enabled: Bool = {
         let environment = ProcessInfo.processInfo.environment
         let terminal = isatty(STDERR_FILENO) == 1 || environment["PURCHASEKIT_ASSUME_TERMINAL"] == "1"
         return terminal && environment["TERM"] != "dumb"
     }()
 
     /// Replaces the line with `text`.
-    static func show(_ text: String) {
+    public static func show(_ text: String) {
         guard enabled else { return }
         write("\r" + text + "\u{1B}[K")
     }
 
     /// Erases the line.
-    static func clear() {
+    public static func clear() {
         guard enabled else { return }
         write("\r\u{1B}[K")
     }
