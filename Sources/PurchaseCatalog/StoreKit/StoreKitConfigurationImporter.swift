@@ -70,9 +70,9 @@ public struct StoreKitConfigurationImporter: Sendable {
     /// deployment its default name.
     public func load(_ data: Data, path: String? = nil) -> CatalogLoadResult {
         if data.count > maximumFileSize { return tooLarge(data.count, path: path) }
-        let root: StoreKitJSON
+        let root: JSONNode
         do {
-            root = try StoreKitJSON.parse([UInt8](data))
+            root = try JSONNode.parse([UInt8](data), maximumDepth: 256)
         } catch {
             let diagnostic = Diagnostic(.storeKitUnreadable(error.message), path: path, at: error.location)
             return CatalogLoadResult(catalog: nil, diagnostics: [diagnostic])

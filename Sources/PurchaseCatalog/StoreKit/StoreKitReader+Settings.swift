@@ -18,7 +18,7 @@ extension StoreKitReader {
     ]
 
     /// Reads the storefront and locale into the reader and returns the provider settings.
-    mutating func readSettings(_ settings: StoreKitJSON) -> [String: SettingValue] {
+    mutating func readSettings(_ settings: JSONNode) -> [String: SettingValue] {
         var result: [String: SettingValue] = [:]
         if let node = settings["_storefront"], !node.isNull, let code = string(node, key: "_storefront") {
             if !Storefront.isValidCode(code) {
@@ -72,7 +72,7 @@ extension StoreKitReader {
     /// The SKError number of an enabled `_storeKitErrors` entry's `current` choice: a number, or an
     /// object with `errorCode` or `code`; otherwise 0 (`unknown`), as Xcode's files do not spell the
     /// choice in a documented way.
-    static func errorCode(_ current: StoreKitJSON?) -> Int {
+    static func errorCode(_ current: JSONNode?) -> Int {
         guard let current else { return 0 }
         if case .number(let text) = current.value, let code = Int(text), code >= 0 { return code }
         for key in ["errorCode", "code"] {

@@ -5,20 +5,20 @@ import PurchaseCore
 
 extension StoreKitReader {
     /// Reports a value that is not an object; `key` names where it was found.
-    mutating func expectObject(_ node: StoreKitJSON, key: String) -> Bool {
+    mutating func expectObject(_ node: JSONNode, key: String) -> Bool {
         if case .object = node.value { return true }
         report(.storeKitWrongType(key: key, expected: "object", found: node.typeName), at: node.location)
         return false
     }
 
     /// The member `key` of `object` when it is an object; `nil` (reported when mistyped) otherwise.
-    mutating func object(_ object: StoreKitJSON, _ key: String) -> StoreKitJSON? {
+    mutating func object(_ object: JSONNode, _ key: String) -> JSONNode? {
         guard let node = object[key], !node.isNull else { return nil }
         return expectObject(node, key: key) ? node : nil
     }
 
     /// The elements of the array `key` of `object`; empty when it is missing, `null` or mistyped (reported).
-    mutating func array(_ object: StoreKitJSON, _ key: String) -> [StoreKitJSON] {
+    mutating func array(_ object: JSONNode, _ key: String) -> [JSONNode] {
         guard let node = object[key], !node.isNull else { return [] }
         guard case .array(let elements) = node.value else {
             report(.storeKitWrongType(key: key, expected: "array", found: node.typeName), at: node.location)
@@ -28,7 +28,7 @@ extension StoreKitReader {
     }
 
     /// The text of `node`, reporting any other type.
-    mutating func string(_ node: StoreKitJSON, key: String) -> String? {
+    mutating func string(_ node: JSONNode, key: String) -> String? {
         guard case .string(let text) = node.value else {
             report(.storeKitWrongType(key: key, expected: "string", found: node.typeName), at: node.location)
             return nil
@@ -37,13 +37,13 @@ extension StoreKitReader {
     }
 
     /// The string member `key` of `object`, `nil` when missing or `null` (a mistyped value is reported).
-    mutating func string(_ object: StoreKitJSON, _ key: String) -> String? {
+    mutating func string(_ object: JSONNode, _ key: String) -> String? {
         guard let node = object[key], !node.isNull else { return nil }
         return string(node, key: key)
     }
 
     /// The boolean member `key` of `object`, `nil` when missing or `null` (a mistyped value is reported).
-    mutating func bool(_ object: StoreKitJSON, _ key: String) -> Bool? {
+    mutating func bool(_ object: JSONNode, _ key: String) -> Bool? {
         guard let node = object[key], !node.isNull else { return nil }
         guard case .bool(let value) = node.value else {
             report(.storeKitWrongType(key: key, expected: "boolean", found: node.typeName), at: node.location)
@@ -53,7 +53,7 @@ extension StoreKitReader {
     }
 
     /// The whole number in `node`, reporting any other value.
-    mutating func integer(_ node: StoreKitJSON, key: String) -> Int? {
+    mutating func integer(_ node: JSONNode, key: String) -> Int? {
         guard case .number(let text) = node.value, let number = Int(text) else {
             report(.storeKitWrongType(key: key, expected: "integer", found: node.typeName), at: node.location)
             return nil
@@ -62,7 +62,7 @@ extension StoreKitReader {
     }
 
     /// A JSON value as a provider setting; `null` and members that are `null` are left out.
-    static func setting(_ node: StoreKitJSON) -> SettingValue? {
+    static func setting(_ node: JSONNode) -> SettingValue? {
         switch node.value {
         case .null: return nil
         case .bool(let value): return .bool(value)

@@ -24,7 +24,7 @@ struct StoreKitReader {
 
     // MARK: - Root
 
-    mutating func read(_ root: StoreKitJSON, deploymentName: String) -> Catalog? {
+    mutating func read(_ root: JSONNode, deploymentName: String) -> Catalog? {
         guard case .object = root.value else {
             report(.storeKitWrongType(key: "(root)", expected: "object", found: root.typeName), at: root.location)
             return nil
@@ -35,7 +35,7 @@ struct StoreKitReader {
         {
             report(.storeKitUnsupportedVersion(String(number)), at: major.location)
         }
-        let settings = object(root, "settings") ?? StoreKitJSON(value: .object([]), location: root.location)
+        let settings = object(root, "settings") ?? JSONNode(value: .object([]), location: root.location)
         let providerSettings = readSettings(settings)
         var products: [Product] = []
         for element in array(root, "products") {
@@ -60,7 +60,7 @@ struct StoreKitReader {
 
     // MARK: - Products
 
-    mutating func readGroup(_ group: StoreKitJSON) -> [Product] {
+    mutating func readGroup(_ group: JSONNode) -> [Product] {
         guard expectObject(group, key: "subscriptionGroups") else { return [] }
         let name = string(group, "name").flatMap { $0.isEmpty ? nil : $0 } ?? string(group, "id")
         if name?.isEmpty ?? true {
@@ -82,7 +82,7 @@ struct StoreKitReader {
 
     /// Reads what every kind of product has; `defaultType` is the type of the list when the entry has no
     /// `type` (subscriptions and non-renewing subscriptions).
-    mutating func readProduct(_ element: StoreKitJSON, list: String, defaultType: ProductType?) -> Product? {
+    mutating func readProduct(_ element: JSONNode, list: String, defaultType: ProductType?) -> Product? {
         guard expectObject(element, key: list) else { return nil }
         let id = productID(element, list: list)
         let type = productType(element, list: list, defaultType: defaultType)
@@ -104,7 +104,7 @@ struct StoreKitReader {
         return product
     }
 
-    mutating func productID(_ element: StoreKitJSON, list: String) -> String? {
+    mutating func productID(_ element: JSONNode, list: String) -> String? {
         guard let node = element["productID"] else {
             report(.storeKitMissingKey("productID", in: list), at: element.location)
             return nil
@@ -127,7 +127,7 @@ struct StoreKitReader {
         "RecurringSubscription": .autoRenewable,
     ]
 
-    mutating func productType(_ element: StoreKitJSON, list: String, defaultType: ProductType?) -> ProductType? {
+    mutating func productType(_ element: JSONNode, list: String, defaultType: ProductType?) -> ProductType? {
         guard let node = element["type"] else {
             if defaultType == nil { report(.storeKitMissingKey("type", in: list), at: element.location) }
             return defaultType
@@ -149,7 +149,7 @@ struct StoreKitReader {
 
     /// A price in the file's storefront from a `displayPrice` string (or number); a missing one is
     /// reported as missing from `container` when that is given.
-    mutating func displayPrice(_ element: StoreKitJSON, key: String, in container: String?) -> Price? {
+    mutating func displayPrice(_ element: JSONNode, key: String, in container: String?) -> Price? {
         guard let node = element[key], !node.isNull else {
             if let container { report(.storeKitMissingKey(key, in: container), at: element.location) }
             return nil
@@ -172,7 +172,7 @@ struct StoreKitReader {
     /// The product's texts by canonical locale, with one for the deployment's language added when the
     /// file has none: a copy of the product's first (default) localization, as the App Store shows the
     /// default localization where a product has no text in the person's language.
-    mutating func readLocalizations(_ element: StoreKitJSON, fallbackName: String) -> [String: ProductLocalization] {
+    mutating func readLocalizations(_ element: JSONNode, fallbackName: String) -> [String: ProductLocalization] {
         var result: [String: ProductLocalization] = [:]
         var first: ProductLocalization?
         for entry in array(element, "localizations") {
@@ -202,7 +202,7 @@ struct StoreKitReader {
 
     // MARK: - Subscriptions
 
-    mutating func readSubscription(_ element: StoreKitJSON, group: String) -> SubscriptionInfo? {
+    mutating func readSubscription(_ element: JSONNode, group: String) -> SubscriptionInfo? {
         let period = period(element, "recurringSubscriptionPeriod", in: "subscriptions")
         var level = 1
         if let node = element["groupNumber"], let number = integer(node, key: "groupNumber") {
@@ -225,7 +225,7 @@ struct StoreKitReader {
         "free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront,
     ]
 
-    mutating func readOffer(_ node: StoreKitJSON) -> IntroductoryOffer? {
+    mutating func readOffer(_ node: JSONNode) -> IntroductoryOffer? {
         let period = period(node, "subscriptionPeriod", in: "introductoryOffer")
         var mode: IntroductoryOffer.Mode?
         if let modeNode = node["paymentMode"] {
@@ -262,7 +262,7 @@ struct StoreKitReader {
         return IntroductoryOffer(mode: mode, period: period, periods: periods, prices: [storefront.code: price])
     }
 
-    mutating func period(_ element: StoreKitJSON, _ key: String, in container: String) -> SubscriptionPeriod? {
+    mutating func period(_ element: JSONNode, _ key: String, in container: String) -> SubscriptionPeriod? {
         guard let node = element[key], !node.isNull else {
             report(.storeKitMissingKey(key, in: container), at: element.location)
             return nil
