@@ -14,6 +14,10 @@ import PurchaseKit
 /// null), `retryable`, `retryIn` (`sandbox`, `production` or null), `receipt`, `inApp`,
 /// `latestReceiptInfo`, `pendingRenewalInfo` (dates in ISO 8601, camelCase keys), and
 /// `decodingIssues` (parts of the body that could not be read and were skipped).
+///
+/// The text for people comes from the message tables (`tool.receipt.*`) in the tool's locale; field
+/// names (`in_app`...), identifiers, environments and dates stay as Apple writes them. The JSON is machine
+/// output and the same in every locale: its `meaning` is the English ``VerifyReceiptStatus/meaning``.
 struct ReceiptInspectCommand {
     /// The body to read (`-` for standard input).
     var path: String
