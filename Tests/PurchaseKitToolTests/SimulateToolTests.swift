@@ -49,6 +49,23 @@ struct SimulateToolTests {
         #expect(result.stdout.contains("{\"event\":\"expectation\",\"ok\":false"))
     }
 
+    @Test func aFailingExpectationIsWordedInTheLocaleWithItsPosition() throws {
+        let path = try Self.scenario(
+            """
+            <dict><key>Step</key><string>buy</string><key>Product</key><string>com.example.gems.100</string></dict>
+            <dict><key>Step</key><string>expect</string><key>Balances</key><dict><key>gems</key><integer>5</integer></dict></dict>
+            """)
+        let japanese = try ToolRunner.run(["--locale", "ja", "simulate", path])
+        #expect(japanese.status == 1)
+        #expect(japanese.stderr.contains("\(path):8:1: balance gems は 5 のはずが、100 でした"), "\(japanese.stderr)")
+        #expect(!japanese.stderr.contains("expected"))
+        let russian = try ToolRunner.run(["simulate", path, "--locale", "ru"])
+        #expect(russian.stderr.contains("\(path):8:1: ожидалось balance gems 5, получено 100"), "\(russian.stderr)")
+        let line = #"{"event":"expectation","ok":false,"check":"balance gems","expected":5,"actual":100"#
+        #expect(japanese.stdout.contains(line), "\(japanese.stdout)")
+        #expect(russian.stdout.contains(line))
+    }
+
     @Test func aMalformedScenarioExits65WithPositions() throws {
         let path = try Self.scenario("<dict><key>Step</key><string>teleport</string></dict>")
         let result = try ToolRunner.run(["simulate", path])

@@ -31,6 +31,15 @@ struct ScenarioRunnerTests {
         #expect(!report.passed)
         #expect(report.failures.count == 2)
         #expect(report.failures.first?.hasPrefix("7:3: expected outcome \"pending\", got \"purchased\"") == true)
+        #expect(
+            report.problems
+                == [
+                    ScenarioFailure(
+                        line: 7, column: 3,
+                        kind: .expectation(check: "outcome", expected: "\"pending\"", actual: "\"purchased\"")),
+                    ScenarioFailure(
+                        line: 7, column: 3, kind: .expectation(check: "balance gems", expected: "999", actual: "100")),
+                ])
         #expect(report.lines.contains { $0.contains("\"event\":\"expectation\",\"ok\":false") })
         #expect(report.lines.last?.contains("\"ok\":false") == true)
     }
@@ -56,6 +65,10 @@ struct ScenarioRunnerTests {
     @Test func deciding_AskToBuy_withoutARequest_fails() async throws {
         let report = try await run([.init(.approveAskToBuy(productID: nil), line: 4, column: 2)])
         #expect(report.failures == ["4:2: approveAskToBuy: there is no Ask to Buy request to decide"])
+        #expect(
+            report.problems.map(\.kind) == [
+                .step(action: "approveAskToBuy", message: "there is no Ask to Buy request to decide")
+            ])
     }
 
     @Test func aRefundedPurchaseIsRevokedOnlyOnce() async throws {

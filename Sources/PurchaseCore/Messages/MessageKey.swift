@@ -410,6 +410,94 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     /// How to fix `catalog.storeKitUnsupportedVersion`.
     case catalogStoreKitUnsupportedVersionHint = "catalog.storeKitUnsupportedVersion.hint"
 
+    // MARK: Tool: receipt inspect and simulate
+    /// A verifyReceipt status line; gives the number and its meaning.
+    case toolReceiptStatus = "tool.receipt.status"
+    /// verifyReceipt status 0.
+    case toolReceiptStatus0 = "tool.receipt.status.0"
+    /// verifyReceipt status 2 (undocumented).
+    case toolReceiptStatus2 = "tool.receipt.status.2"
+    /// verifyReceipt status 21000.
+    case toolReceiptStatus21000 = "tool.receipt.status.21000"
+    /// verifyReceipt status 21001 (undocumented).
+    case toolReceiptStatus21001 = "tool.receipt.status.21001"
+    /// verifyReceipt status 21002.
+    case toolReceiptStatus21002 = "tool.receipt.status.21002"
+    /// verifyReceipt status 21003.
+    case toolReceiptStatus21003 = "tool.receipt.status.21003"
+    /// verifyReceipt status 21004.
+    case toolReceiptStatus21004 = "tool.receipt.status.21004"
+    /// verifyReceipt status 21005.
+    case toolReceiptStatus21005 = "tool.receipt.status.21005"
+    /// verifyReceipt status 21006.
+    case toolReceiptStatus21006 = "tool.receipt.status.21006"
+    /// verifyReceipt status 21007.
+    case toolReceiptStatus21007 = "tool.receipt.status.21007"
+    /// verifyReceipt status 21008.
+    case toolReceiptStatus21008 = "tool.receipt.status.21008"
+    /// verifyReceipt status 21009.
+    case toolReceiptStatus21009 = "tool.receipt.status.21009"
+    /// verifyReceipt status 21010.
+    case toolReceiptStatus21010 = "tool.receipt.status.21010"
+    /// A verifyReceipt status from 21100 to 21199 (internal App Store errors).
+    case toolReceiptStatusInternal = "tool.receipt.status.internal"
+    /// A verifyReceipt status with no documented meaning.
+    case toolReceiptStatusUnknown = "tool.receipt.status.unknown"
+    /// The environment a verifyReceipt body names; gives it as written.
+    case toolReceiptEnvironment = "tool.receipt.environment"
+    /// A verifyReceipt body names no environment.
+    case toolReceiptEnvironmentMissing = "tool.receipt.environment.missing"
+    /// Sending the receipt again may succeed.
+    case toolReceiptRetryableYes = "tool.receipt.retryable.yes"
+    /// Sending the receipt again will not help.
+    case toolReceiptRetryableNo = "tool.receipt.retryable.no"
+    /// Where to send the receipt again; names the environment (sandbox or production).
+    case toolReceiptRetryIn = "tool.receipt.retryIn"
+    /// The receipt line of a verifyReceipt body; names the bundle identifier and what follows.
+    case toolReceiptApp = "tool.receipt.app"
+    /// The app version a receipt names.
+    case toolReceiptAppVersion = "tool.receipt.app.version"
+    /// When a receipt was created; gives the date.
+    case toolReceiptAppCreated = "tool.receipt.app.created"
+    /// Heading of a list of a verifyReceipt body; names the field and the number of entries.
+    case toolReceiptSection = "tool.receipt.section"
+    /// When a transaction was bought; gives the date.
+    case toolReceiptPurchased = "tool.receipt.entry.purchased"
+    /// The original transaction of a renewal or restore; gives its identifier.
+    case toolReceiptOriginal = "tool.receipt.entry.original"
+    /// When a subscription transaction expires; gives the date.
+    case toolReceiptExpires = "tool.receipt.entry.expires"
+    /// A transaction in a free trial.
+    case toolReceiptTrial = "tool.receipt.entry.trial"
+    /// A transaction in an introductory offer.
+    case toolReceiptIntroOffer = "tool.receipt.entry.introOffer"
+    /// When a transaction was cancelled or refunded; gives the date.
+    case toolReceiptCancelled = "tool.receipt.entry.cancelled"
+    /// A subscription renews automatically.
+    case toolReceiptAutoRenewOn = "tool.receipt.renewal.autoRenewOn"
+    /// A subscription does not renew automatically.
+    case toolReceiptAutoRenewOff = "tool.receipt.renewal.autoRenewOff"
+    /// The product a subscription renews to; names it.
+    case toolReceiptRenewsTo = "tool.receipt.renewal.to"
+    /// Why a subscription expired; gives Apple's expiration intent code.
+    case toolReceiptExpirationIntent = "tool.receipt.renewal.expirationIntent"
+    /// The App Store keeps trying to charge for a subscription.
+    case toolReceiptBillingRetry = "tool.receipt.renewal.billingRetry"
+    /// A subscription in a billing grace period; gives its end.
+    case toolReceiptGracePeriod = "tool.receipt.renewal.gracePeriod"
+    /// A part of a verifyReceipt body that could not be read and was skipped; names it and why.
+    case toolReceiptSkipped = "tool.receipt.skipped"
+    /// A file is not a verifyReceipt response body; gives why.
+    case toolReceiptNotABody = "tool.receipt.notABody"
+    /// The file is an App Store server notification; names its type.
+    case toolReceiptNotABodyNotification = "tool.receipt.notABody.notification"
+    /// The file is one transaction of a verifyReceipt body.
+    case toolReceiptNotABodyTransaction = "tool.receipt.notABody.transaction"
+    /// The file is one pending renewal of a verifyReceipt body.
+    case toolReceiptNotABodyRenewal = "tool.receipt.notABody.renewal"
+    /// A scenario expectation that did not hold; names the check, the value expected and the value found.
+    case toolSimulateExpectationFailed = "tool.simulate.expectationFailed"
+
     /// The arguments the key's text takes, in order; every table's text for the key uses exactly these
     /// (by position), and ``Message/arguments`` supplies them.
     public var argumentKinds: [MessageArgument.Kind] {
@@ -461,6 +549,17 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             [.text, .text, .integer]
         case .catalogOutOfRangeHint:
             [.integer]
+        case .toolReceiptStatus:
+            [.text, .text]
+        case .toolReceiptEnvironment, .toolReceiptRetryIn, .toolReceiptApp, .toolReceiptAppVersion,
+            .toolReceiptAppCreated, .toolReceiptPurchased, .toolReceiptOriginal, .toolReceiptExpires,
+            .toolReceiptCancelled, .toolReceiptRenewsTo, .toolReceiptExpirationIntent, .toolReceiptGracePeriod,
+            .toolReceiptSkipped, .toolReceiptNotABody, .toolReceiptNotABodyNotification:
+            [.text]
+        case .toolReceiptSection:
+            [.text, .integer]
+        case .toolSimulateExpectationFailed:
+            [.text, .text, .text]
         default: []
         }
     }

@@ -13,7 +13,9 @@ extension ScenarioSession {
             ])
             if !ok {
                 failures.append(
-                    "\(step.line):\(step.column): expected \(name) \(expected.text), got \(actual.text)")
+                    ScenarioFailure(
+                        line: step.line, column: step.column,
+                        kind: .expectation(check: name, expected: expected.text, actual: actual.text)))
             }
         }
         func strings(_ values: [String]) -> ScenarioJSON { .array(values.map { .string($0) }) }

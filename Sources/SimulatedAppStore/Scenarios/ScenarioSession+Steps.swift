@@ -172,7 +172,9 @@ extension ScenarioSession {
 
     func fail(_ step: Scenario.Step, _ message: String) {
         checked += 1
-        failures.append("\(step.line):\(step.column): \(step.action.name): \(message)")
+        failures.append(
+            ScenarioFailure(
+                line: step.line, column: step.column, kind: .step(action: step.action.name, message: message)))
         log.write([
             ("event", .string("expectation")), ("ok", .bool(false)), ("check", .string(step.action.name)),
             ("message", .string(message)), ("line", .int(step.line)),

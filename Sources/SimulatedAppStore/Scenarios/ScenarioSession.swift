@@ -21,7 +21,7 @@ actor ScenarioSession {
     var lastOutcome: String?
     var lastError: String?
     var lastStatuses: [Int]?
-    var failures: [String] = []
+    var failures: [ScenarioFailure] = []
     var checked = 0
 
     init(
@@ -63,7 +63,7 @@ actor ScenarioSession {
             ("event", .string("result")), ("ok", .bool(failures.isEmpty)), ("checked", .int(checked)),
             ("failed", .int(failures.count)),
         ])
-        return ScenarioReport(lines: log.lines, failures: failures, checked: checked)
+        return ScenarioReport(lines: log.lines, problems: failures, checked: checked)
     }
 
     // MARK: - Launching

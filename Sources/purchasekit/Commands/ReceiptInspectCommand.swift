@@ -1,4 +1,5 @@
 import Foundation
+import PurchaseCore
 import PurchaseKit
 
 /// `purchasekit receipt inspect FILE [--json]`: decodes a verifyReceipt response body and says how a
@@ -13,6 +14,10 @@ import PurchaseKit
 /// null), `retryable`, `retryIn` (`sandbox`, `production` or null), `receipt`, `inApp`,
 /// `latestReceiptInfo`, `pendingRenewalInfo` (dates in ISO 8601, camelCase keys), and
 /// `decodingIssues` (parts of the body that could not be read and were skipped).
+///
+/// The text for people comes from the message tables (`tool.receipt.*`) in the tool's locale; field
+/// names (`in_app`...), identifiers, environments and dates stay as Apple writes them. The JSON is machine
+/// output and the same in every locale: its `meaning` is the English ``VerifyReceiptStatus/meaning``.
 struct ReceiptInspectCommand {
     /// The body to read (`-` for standard input).
     var path: String
@@ -37,7 +42,9 @@ struct ReceiptInspectCommand {
         do {
             response = try VerifyReceiptResponse(jsonData: data)
         } catch {
-            console.diagnostic("\(name): error: not a verifyReceipt response body: \(Self.explain(data, error))")
+            let reason = Self.explain(data, error, console: console)
+            console.diagnostic(
+                "\(name): error: " + console.text(.keyed(.toolReceiptNotABody, arguments: [.text(reason)])))
             return .dataError
         }
         if json {
@@ -52,7 +59,7 @@ struct ReceiptInspectCommand {
                 throw ToolError(message: .writeFailed(reason: "\(error)"), exitCode: .internalError)
             }
         } else {
-            try console.print(Self.text(for: response))
+            try console.print(Self.text(for: response, console: console))
         }
         return .success
     }
@@ -74,68 +81,116 @@ struct ReceiptInspectCommand {
         }
     }
 
-    /// Why a body was refused, naming what the file is when it is a known relative of a body.
-    static func explain(_ data: Data, _ error: VerifyReceiptDecodingError) -> String {
+    /// Why a body was refused, naming what the file is when it is a known relative of a body (the
+    /// decoder's own reason stays as it words it).
+    static func explain(_ data: Data, _ error: VerifyReceiptDecodingError, console: Console) -> String {
         if let notification = try? ServerNotificationV1(jsonData: data) {
-            return "it is an App Store server notification (\(notification.notificationType)), "
-                + "which has no top-level status"
+            return console.text(
+                .keyed(.toolReceiptNotABodyNotification, arguments: [.text(notification.notificationType)]))
         }
         if (try? JSONDecoder().decode(ReceiptTransaction.self, from: data)) != nil {
-            return "it is a single in_app / latest_receipt_info element, not a whole response"
+            return console.text(.keyed(.toolReceiptNotABodyTransaction, arguments: []))
         }
         if (try? JSONDecoder().decode(PendingRenewalInfo.self, from: data)) != nil {
-            return "it is a single pending_renewal_info element, not a whole response"
+            return console.text(.keyed(.toolReceiptNotABodyRenewal, arguments: []))
         }
         return error.reason
     }
 
     // MARK: - Text for people
 
-    static func text(for response: VerifyReceiptResponse) -> String {
-        var lines = ["status \(response.status.rawValue): \(response.status.meaning)"]
-        lines.append("environment: \(response.environment?.rawValue ?? "(not given)")")
-        lines.append("retryable: \(response.isRetryable ? "yes" : "no")")
+    /// The key of the localized meaning of `status` (the `--json` `meaning` stays the English
+    /// ``VerifyReceiptStatus/meaning``: it is machine output).
+    static func meaningKey(_ status: VerifyReceiptStatus) -> MessageKey {
+        switch status.rawValue {
+        case 0: .toolReceiptStatus0
+        case 2: .toolReceiptStatus2
+        case 21000: .toolReceiptStatus21000
+        case 21001: .toolReceiptStatus21001
+        case 21002: .toolReceiptStatus21002
+        case 21003: .toolReceiptStatus21003
+        case 21004: .toolReceiptStatus21004
+        case 21005: .toolReceiptStatus21005
+        case 21006: .toolReceiptStatus21006
+        case 21007: .toolReceiptStatus21007
+        case 21008: .toolReceiptStatus21008
+        case 21009: .toolReceiptStatus21009
+        case 21010: .toolReceiptStatus21010
+        case VerifyReceiptStatus.internalErrorRange: .toolReceiptStatusInternal
+        default: .toolReceiptStatusUnknown
+        }
+    }
+
+    /// The report for a person, in the console's language; verifyReceipt field names, identifiers,
+    /// environments and dates stay as the body writes them.
+    static func text(for response: VerifyReceiptResponse, console: Console) -> String {
+        func say(_ key: MessageKey, _ texts: String...) -> String {
+            console.text(.keyed(key, arguments: texts.map { .text($0) }))
+        }
+        let meaning = say(meaningKey(response.status))
+        var lines = [say(.toolReceiptStatus, String(response.status.rawValue), meaning)]
+        if let environment = response.environment {
+            lines.append(say(.toolReceiptEnvironment, environment.rawValue))
+        } else {
+            lines.append(say(.toolReceiptEnvironmentMissing))
+        }
+        lines.append(say(response.isRetryable ? .toolReceiptRetryableYes : .toolReceiptRetryableNo))
         if let retryIn = response.retryIn {
-            lines.append("retry in: \(retryIn == .sandbox ? "sandbox" : "production")")
+            lines.append(say(.toolReceiptRetryIn, retryIn == .sandbox ? "sandbox" : "production"))
         }
         if let receipt = response.receipt {
-            var line = "receipt: \(receipt.bundleID)"
-            if let version = receipt.applicationVersion { line += " version \(version)" }
+            var line = receipt.bundleID
+            if let version = receipt.applicationVersion { line += " " + say(.toolReceiptAppVersion, version) }
             if let type = receipt.receiptType { line += ", \(type)" }
-            if let created = receipt.receiptCreationDate { line += ", created \(isoDate(created))" }
-            lines.append(line)
+            if let created = receipt.receiptCreationDate {
+                line += ", " + say(.toolReceiptAppCreated, isoDate(created))
+            }
+            lines.append(say(.toolReceiptApp, line))
         }
-        func section(_ title: String, _ entries: [ReceiptTransaction]) {
+        func heading(_ field: String, _ count: Int) -> String {
+            console.text(.keyed(.toolReceiptSection, arguments: [.text(field), .integer(count)]))
+        }
+        func section(_ field: String, _ entries: [ReceiptTransaction]) {
             guard !entries.isEmpty else { return }
-            lines.append("\(title) (\(entries.count)):")
-            for entry in entries { lines.append("  " + describe(entry)) }
+            lines.append(heading(field, entries.count))
+            for entry in entries { lines.append("  " + describe(entry, say: say)) }
         }
         section("in_app", response.inApp)
         section("latest_receipt_info", response.latestReceiptInfo)
         if !response.pendingRenewalInfo.isEmpty {
-            lines.append("pending_renewal_info (\(response.pendingRenewalInfo.count)):")
+            lines.append(heading("pending_renewal_info", response.pendingRenewalInfo.count))
             for info in response.pendingRenewalInfo {
                 var line = "  \(info.originalTransactionID)  \(info.productID ?? "-")"
-                if let renew = info.autoRenewStatus { line += "  auto-renew \(renew ? "on" : "off")" }
-                if let next = info.autoRenewProductID, next != info.productID { line += " to \(next)" }
-                if let intent = info.expirationIntent { line += "  expiration intent \(intent)" }
-                if info.isInBillingRetryPeriod == true { line += "  in billing retry" }
-                if let grace = info.gracePeriodExpiresDate { line += "  grace period until \(isoDate(grace))" }
+                if let renew = info.autoRenewStatus {
+                    line += "  " + say(renew ? .toolReceiptAutoRenewOn : .toolReceiptAutoRenewOff)
+                }
+                if let next = info.autoRenewProductID, next != info.productID {
+                    line += " " + say(.toolReceiptRenewsTo, next)
+                }
+                if let intent = info.expirationIntent {
+                    line += "  " + say(.toolReceiptExpirationIntent, String(intent))
+                }
+                if info.isInBillingRetryPeriod == true { line += "  " + say(.toolReceiptBillingRetry) }
+                if let grace = info.gracePeriodExpiresDate {
+                    line += "  " + say(.toolReceiptGracePeriod, isoDate(grace))
+                }
                 lines.append(line)
             }
         }
-        for issue in response.decodingIssues { lines.append("skipped: \(issue)") }
+        for issue in response.decodingIssues { lines.append(say(.toolReceiptSkipped, issue)) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func describe(_ entry: ReceiptTransaction) -> String {
-        var line =
-            "\(entry.transactionID)  \(entry.productID)  x\(entry.quantity)  purchased \(isoDate(entry.purchaseDate))"
-        if entry.originalTransactionID != entry.transactionID { line += "  original \(entry.originalTransactionID)" }
-        if let expires = entry.expiresDate { line += "  expires \(isoDate(expires))" }
-        if entry.isTrialPeriod == true { line += "  trial" }
-        if entry.isInIntroOfferPeriod == true { line += "  intro offer" }
-        if let cancelled = entry.cancellationDate { line += "  cancelled \(isoDate(cancelled))" }
+    private static func describe(_ entry: ReceiptTransaction, say: (MessageKey, String...) -> String) -> String {
+        var line = "\(entry.transactionID)  \(entry.productID)  x\(entry.quantity)  "
+        line += say(.toolReceiptPurchased, isoDate(entry.purchaseDate))
+        if entry.originalTransactionID != entry.transactionID {
+            line += "  " + say(.toolReceiptOriginal, entry.originalTransactionID)
+        }
+        if let expires = entry.expiresDate { line += "  " + say(.toolReceiptExpires, isoDate(expires)) }
+        if entry.isTrialPeriod == true { line += "  " + say(.toolReceiptTrial) }
+        if entry.isInIntroOfferPeriod == true { line += "  " + say(.toolReceiptIntroOffer) }
+        if let cancelled = entry.cancellationDate { line += "  " + say(.toolReceiptCancelled, isoDate(cancelled)) }
         return line
     }
 

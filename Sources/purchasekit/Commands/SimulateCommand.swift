@@ -58,11 +58,25 @@ struct SimulateCommand {
         progress.finish()
         switch result {
         case .success(let report):
-            for failure in report.failures { console.diagnostic("\(path):\(failure)") }
+            for failure in report.problems { console.diagnostic(Self.line(for: failure, path: path, console: console)) }
             return report.passed ? .success : .refused
         case .failure(let error):
             console.diagnostic("\(path): error: \(error.code.name): \(error.detail ?? "")")
             return error.code == PurchaseError.Code.providerMisconfigured ? .dataError : .ioError
+        }
+    }
+
+    /// A failure as `path:line:column: sentence`, the sentence of a failed expectation in the console's
+    /// language (check names and values stay as the scenario writes them).
+    static func line(for failure: ScenarioFailure, path: String, console: Console) -> String {
+        let prefix = "\(path):\(failure.line):\(failure.column): "
+        switch failure.kind {
+        case .expectation(let check, let expected, let actual):
+            let message = PurchaseCore.Message.keyed(
+                .toolSimulateExpectationFailed, arguments: [.text(check), .text(expected), .text(actual)])
+            return prefix + console.text(message)
+        case .step(let action, let message):
+            return prefix + "\(action): \(message)"
         }
     }
 
