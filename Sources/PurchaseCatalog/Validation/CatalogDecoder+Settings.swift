@@ -16,43 +16,20 @@ extension CatalogDecoder {
     private mutating func settingsDictionary(_ entries: [PropertyListEntry], checkDuplicates: Bool = true)
         -> [String: SettingValue]?
     {
-        if checkDuplicates { reportDuplicateKeys(entries) }
-        var result = [String: SettingValue](minimumCapacity: entries.count)
-        var failed = false
-        for entry in entries {
-            if let value = settingValue(entry.value) {
-                result[entry.key] = value
-            } else {
-                failed = true
-            }
+        var problems: [(node: PropertyListNode, found: String)] = []
+        var dicts: [[PropertyListEntry]] = []
+        let result = SettingValue.dictionary(
+            entries,
+            unsupported: { problems.append(($0, $1)) },
+            dictionary: { dicts.append($0) }
+        )
+        // The outermost dict's duplicates are the caller's to report when it asks so.
+        for (index, nested) in dicts.enumerated() where index > 0 || checkDuplicates {
+            reportDuplicateKeys(nested)
         }
-        return failed ? nil : result
-    }
-
-    private mutating func settingValue(_ node: PropertyListNode) -> SettingValue? {
-        switch node.value {
-        case .string(let text): return .string(text)
-        case .integer(let number):
-            if let value = number.int64Value { return .integer(value) }
-        case .real(let value): return .real(value)
-        case .boolean(let value): return .bool(value)
-        case .date(let value): return .date(value)
-        case .data(let value): return .data(value)
-        case .array(let elements):
-            var result: [SettingValue] = []
-            result.reserveCapacity(elements.count)
-            var failed = false
-            for element in elements {
-                if let value = settingValue(element) { result.append(value) } else { failed = true }
-            }
-            return failed ? nil : .array(result)
-        case .dictionary(let entries):
-            return settingsDictionary(entries).map(SettingValue.dictionary)
-        case .uid:
-            break
+        for problem in problems {
+            report(.unsupportedSettingValue(found: problem.found), at: problem.node.location)
         }
-        let found = if case .integer = node.value { "integer above \(Int64.max)" } else { node.value.typeName }
-        report(.unsupportedSettingValue(found: found), at: node.location)
-        return nil
+        return result
     }
 }

@@ -257,29 +257,12 @@ struct ScenarioParser {
     }
 
     private mutating func settingValue(_ node: PropertyListNode) -> SettingValue? {
-        switch node.value {
-        case .string(let text): return .string(text)
-        case .integer(let number):
-            if let value = number.int64Value { return .integer(value) }
-        case .real(let value): return .real(value)
-        case .boolean(let value): return .bool(value)
-        case .date(let value): return .date(value)
-        case .data(let value): return .data(value)
-        case .array(let elements):
-            let values = elements.compactMap { settingValue($0) }
-            return values.count == elements.count ? .array(values) : nil
-        case .dictionary(let entries):
-            var result: [String: SettingValue] = [:]
-            for entry in entries {
-                guard let value = settingValue(entry.value) else { return nil }
-                result[entry.key] = value
-            }
-            return .dictionary(result)
-        case .uid:
-            break
+        var unsupported: [PropertyListNode] = []
+        let value = SettingValue(node, unsupported: { node, _ in unsupported.append(node) })
+        for node in unsupported {
+            problem("a session setting cannot be \(node.value.typeName)", at: node.location)
         }
-        problem("a session setting cannot be \(node.value.typeName)", at: node.location)
-        return nil
+        return value
     }
 }
 
