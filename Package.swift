@@ -20,7 +20,8 @@ let package = Package(
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "Journal", dependencies: ["CZlib"]),
+        .target(name: "CFileStatus"),
+        .target(name: "Journal", dependencies: ["CZlib", "CFileStatus"]),
         .executableTarget(name: "journal-torture", dependencies: ["Journal"]),
         .target(name: "BenchmarkSupport"),
         .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"]),
@@ -78,7 +79,8 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system && target.type != .plugin {
+// Swift targets only: CFileStatus is C.
+for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CFileStatus" {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -18,6 +18,11 @@ public final class Journal<State: JournalState>: Sendable {
         var pending: [JournalRequest<State>] = []
         var draining = false
         var closed = false
+        /// Set by the first ``Journal/close()`` once it owns the files for good.
+        var filesClosed = false
+        /// Set when an inline commit made the log outgrow the compaction threshold: the queue (or
+        /// ``Journal/close()``) compacts.
+        var compactionDue = false
         var statistics = JournalStatistics()
         var recoveries: [JournalRecovery] = []
     }
@@ -188,7 +193,19 @@ public final class Journal<State: JournalState>: Sendable {
             return shared.pending
         }
         for request in pending { request.fail(closedError) }
-        queue.sync { core.closeFiles() }
+        // Wait for the commit being written (on the queue or a caller's thread), then keep the
+        // files for good: nothing runs on them after this.
+        let (first, compact) = shared.withLock(when: { !$0.draining || $0.filesClosed }) { shared -> (Bool, Bool) in
+            if shared.filesClosed { return (false, false) }
+            shared.draining = true
+            shared.filesClosed = true
+            defer { shared.compactionDue = false }
+            return (true, shared.compactionDue)
+        }
+        guard first else { return }
+        // A compaction an inline commit made due is not dropped because the process is ending.
+        if compact { compactIfDue() }
+        core.closeFiles()
     }
 
     private var closedError: JournalError {
@@ -197,27 +214,84 @@ public final class Journal<State: JournalState>: Sendable {
 
     // MARK: - The writer
 
+    /// Queues `request`, or runs it at once on the caller's thread when nobody is writing.
+    ///
+    /// The inline path saves the two thread hand-offs of the queue (there and back), which cost
+    /// more than the commit itself when the journal is idle. It runs only when the lock of the
+    /// files is free at once (never waiting for another process on a caller's thread) and never
+    /// compacts (a compaction it makes due is queued); a compaction request always goes to the
+    /// queue. A request that may wait for an fsync runs inline only while no other one does so
+    /// anywhere in the process (``InlineSync``), so journal I/O never holds more than one of the
+    /// threads async code runs on; requests that arrive meanwhile are queued and share the next
+    /// group commit.
     private func submit(_ request: JournalRequest<State>) {
-        let (accepted, startDrain) = shared.withLock { shared -> (Bool, Bool) in
-            if shared.closed { return (false, false) }
-            shared.pending.append(request)
-            if shared.draining { return (true, false) }
+        var holdsInlineSync = false
+        let route = shared.withLock { shared -> Route in
+            if shared.closed { return .rejected }
+            if shared.draining {
+                shared.pending.append(request)
+                return .queued
+            }
             shared.draining = true
-            return (true, true)
+            // Nobody else touches the core while `draining` was false: reading it here is safe.
+            switch request {
+            case .compact:
+                break
+            case .commit(_, .deferred, _) where !core.hasUnsyncedFrames:
+                return .inline
+            case .commit, .observe:
+                if InlineSync.claim() {
+                    holdsInlineSync = true
+                    return .inline
+                }
+            }
+            shared.pending.append(request)
+            return .startQueue
         }
-        if !accepted {
-            request.fail(closedError)
-        } else if startDrain {
-            queue.async { self.drain() }
+        switch route {
+        case .rejected: request.fail(closedError)
+        case .queued: break
+        case .startQueue: queue.async { self.drain() }
+        case .inline:
+            runInline(request)
+            if holdsInlineSync { InlineSync.release() }
+        }
+    }
+
+    private enum Route {
+        case rejected, queued, startQueue, inline
+    }
+
+    /// Runs `request` as a batch of its own on the caller's thread, then hands whatever arrived
+    /// meanwhile (and a compaction the commit made due) to the queue.
+    private func runInline(_ request: JournalRequest<State>) {
+        let outcome = process([request], inline: true)
+        publish()
+        shared.withLock { shared in
+            shared.pending.insert(contentsOf: outcome.leftover, at: 0)
+            if outcome.compactionDue { shared.compactionDue = true }
+            if shared.pending.isEmpty && !shared.compactionDue {
+                shared.draining = false
+                self.shared.broadcast()
+            } else {
+                queue.async { self.drain() }
+            }
         }
     }
 
     /// Runs batches until nothing is pending. Only ever runs on `queue`.
     private func drain() {
         while true {
+            var compact = false
             let batch = shared.withLock { shared -> [JournalRequest<State>] in
                 if shared.pending.isEmpty {
+                    if shared.compactionDue && !shared.closed {
+                        shared.compactionDue = false
+                        compact = true
+                        return []
+                    }
                     shared.draining = false
+                    self.shared.broadcast()
                     return []
                 }
                 if shared.pending.count <= maximumBatchSize {
@@ -227,8 +301,12 @@ public final class Journal<State: JournalState>: Sendable {
                 defer { shared.pending.removeFirst(maximumBatchSize) }
                 return Array(shared.pending.prefix(maximumBatchSize))
             }
+            if compact {
+                compactIfDue()
+                continue
+            }
             if batch.isEmpty { return }
-            let leftover = process(batch)
+            let leftover = process(batch, inline: false).leftover
             publish()
             if !leftover.isEmpty {
                 shared.withLock { $0.pending.insert(contentsOf: leftover, at: 0) }
@@ -236,17 +314,31 @@ public final class Journal<State: JournalState>: Sendable {
         }
     }
 
-    /// Runs one group commit; returns the requests it did not get to (after a rejected record).
-    private func process(_ batch: [JournalRequest<State>]) -> [JournalRequest<State>] {
+    /// What one group commit left to do.
+    private struct BatchOutcome {
+        /// The requests it did not get to: those after a rejected record, or the whole batch when
+        /// an inline run found the lock taken.
+        var leftover: [JournalRequest<State>] = []
+        /// Set by an inline run whose commit made the log outgrow the compaction threshold.
+        var compactionDue = false
+    }
+
+    /// Runs one group commit. With `inline`, it runs on a caller's thread: it gives the batch back
+    /// untouched when the lock is not free at once, and leaves a due compaction to the queue.
+    private func process(_ batch: [JournalRequest<State>], inline: Bool) -> BatchOutcome {
         if let stopped = core.stopped ?? (shared.withLock { $0.closed } ? closedError : nil) {
             for request in batch { request.fail(stopped) }
-            return []
+            return BatchOutcome()
         }
         do {
-            try core.lock()
+            if inline {
+                guard try core.tryLock() else { return BatchOutcome(leftover: batch) }
+            } else {
+                try core.lock()
+            }
         } catch {
             for request in batch { request.fail(error) }
-            return []
+            return BatchOutcome()
         }
         var locked = true
         defer { if locked { core.unlock() } }
@@ -255,7 +347,7 @@ public final class Journal<State: JournalState>: Sendable {
         } catch {
             core.stopped = stop(because: error)
             for request in batch { request.fail(error) }
-            return []
+            return BatchOutcome()
         }
 
         var frames: [[Data]] = [[]]
@@ -323,7 +415,7 @@ public final class Journal<State: JournalState>: Sendable {
             } catch {
                 core.stopped = stop(because: error)
                 fail(completions, observers, compactions, with: error)
-                return Array(batch[index...])
+                return BatchOutcome(leftover: Array(batch[index...]))
             }
         }
         if !writing {
@@ -334,7 +426,7 @@ public final class Journal<State: JournalState>: Sendable {
             } catch {
                 core.stopped = stop(because: error)
                 fail(completions, observers, compactions, with: error)
-                return Array(batch[index...])
+                return BatchOutcome(leftover: Array(batch[index...]))
             }
         }
         if rejected {
@@ -347,7 +439,8 @@ public final class Journal<State: JournalState>: Sendable {
         }
         core.countCommits(commits)
         // Automatic compaction follows a batch that made the log grow, never a read.
-        let compacting = !compactions.isEmpty || (writing && core.needsCompaction && core.stopped == nil)
+        let compactionDue = writing && core.needsCompaction && core.stopped == nil
+        let compacting = !compactions.isEmpty || (compactionDue && !inline)
         if !compacting {
             core.unlock()
             locked = false
@@ -369,7 +462,36 @@ public final class Journal<State: JournalState>: Sendable {
             publish()
             for complete in compactions { complete(failure) }
         }
-        return Array(batch[index...])
+        return BatchOutcome(leftover: Array(batch[index...]), compactionDue: compactionDue && inline)
+    }
+
+    /// Compacts if the log (brought up to date) is still past the threshold; for a compaction an
+    /// inline commit made due. Failures are counted, as for any automatic compaction.
+    private func compactIfDue() {
+        guard core.stopped == nil else { return }
+        do {
+            try core.lock()
+        } catch {
+            core.countCompactionFailure()
+            publish()
+            return
+        }
+        defer { core.unlock() }
+        do {
+            try core.catchUp()
+        } catch {
+            core.stopped = stop(because: error)
+            publish()
+            return
+        }
+        if core.needsCompaction {
+            do {
+                try core.compact()
+            } catch {
+                core.countCompactionFailure()
+            }
+        }
+        publish()
     }
 
     private func fail(

@@ -10,6 +10,9 @@ public struct JournalStatistics: Sendable, Equatable {
     /// fsync (or fdatasync) calls on the log made to acknowledge commits or reads (a read syncs
     /// first when the log holds a frame that may not be durable yet).
     public var logSyncs: Int = 0
+    /// Times the log was extended with zeros ahead of its frames (each extension's fsync is also
+    /// counted in ``logSyncs``).
+    public var logExtensions: Int = 0
     /// Group commits of ``JournalDurability/deferred`` commits only, written without an fsync of
     /// their own (each is also counted in ``groupCommits``).
     public var deferredGroupCommits: Int = 0

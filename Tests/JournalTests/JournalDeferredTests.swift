@@ -98,16 +98,37 @@ struct JournalDeferredTests {
         defer { directory.remove() }
         let journal = try Journal<ListState>.open(directory: directory.url)
         try await add(journal, "synced", .synced)
-        let synced = try directory.read(directory.logURL).count
+        let synced = LogLayout(try directory.read(directory.logURL)).end
         try await add(journal, "deferred", .deferred)
         let written = try directory.read(directory.logURL)
+        let end = LogLayout(written).end
         journal.close()
         // What the disk may hold if the machine stopped before the deferred frame was synced.
-        try directory.write(Array(written.prefix(synced + kept)), to: directory.logURL)
+        try directory.write(LogLayout.lostAfter(synced + kept, upTo: end, in: written), to: directory.logURL)
         let reopened = try Journal<ListState>.open(directory: directory.url)
         defer { reopened.close() }
         #expect(try await reopened.currentState().entries == ["synced"])
         #expect(reopened.recoveries.count == (kept == 0 ? 0 : 1))
+    }
+
+    /// The disk may also have kept a later part of the deferred frame and lost its header.
+    @Test func aMachineCrashThatKeptTheDeferredFrameButItsHeaderLosesIt() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        try await add(journal, "synced", .synced)
+        let synced = LogLayout(try directory.read(directory.logURL)).end
+        try await add(journal, "deferred", .deferred)
+        var written = try directory.read(directory.logURL)
+        journal.close()
+        for index in synced..<(synced + 16) { written[index] = 0 }
+        try directory.write(written, to: directory.logURL)
+        let reopened = try Journal<ListState>.open(directory: directory.url)
+        defer { reopened.close() }
+        #expect(try await reopened.currentState().entries == ["synced"])
+        #expect(reopened.recoveries.map(\.reason) == ["stray bytes after the last record"])
+        try await add(reopened, "next", .synced)
+        #expect(try await reopened.currentState().entries == ["synced", "next"])
     }
 
     @Test func compactionAfterADeferredCommitKeepsIt() async throws {

@@ -3,44 +3,45 @@ import Journal
 import Testing
 
 struct JournalRecoveryTests {
-    /// Writes three commits of one record each and returns the log's bytes and each frame's offset.
+    /// Writes three commits of one record each and returns the log's bytes (with the zeros that
+    /// follow its frames) and each frame's offset.
     private func makeThreeFrameLog(in directory: TemporaryDirectory) async throws -> (bytes: [UInt8], frames: [Int]) {
         let journal = try Journal<ListState>.open(directory: directory.url)
-        var frames: [Int] = []
-        for text in ["first", "second", "third"] {
-            frames.append(try directory.read(directory.logURL).count)
-            try await journal.append(text)
-        }
+        for text in ["first", "second", "third"] { try await journal.append(text) }
         journal.close()
-        return (try directory.read(directory.logURL), frames)
+        let bytes = try directory.read(directory.logURL)
+        let layout = LogLayout(bytes)
+        #expect(layout.frames.count == 3)
+        #expect(bytes[layout.end...].allSatisfy { $0 == 0 } && bytes.count > layout.end)
+        return (bytes, layout.frames)
     }
 
+    /// A write that stopped halfway keeps a prefix of the last frame; the zeros after it stay.
     @Test func tornTailIsCutAtEveryOffsetOfTheLastRecord() async throws {
         let source = try TemporaryDirectory()
         defer { source.remove() }
         let (bytes, frames) = try await makeThreeFrameLog(in: source)
         let lastFrame = frames[2]
-        for cut in lastFrame..<bytes.count {
+        let end = LogLayout(bytes).end
+        for cut in lastFrame..<end {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            try directory.write(Array(bytes[..<cut]), to: directory.logURL)
+            try directory.write(LogLayout.lostAfter(cut, upTo: end, in: bytes), to: directory.logURL)
             let journal = try Journal<ListState>.open(directory: directory.url)
             #expect(try await journal.currentState().entries == ["first", "second"])
-            let expected =
-                cut == lastFrame
-                ? []
-                : [
-                    JournalRecovery(
-                        path: directory.logURL.path, offset: Int64(lastFrame), bytesCut: Int64(cut - lastFrame),
-                        reason: "incomplete record")
-                ]
-            #expect(journal.recoveries == expected)
-            #expect(try directory.read(directory.logURL) == Array(bytes[..<lastFrame]))
+            // A kept prefix that is all zeros is no frame at all: nothing to cut.
+            let tornBytes = bytes[lastFrame..<cut].contains { $0 != 0 }
+            #expect(journal.recoveries.map(\.offset) == (tornBytes ? [Int64(lastFrame)] : []), "cut at \(cut)")
+            #expect(journal.recoveries.allSatisfy { $0.bytesCut == Int64(bytes.count - lastFrame) })
+            let repaired = try directory.read(directory.logURL)
+            #expect(Array(repaired.prefix(lastFrame)) == Array(bytes[..<lastFrame]))
+            #expect(repaired[lastFrame...].allSatisfy { $0 == 0 })
             // The repaired journal takes new commits where the cut left off.
             try await journal.append("after")
             journal.close()
             let reopened = try Journal<ListState>.open(directory: directory.url)
             #expect(try await reopened.currentState().entries == ["first", "second", "after"])
+            #expect(reopened.recoveries.isEmpty)
             reopened.close()
         }
     }
@@ -49,7 +50,7 @@ struct JournalRecoveryTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var (bytes, frames) = try await makeThreeFrameLog(in: directory)
-        bytes[bytes.count - 1] ^= 0x40
+        bytes[LogLayout(bytes).end - 1] ^= 0x40
         try directory.write(bytes, to: directory.logURL)
         let journal = try Journal<ListState>.open(directory: directory.url)
         defer { journal.close() }
@@ -57,6 +58,93 @@ struct JournalRecoveryTests {
         #expect(journal.recoveries.map(\.reason) == ["checksum mismatch"])
         #expect(journal.recoveries.map(\.offset) == [Int64(frames[2])])
         #expect(try directory.read(directory.logURL).count == frames[2])
+    }
+
+    /// The machine wrote a later sector of a frame but not its first: a zero header with bytes
+    /// after it. Nothing valid follows, so it is a torn tail.
+    @Test func strayBytesAfterTheLastRecordAreCut() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var (bytes, _) = try await makeThreeFrameLog(in: directory)
+        let end = LogLayout(bytes).end
+        bytes[end + 100] = 0x77
+        try directory.write(bytes, to: directory.logURL)
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        #expect(try await journal.currentState().entries == ["first", "second", "third"])
+        #expect(journal.recoveries.map(\.reason) == ["stray bytes after the last record"])
+        #expect(journal.recoveries.map(\.offset) == [Int64(end)])
+        #expect(try directory.read(directory.logURL) == Array(bytes[..<end]))
+        try await journal.append("fourth")
+        journal.close()
+        let reopened = try Journal<ListState>.open(directory: directory.url)
+        defer { reopened.close() }
+        #expect(try await reopened.currentState().entries == ["first", "second", "third", "fourth"])
+        #expect(reopened.recoveries.isEmpty)
+    }
+
+    /// A zeroed frame header looks like the end of the log, but the frame after it checks out:
+    /// that is damage, not a tail.
+    @Test func zeroedHeaderBeforeAValidRecordIsCorrupt() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var (bytes, frames) = try await makeThreeFrameLog(in: directory)
+        for index in frames[1]..<(frames[1] + 16) { bytes[index] = 0 }
+        try directory.write(bytes, to: directory.logURL)
+        let error = #expect(throws: JournalError.self) {
+            try Journal<ListState>.open(directory: directory.url)
+        }
+        #expect(error?.code == .corrupt)
+        #expect(error?.offset == Int64(frames[1]))
+        #expect(error?.message.contains("valid record follows at byte \(frames[2])") == true)
+        #expect(try directory.read(directory.logURL) == bytes)
+    }
+
+    /// Logs written before preallocation (format version 1, ending at the end of the file) open,
+    /// have their torn tails cut, and keep growing by appending.
+    @Test func versionOneLogOpensAndKeepsAppending() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (bytes, frames) = try await makeThreeFrameLog(in: directory)
+        let old = LogLayout.versionOne(bytes)
+        try directory.write(old + [0x10, 0, 0], to: directory.logURL)
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        #expect(try await journal.currentState().entries == ["first", "second", "third"])
+        #expect(journal.recoveries.map(\.reason) == ["incomplete record"])
+        try await journal.append("fourth")
+        journal.close()
+        let grown = try directory.read(directory.logURL)
+        #expect(grown[8] == 1)
+        #expect(LogLayout(grown).end == grown.count)
+        #expect(LogLayout(grown).frames == frames + [old.count])
+        let reopened = try Journal<ListState>.open(directory: directory.url)
+        #expect(try await reopened.currentState().entries == ["first", "second", "third", "fourth"])
+        // Its next compaction starts a preallocated log of the current version.
+        try await reopened.compact()
+        reopened.close()
+        let compacted = try directory.read(directory.logURL)
+        #expect(compacted[8] == 2)
+        #expect(compacted.count > 32 && LogLayout(compacted).end == 32)
+    }
+
+    /// Commits past the first allocation extend the log with zeros; every record survives.
+    @Test func logGrowsPastItsFirstAllocation() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        let initialSize = try directory.read(directory.logURL).count
+        let big = String(repeating: "x", count: 40_000)
+        for index in 0..<20 { try await journal.append("\(index) \(big)") }
+        #expect(journal.statistics.logExtensions >= 2)
+        journal.close()
+        let bytes = try directory.read(directory.logURL)
+        let layout = LogLayout(bytes)
+        #expect(initialSize < layout.end && layout.end + 16 <= bytes.count)
+        #expect(layout.frames.count == 20)
+        #expect(bytes[layout.end...].allSatisfy { $0 == 0 })
+        let reopened = try Journal<ListState>.open(directory: directory.url)
+        defer { reopened.close() }
+        #expect(try await reopened.currentState().entries == (0..<20).map { "\($0) \(big)" })
+        #expect(reopened.recoveries.isEmpty)
     }
 
     /// Damage in the middle record at these distances from its start: length, checksum, sequence, payload.
@@ -95,13 +183,13 @@ struct JournalRecoveryTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var (bytes, _) = try await makeThreeFrameLog(in: directory)
-        bytes[8] = 2
+        bytes[8] = 3
         try directory.write(bytes, to: directory.logURL)
         let error = #expect(throws: JournalError.self) {
             try Journal<ListState>.open(directory: directory.url)
         }
         #expect(error?.code == .unsupportedVersion)
-        #expect(error?.message.contains("format version 2") == true)
+        #expect(error?.message.contains("format version 3 but this build reads versions 1 to 2") == true)
         #expect(try directory.read(directory.logURL) == bytes)
     }
 

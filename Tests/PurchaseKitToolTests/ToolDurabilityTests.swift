@@ -89,7 +89,11 @@ struct ToolDurabilityTests {
         let environment = ["PURCHASEKIT_TEST_LEDGER_COMPACTION_THRESHOLD": "1"]
         let arguments = ["--catalog", catalog.path, "--state", fixture.state.path]
         var acknowledged = Set<String>()
-        for round in 0..<3 {
+        let snapshot = fixture.state.appendingPathComponent("purchases.snapshot")
+        // Rounds of kills at growing delays, until some child got as far as compacting (a child
+        // needs tens of milliseconds to get there; an early round may kill every one before).
+        for round in 0..<10 {
+            if round >= 3 && FileManager.default.fileExists(atPath: snapshot.path) { break }
             let children = try (0..<4).map { _ in
                 try ToolChild(
                     arguments + ["buy", "com.example.gems.100", "--json"], in: fixture.folder, environment: environment)

@@ -9,18 +9,29 @@ enum LogFormat {
     static let logMagic: [UInt8] = Array("PKJLOG\r\n".utf8)
     /// `PKJSNP\r\n`: the first bytes of a snapshot file.
     static let snapshotMagic: [UInt8] = Array("PKJSNP\r\n".utf8)
-    /// The only format version this code reads and writes.
-    static let version: UInt32 = 1
+    /// The log format version this code writes: `2`, a log preallocated with zeros after its last
+    /// frame (its end is the first all-zero frame header).
+    static let logVersion: UInt32 = 2
+    /// The log format versions this code reads: `1` (the log ends at the end of the file) and `2`.
+    static let readableLogVersions: ClosedRange<UInt32> = 1...2
+    /// The only snapshot format version this code reads and writes.
+    static let snapshotVersion: UInt32 = 1
     /// Size of the log header.
     static let logHeaderSize = 32
     /// Size of the snapshot header before its payload.
     static let snapshotHeaderSize = 40
     /// Size of a frame header: payload length, checksum, sequence.
     static let frameHeaderSize = 16
+    /// The zeros a new (version 2) log holds after its header.
+    static let firstAllocation: Int64 = 64 << 10
+    /// The most zeros one extension of a preallocated log adds.
+    static let largestAllocation: Int64 = 16 << 20
     /// The largest frame payload written (1 GiB); a bigger batch is split into several frames.
     static let maximumFramePayload = 1 << 30
 
     struct LogHeader: Equatable {
+        /// The format version: ``logVersion`` for a log this code creates.
+        var version: UInt32 = LogFormat.logVersion
         /// The log's generation: 1 for the first log, one more after each compaction.
         var generation: UInt64
         /// The sequence number of the last frame before this log (the snapshot's); frames count on from it.
@@ -82,7 +93,7 @@ enum LogFormat {
 
     static func encode(_ header: LogHeader) -> [UInt8] {
         var bytes = logMagic
-        append(version, to: &bytes)
+        append(header.version, to: &bytes)
         append(UInt32(0), to: &bytes)
         append(header.generation, to: &bytes)
         append(header.baseSequence, to: &bytes)
@@ -93,7 +104,8 @@ enum LogFormat {
 
     /// Checks the magic and the version first (so a future format is reported as such), then the checksum.
     static func decodeLogHeader(_ bytes: [UInt8], path: String) throws(JournalError) -> LogHeader {
-        try checkMagicAndVersion(bytes, magic: logMagic, kind: "journal log", path: path)
+        try checkMagicAndVersion(
+            bytes, magic: logMagic, kind: "journal log", readable: readableLogVersions, path: path)
         guard bytes.count >= logHeaderSize else {
             throw JournalError(
                 .corrupt, path: path, offset: 0,
@@ -103,7 +115,9 @@ enum LogFormat {
         let header = bytes.withUnsafeBytes { raw -> LogHeader? in
             guard loadUInt32(raw, at: 12) == headerChecksum(UnsafeRawBufferPointer(rebasing: raw[0..<logHeaderSize]))
             else { return nil }
-            return LogHeader(generation: loadUInt64(raw, at: 16), baseSequence: loadUInt64(raw, at: 24))
+            return LogHeader(
+                version: loadUInt32(raw, at: 8), generation: loadUInt64(raw, at: 16),
+                baseSequence: loadUInt64(raw, at: 24))
         }
         guard let header else {
             throw JournalError(
@@ -118,7 +132,7 @@ enum LogFormat {
     static func encodeSnapshot(_ payload: Data, generation: UInt64, lastSequence: UInt64) -> [UInt8] {
         var bytes = snapshotMagic
         bytes.reserveCapacity(snapshotHeaderSize + payload.count)
-        append(version, to: &bytes)
+        append(snapshotVersion, to: &bytes)
         append(UInt32(0), to: &bytes)
         append(generation, to: &bytes)
         append(lastSequence, to: &bytes)
@@ -131,7 +145,9 @@ enum LogFormat {
 
     /// Decodes a whole snapshot file: header, checksum over header and payload, and the payload.
     static func decodeSnapshot(_ bytes: [UInt8], path: String) throws(JournalError) -> (SnapshotHeader, Data) {
-        try checkMagicAndVersion(bytes, magic: snapshotMagic, kind: "journal snapshot", path: path)
+        try checkMagicAndVersion(
+            bytes, magic: snapshotMagic, kind: "journal snapshot", readable: snapshotVersion...snapshotVersion,
+            path: path)
         guard bytes.count >= snapshotHeaderSize else {
             throw JournalError(
                 .corrupt, path: path, offset: 0,
@@ -160,7 +176,7 @@ enum LogFormat {
     }
 
     private static func checkMagicAndVersion(
-        _ bytes: [UInt8], magic: [UInt8], kind: String, path: String
+        _ bytes: [UInt8], magic: [UInt8], kind: String, readable: ClosedRange<UInt32>, path: String
     ) throws(JournalError) {
         guard bytes.count >= 12, Array(bytes[0..<8]) == magic else {
             throw JournalError(
@@ -170,15 +186,24 @@ enum LogFormat {
                     + "point the journal at its own directory or move this file away")
         }
         let version = bytes.withUnsafeBytes { loadUInt32($0, at: 8) }
-        guard version == LogFormat.version else {
+        guard readable.contains(version) else {
+            let known =
+                readable.count == 1
+                ? "version \(readable.lowerBound)" : "versions \(readable.lowerBound) to \(readable.upperBound)"
             throw JournalError(
                 .unsupportedVersion, path: path, offset: 8,
-                message: "the \(kind) has format version \(version) but this build reads version \(LogFormat.version); "
+                message: "the \(kind) has format version \(version) but this build reads \(known); "
                     + "open it with the version of PurchaseKit that wrote it")
         }
     }
 
     // MARK: - Frames
+
+    /// Whether the frame header at `offset` of `bytes` is all zeros: the end of a preallocated log
+    /// (a frame's sequence number is never 0, so no frame starts this way).
+    static func isEndOfLog(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        loadUInt64(bytes, at: offset) == 0 && loadUInt64(bytes, at: offset + 8) == 0
+    }
 
     /// Appends one frame holding `records` to `bytes`.
     static func appendFrame(records: [Data], sequence: UInt64, to bytes: inout [UInt8]) {

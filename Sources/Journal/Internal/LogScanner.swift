@@ -1,5 +1,6 @@
-/// Reads the frames of a log file in large chunks and hands every record of every valid frame to
-/// a callback, stopping at the first frame that is incomplete or does not check out.
+/// Reads the frames of a log file in growing chunks and hands every record of every valid frame to
+/// a callback, stopping at the end of the log (the end of the file, or an all-zero frame header in
+/// a preallocated log) or at the first frame that is incomplete or does not check out.
 struct LogScanner {
     enum Failure: Equatable {
         /// The frame runs past the end of the file.
@@ -9,6 +10,8 @@ struct LogScanner {
         /// The frame checks out but cannot be right (wrong sequence number, bad inner lengths):
         /// never a torn write.
         case invalid(String)
+        /// Bytes other than zeros after the end of a preallocated log (found by the open's check).
+        case strayBytes
     }
 
     struct Outcome {
@@ -19,10 +22,15 @@ struct LogScanner {
         var records = 0
         /// Why scanning stopped before the end of the file, at ``validEnd``.
         var failure: Failure?
+        /// Set when scanning stopped at an all-zero frame header (the end of a preallocated log).
+        var reachedEndMarker = false
     }
 
     let fd: Int32
     let path: String
+    /// The first read's size: a catch-up usually finds a frame or two.
+    var firstChunkSize = 64 << 10
+    /// The largest read, reached by doubling while the frames go on.
     var chunkSize = 4 << 20
 
     /// Scans `[start, fileSize)`, expecting frames numbered from `lastSequence + 1`.
@@ -32,7 +40,7 @@ struct LogScanner {
     ) throws(JournalError) -> Outcome {
         var outcome = Outcome(validEnd: start, lastSequence: lastSequence)
         guard start < fileSize else { return outcome }
-        var capacity = Int(min(Int64(chunkSize), fileSize - start))
+        var capacity = Int(min(Int64(firstChunkSize), fileSize - start))
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(capacity, 64), alignment: 16)
         capacity = buffer.count
         defer { buffer.deallocate() }
@@ -46,6 +54,10 @@ struct LogScanner {
             let frameOffset = bufferOffset + Int64(position)
             var needed = headerSize
             if available >= headerSize {
+                if LogFormat.isEndOfLog(UnsafeRawBufferPointer(buffer), at: position) {
+                    outcome.reachedEndMarker = true
+                    return outcome
+                }
                 let length = Int(LogFormat.loadUInt32(UnsafeRawBufferPointer(buffer), at: position))
                 needed = headerSize + length
             }
@@ -63,12 +75,15 @@ struct LogScanner {
                     filled = available
                     position = 0
                 }
-                if needed > capacity {
-                    let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: needed, alignment: 16)
+                let remaining = fileSize - bufferOffset
+                let grown = min(Int64(max(needed, min(capacity * 2, chunkSize))), remaining)
+                if grown > Int64(capacity) {
+                    let size = Int(grown)
+                    let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
                     if filled > 0 { bigger.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: filled) }
                     buffer.deallocate()
                     buffer = bigger
-                    capacity = needed
+                    capacity = size
                 }
                 let want = Int(min(Int64(capacity - filled), fileSize - (bufferOffset + Int64(filled))))
                 let got = try SystemFile.read(

@@ -1,3 +1,4 @@
+import CFileStatus
 import Glibc
 
 /// The identity of a file on disk, to notice that a path now names a different file.
@@ -89,6 +90,42 @@ enum SystemFile {
         if let failure { throw failure }
     }
 
+    /// Writes zeros over `[start, end)`, growing the file when `end` is past its end.
+    static func writeZeros(_ fd: Int32, from start: Int64, to end: Int64, path: String) throws(JournalError) {
+        guard end > start else { return }
+        let piece = Int(min(end - start, 1 << 20))
+        let zeros = UnsafeMutableRawBufferPointer.allocate(byteCount: piece, alignment: 16)
+        defer { zeros.deallocate() }
+        zeros.initializeMemory(as: UInt8.self, repeating: 0)
+        var offset = start
+        while offset < end {
+            let count = Int(min(end - offset, Int64(piece)))
+            try write(fd, UnsafeRawBufferPointer(rebasing: zeros[0..<count]), at: offset, path: path)
+            offset += Int64(count)
+        }
+    }
+
+    /// The offset of the first byte in `[start, end)` that is not zero, or `nil`.
+    static func firstNonZeroByte(_ fd: Int32, from start: Int64, to end: Int64, path: String) throws(JournalError)
+        -> Int64?
+    {
+        guard end > start else { return nil }
+        let piece = Int(min(end - start, 1 << 20))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: piece, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = start
+        while offset < end {
+            let count = try read(
+                fd, into: buffer.baseAddress!, count: Int(min(end - offset, Int64(piece))), at: offset, path: path)
+            if count == 0 { return nil }
+            if let index = UnsafeRawBufferPointer(rebasing: buffer[0..<count]).firstIndex(where: { $0 != 0 }) {
+                return offset + Int64(index)
+            }
+            offset += Int64(count)
+        }
+        return nil
+    }
+
     /// Makes the file's data (and its size) durable.
     static func syncData(_ fd: Int32, path: String) throws(JournalError) {
         while fdatasync(fd) != 0 {
@@ -125,26 +162,53 @@ enum SystemFile {
         }
     }
 
+    /// What the journal asks of a file: its size and how many names it has.
+    struct Status {
+        var size: Int64
+        var links: UInt64
+    }
+
+    /// Looks a file up without asking for its timestamps (see `pk_file_status_get`: asking would
+    /// make every later write to it dirty its inode, and every fdatasync of the log write that).
+    ///
+    /// - Returns: `nil` when `name` does not exist and `missingIsNil` is set.
+    private static func status(
+        _ fd: Int32, name: String?, path: String, missingIsNil: Bool = false
+    ) throws(JournalError) -> pk_file_status? {
+        var status = pk_file_status()
+        let result = name.map { pk_file_status_get(fd, $0, &status) } ?? pk_file_status_get(fd, nil, &status)
+        if result != 0 {
+            if missingIsNil && errno == ENOENT { return nil }
+            throw ioError("stat", path: path, errno: errno)
+        }
+        return status
+    }
+
+    /// The size and link count of the open file `fd`.
+    static func status(of fd: Int32, path: String) throws(JournalError) -> Status {
+        let status = try status(fd, name: nil, path: path)!
+        return Status(size: status.size, links: status.links)
+    }
+
     static func size(_ fd: Int32, path: String) throws(JournalError) -> Int64 {
-        var info = stat()
-        if fstat(fd, &info) != 0 { throw ioError("fstat", path: path, errno: errno) }
-        return Int64(info.st_size)
+        try status(of: fd, path: path).size
     }
 
     static func identity(_ fd: Int32, path: String) throws(JournalError) -> FileIdentity {
-        var info = stat()
-        if fstat(fd, &info) != 0 { throw ioError("fstat", path: path, errno: errno) }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        let status = try status(fd, name: nil, path: path)!
+        return FileIdentity(device: status.device, inode: status.inode)
     }
 
     /// The identity of the file `path` names now, or `nil` when there is none.
     static func identity(of path: String) throws(JournalError) -> FileIdentity? {
-        var info = stat()
-        if stat(path, &info) != 0 {
-            if errno == ENOENT { return nil }
-            throw ioError("stat", path: path, errno: errno)
-        }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        guard let status = try status(AT_FDCWD, name: path, path: path, missingIsNil: true) else { return nil }
+        return FileIdentity(device: status.device, inode: status.inode)
+    }
+
+    /// The identity of the file `name` names now in the open directory `directory`, or `nil`.
+    static func identity(of name: String, in directory: Int32, path: String) throws(JournalError) -> FileIdentity? {
+        guard let status = try status(directory, name: name, path: path, missingIsNil: true) else { return nil }
+        return FileIdentity(device: status.device, inode: status.inode)
     }
 
     /// Creates `path` and its missing parents.

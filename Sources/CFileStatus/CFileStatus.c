@@ -1,0 +1,30 @@
+#define _GNU_SOURCE
+#include "CFileStatus.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+int pk_file_status_get(int fd, const char *path, pk_file_status *status) {
+    struct statx info;
+    const char *name = path ? path : "";
+    int flags = path ? 0 : AT_EMPTY_PATH;
+    if (statx(fd, name, flags, STATX_INO | STATX_NLINK | STATX_SIZE, &info) == 0) {
+        status->device = makedev(info.stx_dev_major, info.stx_dev_minor);
+        status->inode = info.stx_ino;
+        status->links = info.stx_nlink;
+        status->size = (int64_t)info.stx_size;
+        return 0;
+    }
+    if (errno != ENOSYS) return -1;
+    // A kernel older than statx (before Linux 4.11) has no fine-grained timestamps either.
+    struct stat plain;
+    int result = path ? stat(path, &plain) : fstat(fd, &plain);
+    if (result != 0) return -1;
+    status->device = plain.st_dev;
+    status->inode = plain.st_ino;
+    status->links = plain.st_nlink;
+    status->size = plain.st_size;
+    return 0;
+}

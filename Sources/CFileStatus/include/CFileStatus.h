@@ -1,0 +1,24 @@
+#ifndef PURCHASEKIT_CFILESTATUS_H
+#define PURCHASEKIT_CFILESTATUS_H
+
+#include <stdint.h>
+
+/// What the journal asks of a file: which file it is, how many names it has, how big it is.
+typedef struct {
+    uint64_t device;
+    uint64_t inode;
+    uint64_t links;
+    int64_t size;
+} pk_file_status;
+
+/// Fills `status` for the open file `fd` (with `path` NULL) or for `path` relative to the open
+/// directory `fd` (or AT_FDCWD),
+/// through statx(2) asking for the inode, link count and size only: never for the timestamps.
+///
+/// Asking for a file's timestamps (stat, fstat) on Linux 6.13 and later makes the next write to it
+/// record a fine-grained modification time, which dirties the inode; on ext4 an fdatasync then has
+/// the inode to write too. A journal that checks its log before every commit would pay that on
+/// every commit. Returns 0, or -1 with errno set (as stat does).
+int pk_file_status_get(int fd, const char *path, pk_file_status *status);
+
+#endif
