@@ -3,7 +3,7 @@
 // synchronous=FULL, one row per commit, through Python's sqlite3) on the same disk as the
 // reference, reopening journals of 1,000,000 records, and restore with 100,000 transactions.
 //
-//     swift run -c release filestore-benchmarks [--dir DIR] [--seconds S] [--records N] [--restore N]
+//     swift run -c release filestore-benchmarks [--dir DIR] [--seconds S] [--rounds N] [--records N] [--restore N]
 //
 // Concurrent buyers are separate `Store` instances (one per buyer: a Store runs one purchase at a
 // time by design) sharing one FileStoreProvider and one FileFulfillmentLedger, as the sessions of
@@ -19,11 +19,16 @@ import PurchaseKit
 struct Options {
     var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         .appendingPathComponent(".build/filestore-benchmarks")
-    var seconds = 2.0
+    /// Seconds of buying per throughput configuration (and of SQLite), in ``rounds`` slices.
+    var seconds = 3.0
+    var rounds = 6
     var records = 1_000_000
     var restoreTransactions = 100_000
     var catalogPath = "Catalog/Default.plist"
     var throughput = true
+    /// The buyer counts of the throughput runs; 0 is one buyer in the previous layout.
+    var buyerCounts = [0, 1, 8, 64]
+    var reopenAndRestore = true
 
     init() {
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
@@ -32,16 +37,23 @@ struct Options {
                 throughput = false
                 continue
             }
+            if word == "--throughput-only" {
+                reopenAndRestore = false
+                continue
+            }
             let value = arguments.next() ?? ""
             switch word {
+            case "--buyers":
+                buyerCounts = value.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 0 }
             case "--dir": directory = URL(fileURLWithPath: value)
             case "--seconds": seconds = Double(value) ?? seconds
+            case "--rounds": rounds = max(1, Int(value) ?? rounds)
             case "--records": records = Int(value) ?? records
             case "--restore": restoreTransactions = Int(value) ?? restoreTransactions
             case "--catalog": catalogPath = value
             default:
                 print(
-                    "usage: filestore-benchmarks [--dir DIR] [--seconds S] [--records N] [--restore N] [--catalog FILE] [--skip-throughput]"
+                    "usage: filestore-benchmarks [--dir DIR] [--seconds S] [--rounds N] [--records N] [--restore N] [--catalog FILE] [--buyers 0,1,8,64] [--skip-throughput] [--throughput-only]"
                 )
                 exit(64)
             }
@@ -64,85 +76,55 @@ func median(_ values: [Double]) -> Double {
     return sorted[sorted.count / 2]
 }
 
-/// Purchases per second with `buyers` Stores sharing one provider and ledger on a fresh state folder.
-func wholeFlow(buyers: Int, catalog: Catalog, options: Options, separateStore: Bool = false) async throws -> (
-    rate: Double, fsyncsPerPurchase: String
-) {
-    let state = fresh("flow-\(buyers)", in: options)
-    defer { try? FileManager.default.removeItem(at: state) }
-    let settings = separateStore ? FileStoreSettings(stateFolder: "own-store") : FileStoreSettings()
-    let provider = try FileStoreProvider(catalog: catalog, settings: settings, stateDirectory: state)
-    let ledger = try FileFulfillmentLedger(stateDirectory: state)
-    let shared = try PurchaseJournal.open(stateDirectory: state)
-    defer { shared.close() }
-    let before = shared.statistics
-    let stores = (0..<buyers).map { _ in Store(catalog: catalog, providers: [provider], ledger: ledger) }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(options.seconds))
-    let start = clock.now
-    let bought = try await withThrowingTaskGroup(of: Int.self) { group in
-        for store in stores {
-            group.addTask {
-                var count = 0
-                while clock.now < deadline {
-                    guard case .purchased = await store.purchase("com.example.gems.100") else {
-                        throw PurchaseError(.unknown, detail: "a benchmark purchase failed")
-                    }
-                    count += 1
-                }
-                return count
-            }
+/// Times SQLite and every buyer configuration in `options.rounds` rounds of interleaved slices
+/// and prints a line for each; returns purchases per second by buyer count and SQLite's rows per
+/// second.
+func throughput(catalog: Catalog, options: Options) async throws -> (rates: [Int: Double], sqlite: Double?) {
+    let slice = options.seconds / Double(options.rounds)
+    let reference = SQLiteReference(folder: fresh("sqlite", in: options))
+    let flows = try options.buyerCounts.map { buyers in
+        try FlowMeasurement(
+            buyers: max(1, buyers), separateStore: buyers == 0, catalog: catalog,
+            state: fresh("flow-\(buyers)", in: options))
+    }
+    var sqliteSlices: [Slice] = []
+    var flowSlices = Array(repeating: [Slice](), count: flows.count)
+    for round in 0..<options.rounds {
+        BenchmarkProgress.show("Throughput round \(round + 1) of \(options.rounds): SQLite, then each configuration")
+        if let measured = reference?.measure(seconds: slice) { sqliteSlices.append(measured) }
+        for (index, flow) in flows.enumerated() {
+            flowSlices[index].append(try await flow.measure(seconds: slice))
         }
-        return try await group.reduce(0, +)
     }
-    let elapsed = seconds(clock.now - start)
-    let contents = try await ledger.contents()
-    guard contents.deliveries.count == bought, contents.balances["gems"] == 100 * bought else {
-        fatalError("ledger holds \(contents.deliveries.count) deliveries for \(bought) purchases")
+    reference?.close()
+    BenchmarkProgress.clear()
+    func total(_ slices: [Slice]) -> Double {
+        Double(slices.reduce(0) { $0 + $1.count }) / slices.reduce(0) { $0 + $1.elapsed }
     }
-    let syncs = shared.statistics.logSyncs - before.logSyncs
-    provider.close()
-    ledger.close()
-    let detail =
-        separateStore
-        ? "\(bought) purchases, store in its own journal"
-        : String(format: "%d purchases, %.2f fsyncs each", bought, Double(syncs) / Double(max(1, bought)))
-    return (Double(bought) / elapsed, detail)
-}
-
-/// SQLite's durable single-row commits per second on the same disk, through Python's sqlite3.
-func sqliteRate(options: Options) throws -> Double? {
-    let folder = fresh("sqlite", in: options)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let script = """
-        import sqlite3, sys, time
-        db = sqlite3.connect(sys.argv[1], isolation_level=None)
-        db.execute("pragma journal_mode=wal")
-        db.execute("pragma synchronous=full")
-        db.execute("create table purchases(id integer primary key, product text, quantity integer, date real)")
-        n = 0
-        start = time.perf_counter()
-        end = start + float(sys.argv[2])
-        while time.perf_counter() < end:
-            db.execute("insert into purchases(product, quantity, date) values (?, ?, ?)", ("com.example.gems.100", 1, time.time()))
-            n += 1
-        print(n / (time.perf_counter() - start))
-        """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        "python3", "-c", script, folder.appendingPathComponent("bench.db").path, String(options.seconds),
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do {
-        try process.run()
-    } catch {
-        return nil
+    let sqlite = sqliteSlices.count == options.rounds ? total(sqliteSlices) : nil
+    if let sqlite {
+        print(String(format: "SQLite WAL synchronous=FULL, one row per commit: %8.0f rows/s", sqlite))
+    } else {
+        print("SQLite reference: python3 not found")
     }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Double(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    var rates: [Int: Double] = [:]
+    for (index, flow) in flows.enumerated() {
+        let rate = total(flowSlices[index])
+        if !flow.separateStore { rates[flow.buyers] = rate }
+        let detail = try await flow.finish()
+        var line = String(
+            format: "whole flow, %2d buyer%@: %8.0f durable purchases/s (%@)", flow.buyers,
+            flow.buyers == 1 ? " " : "s", rate, detail)
+        if let sqlite {
+            // The same ratio slice by slice (each next to its own SQLite slice): how steady it is.
+            let ratios = zip(flowSlices[index], sqliteSlices).map { $0.rate / $1.rate }.sorted()
+            line += String(
+                format: ", %.2fx SQLite (slices %.2f-%.2f, median %.2f)", rate / sqlite, ratios.first ?? 0,
+                ratios.last ?? 0, ratios[ratios.count / 2])
+        }
+        print(line)
+    }
+    return (rates, sqlite)
 }
 
 @main
@@ -153,31 +135,29 @@ struct FileStoreBenchmarks {
         let catalog = try CatalogLoader().load(contentsOfFile: options.catalogPath).get()
         let date = Date(timeIntervalSince1970: 1_767_225_600)
         let clock = ContinuousClock()
-        print("filestore-benchmarks: folder \(options.directory.path), \(options.seconds) s per throughput run")
+        print(
+            "filestore-benchmarks: folder \(options.directory.path), \(options.seconds) s per throughput "
+                + "configuration in \(options.rounds) slices, interleaved with SQLite's")
 
-        if options.throughput { BenchmarkProgress.show("Timing SQLite for reference") }
-        let sqlite = options.throughput ? try sqliteRate(options: options) : nil
-        BenchmarkProgress.clear()
-        if let sqlite {
-            print(String(format: "SQLite WAL synchronous=FULL, one row per commit: %8.0f rows/s", sqlite))
-        } else {
-            print("SQLite reference: python3 not found")
-        }
         var rates: [Int: Double] = [:]
-        let buyerCounts = options.throughput ? [0, 1, 8, 64] : []
-        for (index, buyers) in buyerCounts.enumerated() {
-            BenchmarkProgress.show(
-                "Throughput run \(index + 1) of \(buyerCounts.count): \(max(1, buyers)) buyer\(buyers > 1 ? "s" : ""), \(options.seconds) s"
-            )
-            let (rate, detail) = try await wholeFlow(
-                buyers: max(1, buyers), catalog: catalog, options: options, separateStore: buyers == 0)
-            BenchmarkProgress.clear()
-            if buyers > 0 { rates[buyers] = rate }
-            var line = String(
-                format: "whole flow, %2d buyer%@: %8.0f durable purchases/s (%@)", max(1, buyers),
-                buyers <= 1 ? " " : "s", rate, detail)
-            if let sqlite { line += String(format: ", %.2fx SQLite", rate / sqlite) }
-            print(line)
+        var sqlite: Double?
+        if options.throughput {
+            let measured = try await throughput(catalog: catalog, options: options)
+            rates = measured.rates
+            sqlite = measured.sqlite
+        }
+
+        func printRatios() {
+            if let sqlite, let one = rates[1], let many = rates[64] {
+                print(
+                    String(
+                        format: "ratios: 1 buyer / SQLite %.2f (goal >= 1); 64 buyers / SQLite %.2f (goal >= 5)",
+                        one / sqlite, many / sqlite))
+            }
+        }
+        guard options.reopenAndRestore else {
+            printRatios()
+            return
         }
 
         // Reopen journals of `records` records: the deployment's shared journal, and the ledger alone.
@@ -271,11 +251,6 @@ struct FileStoreBenchmarks {
                 format:
                     "restore, %d transactions (%d restored): %6.1f ms median of 5 (goal < 100 ms: %.2fx of budget); opening that deployment: %.0f ms",
                 history.count, restored, median(restoreTimes) * 1000, median(restoreTimes) / 0.1, openTime * 1000))
-        if let sqlite, let one = rates[1], let many = rates[64] {
-            print(
-                String(
-                    format: "ratios: 1 buyer / SQLite %.2f (goal >= 1); 64 buyers / SQLite %.2f (goal >= 5)",
-                    one / sqlite, many / sqlite))
-        }
+        printRatios()
     }
 }
