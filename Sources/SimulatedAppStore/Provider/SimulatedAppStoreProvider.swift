@@ -118,11 +118,18 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         attached.withLock { $0 = true }
     }
 
-    /// The grace period a `Store` over this provider should give subscriptions in billing trouble:
-    /// ``SessionControls/gracePeriodDays`` when the session enables grace periods, else 0.
+    /// The grace period a `Store` over this provider should give subscriptions in billing trouble, as
+    /// the session stands now: 0 unless renewals fail to charge (``SessionControls/billingRetryOnRenewal``)
+    /// and grace periods are enabled (as in `SKTestSession`, grace has no effect without billing retry);
+    /// otherwise the longest ``SessionControls/gracePeriod(for:)`` among the catalog's auto-renewable
+    /// periods (the `Store` has one grace period for all, so a shorter weekly grace is not cut short
+    /// there).
     public func gracePeriod() async -> TimeInterval {
         let controls = await queue.controls
-        return controls.billingGracePeriodEnabled ? TimeInterval(controls.gracePeriodDays) * 86_400 : 0
+        guard controls.billingGracePeriodEnabled, controls.billingRetryOnRenewal else { return 0 }
+        let periods = queue.catalog.products.compactMap(\.subscription?.period)
+        return periods.map(controls.gracePeriod(for:)).max()
+            ?? controls.gracePeriod(for: SubscriptionPeriod(value: 1, unit: .month))
     }
 
     /// The products among `productIDs` the store sells in the session's storefront.

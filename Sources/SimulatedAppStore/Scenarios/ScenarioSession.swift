@@ -36,7 +36,11 @@ actor ScenarioSession {
         var settings = catalog.deployment.providers[index].settings
         settings["Persistence"] = "Journal"
         settings["ReceiptKeySeed"] = "scenario"
-        settings["TimeRate"] = nil
+        // A clock speed would make the run depend on real time; Xcode's renewal rates only shorten
+        // subscription time on the scenario's manual clock, so they stay.
+        if settings["TimeRate"]?.stringValue.flatMap(StoreKitTimeRate.init(parsing:)) == nil {
+            settings["TimeRate"] = nil
+        }
         for (key, value) in scenario.settings { settings[key] = value }
         catalog.deployment.providers[index].settings = settings
         self.catalog = catalog

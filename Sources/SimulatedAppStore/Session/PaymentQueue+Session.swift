@@ -287,6 +287,12 @@ extension PaymentQueue {
 
     // MARK: - Helpers
 
+    /// The period a subscription renews at (a month when the catalog no longer has its product).
+    func renewalPeriod(of subscription: SubscriptionRecord) -> SubscriptionPeriod {
+        productsByIdentifier[subscription.productIdentifier]?.subscription?.period
+            ?? SubscriptionPeriod(value: 1, unit: .month)
+    }
+
     func newestSubscription(_ productIdentifier: String) -> SubscriptionRecord? {
         account.subscriptions.values.filter { $0.productIdentifier == productIdentifier }
             .max { $0.originalNumber < $1.originalNumber }
@@ -295,7 +301,7 @@ extension PaymentQueue {
     func status(_ subscription: SubscriptionRecord, now: Double) -> SubscriptionStatus {
         var graceEnd: Double?
         if subscription.billing == .gracePeriod, let since = subscription.billingIssueSince {
-            graceEnd = since + Double(controls.gracePeriodDays) * 86_400
+            graceEnd = since + controls.gracePeriod(for: renewalPeriod(of: subscription))
         }
         let billing: SubscriptionStatus.Billing =
             switch subscription.billing {
