@@ -51,6 +51,33 @@ struct StoreKitSettingsTests {
         )
     }
 
+    @Test(arguments: [
+        ("{\"_billingIssuesEnabled\": true}", true), ("{\"_billingIssuesEnabled\": false}", false),
+        ("{\"_billingIssuesEnabled\": true, \"_renewalBillingIssuesEnabled\": false}", true),
+        ("{\"_billingIssuesEnabled\": false, \"_renewalBillingIssuesEnabled\": true}", true),
+        ("{\"_billingIssuesEnabled\": false, \"_renewalBillingIssuesEnabled\": false}", false),
+    ])
+    func billingIssuesTurnBillingRetryOn(object: String, retry: Bool) throws {
+        let settings = try settings(object)
+        #expect(settings["BillingRetryOnRenewal"] == .bool(retry))
+        #expect(settings["XcodeSettings"] == nil)
+    }
+
+    @Test func withoutBillingIssueSwitchesBillingRetryIsLeftToTheSession() throws {
+        let settings = try settings("{\"_billingGracePeriodEnabled\": true}")
+        #expect(settings["BillingRetryOnRenewal"] == nil)
+        #expect(settings["BillingGracePeriodEnabled"] == true)
+    }
+
+    @Test func aBillingIssuesSwitchThatIsNotABooleanIsAnError() {
+        let json = "{\"products\": [], \"settings\": {\"_billingIssuesEnabled\": 1}}"
+        let result = StoreKitConfigurationImporter().load(Data(json.utf8))
+        #expect(
+            result.errors.map(\.problem) == [
+                .storeKitWrongType(key: "_billingIssuesEnabled", expected: "boolean", found: "number")
+            ])
+    }
+
     @Test func aNullTimeRateIsLeftOut() throws {
         let settings = try settings("{\"_timeRate\": null, \"_compatibilityTimeRate\": {\"3\": 6}}")
         #expect(settings["TimeRate"] == nil)

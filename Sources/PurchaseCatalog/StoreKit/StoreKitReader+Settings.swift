@@ -14,8 +14,13 @@ extension StoreKitReader {
     static let switches: [(xcode: String, setting: String)] = [
         ("_askToBuyEnabled", "AskToBuyEnabled"), ("_failTransactionsEnabled", "FailTransactionsEnabled"),
         ("_billingGracePeriodEnabled", "BillingGracePeriodEnabled"),
-        ("_renewalBillingIssuesEnabled", "BillingRetryOnRenewal"),
     ]
+
+    /// The switches that make renewals fail to charge (`BillingRetryOnRenewal`): Xcode's "Enable Billing
+    /// Retry on Renewal" (`_renewalBillingIssuesEnabled`, `SKTestSession.shouldEnterBillingRetryOnRenewal`)
+    /// and format 5's `_billingIssuesEnabled`, which Xcode writes beside it and no public document
+    /// describes; either one on turns billing retry on.
+    static let billingIssueSwitches = ["_renewalBillingIssuesEnabled", "_billingIssuesEnabled"]
 
     /// Reads the storefront and locale into the reader and returns the provider settings.
     mutating func readSettings(_ settings: JSONNode) -> [String: SettingValue] {
@@ -42,6 +47,8 @@ extension StoreKitReader {
         for (xcode, setting) in Self.switches {
             if let value = bool(settings, xcode) { result[setting] = .bool(value) }
         }
+        let billingIssues = Self.billingIssueSwitches.compactMap { bool(settings, $0) }
+        if !billingIssues.isEmpty { result["BillingRetryOnRenewal"] = .bool(billingIssues.contains(true)) }
         // Format 1 and 2 files name the error failing transactions get as an SKError number.
         if let node = settings["_storeKitError"], !node.isNull, let code = integer(node, key: "_storeKitError") {
             result["FailureError"] = .integer(Int64(code))
@@ -75,7 +82,7 @@ extension StoreKitReader {
 
     /// Settings read into typed keys; the rest (and a `_timeRate` no public source explains) are kept as
     /// written under `XcodeSettings`.
-    static let mapped: Set<String> = Set(switches.map(\.xcode)).union([
+    static let mapped: Set<String> = Set(switches.map(\.xcode)).union(billingIssueSwitches).union([
         "_storefront", "_locale", "_storeKitError", "_storeKitErrors", "_timeRate",
     ])
 
