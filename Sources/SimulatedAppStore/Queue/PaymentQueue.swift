@@ -603,6 +603,7 @@ public actor PaymentQueue {
             downloads: downloads,
             expirationDate: transaction.expiration.map { Date(timeIntervalSince1970: $0) },
             revocationDate: transaction.revocation.map { Date(timeIntervalSince1970: $0) },
+            revocationReason: transaction.revokedForAppIssue ? .developerIssue : .other,
             willAutoRenew: transaction.autoRenew == 0 ? nil : transaction.autoRenew == 2,
             environment: controls.environment)
     }

@@ -21,6 +21,7 @@ actor ScenarioSession {
     var lastOutcome: String?
     var lastError: String?
     var lastStatuses: [Int]?
+    var lastCancellations: [String]?
     var failures: [ScenarioFailure] = []
     var checked = 0
 
@@ -54,6 +55,8 @@ actor ScenarioSession {
     var queue: PaymentQueue? { provider?.base.queue }
 
     func scenarioCatalogProduct(_ productID: String) -> Product? { catalog.product(withID: productID) }
+
+    var scenarioCatalogProducts: [Product] { catalog.products }
 
     func run() async throws(PurchaseError) -> ScenarioReport {
         log.write([("event", .string("scenario")), ("name", .string(scenario.name))])

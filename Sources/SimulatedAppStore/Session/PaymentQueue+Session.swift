@@ -1,5 +1,5 @@
 public import Foundation
-import PurchaseCore
+public import PurchaseCore
 
 extension PaymentQueue {
     /// Where an auto-renewable subscription stands in the simulated account.
@@ -143,18 +143,33 @@ extension PaymentQueue {
 
     /// Refunds a purchase: observers are told ``PaymentTransactionObserver/revokedTransactions(_:)``
     /// with its revocation date and ``PaymentTransactionObserver/didRevokeEntitlements(forProductIdentifiers:)``;
-    /// a refunded subscription stops renewing.
+    /// a refunded subscription stops renewing. The account keeps the refund, so receipts issued from now
+    /// on and the provider's verifyReceipt service (whenever the receipt it is sent was issued) show
+    /// `cancellation_date` and `cancellation_reason` for the transaction.
     ///
-    /// - Parameter identifier: a purchase or renewal the account still knows (finished consumables
-    ///   are forgotten and cannot be refunded).
-    /// - Returns: the revoked transaction, or `nil` when the account does not know it.
+    /// - Parameters:
+    ///   - identifier: a purchase or renewal the account still knows (finished consumables are
+    ///     forgotten and cannot be refunded).
+    ///   - reason: why Apple refunded it: `developerIssue` (`cancellation_reason` 1) or `other` (0).
+    /// - Returns: the revoked transaction, or `nil` when the account does not know it or it was refunded
+    ///   already.
     @discardableResult
-    public func refundTransaction(_ identifier: String) async -> PaymentTransaction? {
+    public func refundTransaction(_ identifier: String, reason: RevocationReason = .other) async
+        -> PaymentTransaction?
+    {
+        await refundTransaction(identifier, at: clock.now, reason: reason)
+    }
+
+    /// ``refundTransaction(_:reason:)`` dated `date` (the verifyReceipt service refunds at its own date).
+    func refundTransaction(_ identifier: String, at date: Date, reason: RevocationReason) async
+        -> PaymentTransaction?
+    {
         await prepare()
         guard let number = Self.number(identifier), var transaction = account.transactions[number],
             transaction.state == .purchased || transaction.state == .restored, transaction.revocation == nil
         else { return nil }
-        transaction.revocation = clock.now.timeIntervalSince1970
+        transaction.revocation = date.timeIntervalSince1970
+        transaction.revokedForAppIssue = reason == .developerIssue
         var records: [AccountRecord] = [.put(transaction)]
         if var subscription = account.subscriptions[transaction.originalNumber] {
             subscription.revoked = true
