@@ -48,11 +48,13 @@ struct StoreKitRenewalRateTests {
             if event.transaction.id != yearly.id { renewals.append(event.transaction) }
             if renewals.count == 4 { break }
         }
-        // Two renewals of each, at 10 and 20 seconds, whatever the period.
+        // Two renewals of each, at 10 and 20 seconds, whatever the period; each pays for ten seconds.
+        let account = await provider.queue.accountTransactions
         for productID in ["com.example.news.monthly", "com.example.archive.yearly"] {
-            let own = renewals.filter { $0.productID == productID }
-            #expect(own.map(\.purchaseDate) == [start + 10, start + 20], "\(productID)")
-            #expect(own.compactMap(\.expirationDate) == [start + 20, start + 30], "\(productID)")
+            #expect(renewals.filter { $0.productID == productID }.map(\.purchaseDate) == [start + 10, start + 20])
+            let periods = account.filter { $0.payment.productIdentifier == productID }
+            #expect(periods.compactMap(\.transactionDate) == [start, start + 10, start + 20], "\(productID)")
+            #expect(periods.compactMap(\.expirationDate) == [start + 10, start + 20, start + 30], "\(productID)")
         }
         let entitlements = try await deployment.store.entitlements()
         #expect(

@@ -6,43 +6,24 @@ import Testing
 /// The payment queue's account is the verifyReceipt service's one source of truth: refunds made on
 /// either show in both, whenever the receipt sent was issued.
 struct RefundReceiptTests {
-    let clock = SimulationClock()
-
-    private func provider(_ controls: SessionControls = SessionControls()) throws -> SimulatedAppStoreProvider {
-        let queue = try PaymentQueue(catalog: TestCatalog.make(), controls: controls, clock: clock)
-        return SimulatedAppStoreProvider(
-            queue: queue, receipts: SimulatedReceipts(signingKey: ReceiptSigningKey(seed: Array("refunds".utf8))))
-    }
-
-    private func buy(_ productID: String, on provider: SimulatedAppStoreProvider) async throws -> StoreTransaction {
-        let result = try await provider.purchase(PurchaseRequest(productID: productID))
-        guard case .purchased(let transaction) = result else {
-            Issue.record("expected a purchase, got \(result)")
-            throw CancellationError()
-        }
-        return transaction
-    }
-
-    private func verify(_ receipt: Data, with provider: SimulatedAppStoreProvider) async throws
-        -> VerifyReceiptResponse
-    {
-        let service = try #require(provider.verifyReceiptService)
-        let body = VerifyReceiptRequest(receiptData: receipt.base64EncodedString()).jsonData()
-        let response = await service.respond(to: body, in: .sandbox)
+    /// The service's answer for `receipt`, which must be valid.
+    private func verify(_ receipt: Data, in store: ReceiptStore) async throws -> VerifyReceiptResponse {
+        let response = try await store.verify(receipt)
         #expect(response.status == .valid)
         return response
     }
 
     @Test func aRefundOnTheQueueShowsForAReceiptIssuedBeforeIt() async throws {
-        let provider = try provider()
-        let purchase = try await buy(TestCatalog.noAds, on: provider)
+        let store = try ReceiptStore(seed: "refunds")
+        let clock = store.clock
+        let purchase = try await store.buy(TestCatalog.noAds)
         let receipt = try #require(purchase.verificationData)
-        #expect(try await verify(receipt, with: provider).inApp.first?.cancellationDate == nil)
+        #expect(try await verify(receipt, in: store).inApp.first?.cancellationDate == nil)
 
         clock.advance(by: 3600)
-        let refunded = try #require(await provider.queue.refundTransaction(purchase.id, reason: .developerIssue))
+        let refunded = try #require(await store.queue.refundTransaction(purchase.id, reason: .developerIssue))
         #expect(refunded.revocationReason == .developerIssue)
-        let response = try await verify(receipt, with: provider)
+        let response = try await verify(receipt, in: store)
         for list in [response.inApp, response.latestReceiptInfo] {
             let entry = try #require(list.first { $0.transactionID == purchase.id })
             #expect(entry.cancellationDate == clock.now)
@@ -58,45 +39,44 @@ struct RefundReceiptTests {
     }
 
     @Test func aRefundThroughTheServiceIsARefundOnTheQueue() async throws {
-        let provider = try provider()
-        let observer = RecordingObserver()
-        await provider.queue.add(observer)
-        let purchase = try await buy(TestCatalog.noAds, on: provider)
+        let store = try ReceiptStore(seed: "refunds")
+        let clock = store.clock
+        let observer = await store.observe()
+        let purchase = try await store.buy(TestCatalog.noAds)
         let receipt = try #require(purchase.verificationData)
-        let service = try #require(provider.verifyReceiptService)
+        let service = try #require(store.provider.verifyReceiptService)
         #expect(await service.refund(transactionID: purchase.id, at: clock.now, reason: "0"))
         #expect(!(await service.refund(transactionID: purchase.id, at: clock.now)))
         #expect(!(await service.refund(transactionID: "2000000999", at: clock.now)))
 
-        await provider.queue.waitForCallbacks()
+        await store.queue.waitForCallbacks()
         let revoked = observer.events.flatMap { event -> [PaymentTransaction] in
             if case .revoked(let transactions) = event { transactions } else { [] }
         }
         #expect(revoked.map(\.id) == [purchase.id])
-        let account = await provider.queue.accountTransactions
+        let account = await store.queue.accountTransactions
         #expect(account.first { $0.id == purchase.id }?.revocationDate == clock.now)
         #expect(account.first { $0.id == purchase.id }?.revocationReason == .other)
-        let response = try await verify(receipt, with: provider)
+        let response = try await verify(receipt, in: store)
         #expect(response.inApp.first?.cancellationReason == "0")
         // A receipt issued after the refund says so too.
-        let fresh = try ReceiptValidator(publicKey: ReceiptSigningKey(seed: Array("refunds".utf8)).publicKey)
-            .validate(try await provider.issueReceipt())
+        let fresh = try await store.freshReceipt()
         #expect(fresh.inApp.first { $0.transactionID == purchase.id }?.cancellationDate == clock.now)
     }
 
     @Test func renewalsAndRenewalStateAfterTheReceiptComeFromTheAccount() async throws {
-        let provider = try provider()
-        let purchase = try await buy(TestCatalog.monthly, on: provider)
+        let store = try ReceiptStore(seed: "refunds")
+        let purchase = try await store.buy(TestCatalog.monthly)
         let receipt = try #require(purchase.verificationData)
-        await provider.queue.advanceTime(by: 62 * 86_400)
-        var response = try await verify(receipt, with: provider)
+        await store.queue.advanceTime(by: 62 * 86_400)
+        var response = try await verify(receipt, in: store)
         #expect(response.inApp.map(\.transactionID) == [purchase.id])
         #expect(response.latestReceiptInfo.count == 3)
         #expect(response.latestReceiptInfo.allSatisfy { $0.originalTransactionID == purchase.id })
         #expect(response.pendingRenewalInfo.first?.autoRenewStatus == true)
 
-        #expect(await provider.queue.disableAutoRenewForTransaction(purchase.id))
-        response = try await verify(receipt, with: provider)
+        #expect(await store.queue.disableAutoRenewForTransaction(purchase.id))
+        response = try await verify(receipt, in: store)
         #expect(response.pendingRenewalInfo.map(\.autoRenewStatus) == [false])
     }
 
@@ -104,13 +84,13 @@ struct RefundReceiptTests {
         var controls = SessionControls()
         controls.billingRetryOnRenewal = true
         controls.billingGracePeriodEnabled = true
-        let provider = try provider(controls)
-        let purchase = try await buy(TestCatalog.monthly, on: provider)
+        let store = try ReceiptStore(seed: "refunds", controls: controls)
+        let purchase = try await store.buy(TestCatalog.monthly)
         let receipt = try #require(purchase.verificationData)
-        await provider.queue.advanceTime(by: 32 * 86_400)
-        let info = try #require(try await verify(receipt, with: provider).pendingRenewalInfo.first)
+        await store.queue.advanceTime(by: 32 * 86_400)
+        let info = try #require(try await verify(receipt, in: store).pendingRenewalInfo.first)
         #expect(info.isInBillingRetryPeriod == true)
-        let status = try #require(await provider.queue.subscriptionStatus(for: TestCatalog.monthly))
+        let status = try #require(await store.queue.subscriptionStatus(for: TestCatalog.monthly))
         #expect(info.gracePeriodExpiresDate == status.gracePeriodExpirationDate)
         #expect(info.gracePeriodExpiresDate != nil)
     }
@@ -118,14 +98,12 @@ struct RefundReceiptTests {
     @Test func receiptsListOnlyChargedTransactions() async throws {
         var controls = SessionControls()
         controls.askToBuyEnabled = true
-        let provider = try provider(controls)
-        let result = try await provider.purchase(PurchaseRequest(productID: TestCatalog.noAds))
+        let store = try ReceiptStore(seed: "refunds", controls: controls)
+        let result = try await store.provider.purchase(PurchaseRequest(productID: TestCatalog.noAds))
         guard case .pending = result else {
             Issue.record("expected Ask to Buy to defer, got \(result)")
             return
         }
-        let receipt = try ReceiptValidator(publicKey: ReceiptSigningKey(seed: Array("refunds".utf8)).publicKey)
-            .validate(try await provider.issueReceipt())
-        #expect(receipt.inApp.isEmpty)
+        #expect(try await store.freshReceipt().inApp.isEmpty)
     }
 }

@@ -33,7 +33,7 @@ struct AccountReceiptAuthority: VerifyReceiptAuthority {
             .map { status in
                 PendingRenewalInfo(
                     originalTransactionID: status.originalTransactionIdentifier, productID: status.productIdentifier,
-                    autoRenewStatus: status.willAutoRenew,
+                    autoRenewStatus: status.willAutoRenew, expirationIntent: status.expirationReason?.rawValue,
                     isInBillingRetryPeriod: status.billing == .ok ? nil : true,
                     gracePeriodExpiresDate: status.gracePeriodExpirationDate)
             }

@@ -39,6 +39,8 @@ extension PaymentQueue {
                 subscription.willAutoRenew = false
                 subscription.billing = .ok
                 subscription.billingIssueSince = nil
+                subscription.endedForBillingIssue = true
+                records.append(contentsOf: latestTransactionRecords(subscription))
                 changed = true
             }
             var count = 0

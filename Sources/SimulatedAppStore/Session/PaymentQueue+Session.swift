@@ -32,6 +32,19 @@ extension PaymentQueue {
         public var isRevoked: Bool
         /// Whether it gives access at the time it was read: in its period, or in a grace period.
         public var isActive: Bool
+        /// Why its period ended without a renewal: a billing error while the store retries (grace period
+        /// included) or once retry ran out, or auto-renew turned off; `nil` while it is in its period or
+        /// was refunded.
+        public var expirationReason: ExpirationReason?
+    }
+
+    /// Why a subscription's period ended without a renewal (`expiration_intent` 1 and 2 of verifyReceipt's
+    /// `pending_renewal_info`); the raw value is the intent.
+    public enum ExpirationReason: Int, Sendable, Hashable {
+        /// Auto-renew was turned off, or the subscription was expired (`expireSubscription`): intent 1.
+        case autoRenewDisabled = 1
+        /// A renewal could not be charged (during billing retry and after it ran out): intent 2.
+        case billingError = 2
     }
 
     // MARK: - Session controls
@@ -202,6 +215,10 @@ extension PaymentQueue {
     }
 
     /// Ends a subscription's current period now; it does not renew (`SKTestSession.expireSubscription`).
+    /// Its latest transaction's expiration date becomes now, so receipts (`expires_date`), verifyReceipt
+    /// (`latest_receipt_info`, and `pending_renewal_info` with auto-renew off and expiration intent 1) and
+    /// ``accountTransactions`` show the early end. Observers are told nothing: StoreKit has no callback
+    /// for an expiry.
     ///
     /// - Returns: `false` when the product has no subscription in the account.
     @discardableResult
@@ -211,8 +228,19 @@ extension PaymentQueue {
         subscription.expiration = min(subscription.expiration, clock.now.timeIntervalSince1970)
         subscription.willAutoRenew = false
         subscription.billing = .ok
-        await commit([.subscription(subscription)], callbacks: [])
+        subscription.billingIssueSince = nil
+        await commit(latestTransactionRecords(subscription) + [.subscription(subscription)], callbacks: [])
         return true
+    }
+
+    /// The latest transaction of `subscription` brought in line with it: its expiration date no later
+    /// than the subscription's, and its auto-renew flag the subscription's (empty when nothing changes).
+    func latestTransactionRecords(_ subscription: SubscriptionRecord) -> [AccountRecord] {
+        guard var latest = account.transactions[subscription.latestNumber] else { return [] }
+        let before = latest
+        latest.expiration = min(latest.expiration ?? subscription.expiration, subscription.expiration)
+        latest.autoRenew = subscription.willAutoRenew ? 2 : 1
+        return latest == before ? [] : [.put(latest)]
     }
 
     /// Renews a subscription now (`SKTestSession.forceRenewalOfSubscription`): a new purchased
@@ -227,6 +255,7 @@ extension PaymentQueue {
         subscription.billing = .ok
         subscription.billingIssueSince = nil
         subscription.willAutoRenew = true
+        subscription.endedForBillingIssue = false
         guard let renewal = makeRenewal(of: &subscription, at: now) else { return nil }
         let value = paymentTransaction(renewal)
         await commit(
@@ -256,7 +285,8 @@ extension PaymentQueue {
         let original = account.transactions[number]?.originalNumber ?? number
         guard var subscription = account.subscriptions[original] else { return false }
         subscription.willAutoRenew = on
-        await commit([.subscription(subscription)], callbacks: [])
+        if on { subscription.endedForBillingIssue = false }
+        await commit(latestTransactionRecords(subscription) + [.subscription(subscription)], callbacks: [])
         return true
     }
 
@@ -328,6 +358,14 @@ extension PaymentQueue {
             !subscription.revoked
             && (subscription.expiration > now || (graceEnd.map { $0 > now } ?? false))
             && subscription.billing != .retry
+        var reason: ExpirationReason?
+        if !subscription.revoked, subscription.expiration <= now {
+            if subscription.billing != .ok || subscription.endedForBillingIssue {
+                reason = .billingError
+            } else if !subscription.willAutoRenew {
+                reason = .autoRenewDisabled
+            }
+        }
         return SubscriptionStatus(
             productIdentifier: subscription.productIdentifier,
             originalTransactionIdentifier: Self.identifier(subscription.originalNumber),
@@ -337,6 +375,7 @@ extension PaymentQueue {
             billing: billing,
             gracePeriodExpirationDate: graceEnd.map { Date(timeIntervalSince1970: $0) },
             isRevoked: subscription.revoked,
-            isActive: active)
+            isActive: active,
+            expirationReason: reason)
     }
 }
