@@ -36,7 +36,7 @@ enum CatalogProblemSamples {
         .unsupportedSettingValue(found: "CF$UID"), .storeKitUnreadable("expected ',' or '}' in an object"),
         .storeKitWrongType(key: "displayPrice", expected: "string", found: "array"),
         .storeKitMissingKey("productID", in: "a product"), .storeKitUnknownStorefront("ATA"),
-        .storeKitUnsupportedVersion("6"),
+        .storeKitUnsupportedVersion("6"), .storeKitUnknownTimeRate("14"),
     ]
 }
 

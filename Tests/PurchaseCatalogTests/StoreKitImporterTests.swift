@@ -30,9 +30,9 @@ struct StoreKitImporterTests {
         #expect(settings["BillingGracePeriodEnabled"] == true)
         #expect(settings["BillingRetryOnRenewal"] == true)
         #expect(settings["SimulatedErrors"] == ["Restore": 7])
-        #expect(settings["TimeRate"] == nil)
+        #expect(settings["TimeRate"] == "monthlyRenewalEveryThirtySeconds")
         let xcode = try #require(settings["XcodeSettings"])
-        #expect(xcode["_timeRate"] == 15)
+        #expect(xcode["_timeRate"] == nil)
         #expect(xcode["_developerTeamID"] == "ABCDE12345")
         #expect(xcode["_storefront"] == nil)
     }

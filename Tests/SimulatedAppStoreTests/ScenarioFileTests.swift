@@ -45,6 +45,23 @@ struct ScenarioFileTests {
         if case .expect(let expectations) = scenario.steps[3].action { #expect(expectations.delivered == ["a": 2]) }
     }
 
+    @Test func readsReceiptCancellationsAndTellsNoneFromUnchecked() throws {
+        let path = try write(
+            """
+            <key>Catalog</key><string>\(Self.catalog)</string>
+            <key>Steps</key>
+            <array>
+            <dict><key>Step</key><string>expect</string><key>ReceiptCancellations</key><array><string>a</string></array></dict>
+            <dict><key>Step</key><string>expect</string><key>ReceiptCancellations</key><array/></dict>
+            <dict><key>Step</key><string>expect</string><key>Outcome</key><string>verified</string></dict>
+            </array>
+            """)
+        let expectations = try ScenarioFile.load(path: path).steps.compactMap { step -> ScenarioExpectations? in
+            if case .expect(let expectations) = step.action { expectations } else { nil }
+        }
+        #expect(expectations.map(\.receiptCancellations) == [["a"], [], nil])
+    }
+
     @Test func reportsEveryProblemWithItsPosition() throws {
         let path = try write(
             """

@@ -69,6 +69,7 @@ extension CatalogProblem {
         case .storeKitMissingKey(let key, let container): keyed(.catalogStoreKitMissingKey, key, container)
         case .storeKitUnknownStorefront(let code): keyed(.catalogStoreKitUnknownStorefront, code)
         case .storeKitUnsupportedVersion(let found): keyed(.catalogStoreKitUnsupportedVersion, found)
+        case .storeKitUnknownTimeRate(let found): keyed(.catalogStoreKitUnknownTimeRate, found)
         }
     }
 
@@ -133,6 +134,7 @@ extension CatalogProblem {
         case .storeKitMissingKey(let key, _): keyed(.catalogStoreKitMissingKeyHint, key)
         case .storeKitUnknownStorefront: keyed(.catalogStoreKitUnknownStorefrontHint)
         case .storeKitUnsupportedVersion: keyed(.catalogStoreKitUnsupportedVersionHint)
+        case .storeKitUnknownTimeRate: keyed(.catalogStoreKitUnknownTimeRateHint)
         }
     }
 

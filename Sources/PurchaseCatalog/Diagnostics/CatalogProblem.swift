@@ -99,6 +99,9 @@ public enum CatalogProblem: Sendable, Hashable {
     case storeKitUnknownStorefront(String)
     /// A `.storekit` `version.major` outside the versions the importer was written for; the value found.
     case storeKitUnsupportedVersion(String)
+    /// A `.storekit` `_timeRate` that is not one of the `SKTestTimeRate` numbers public sources establish;
+    /// the number found. Subscriptions then keep their calendar lengths.
+    case storeKitUnknownTimeRate(String)
 
     /// Whether this problem is an error or a warning.
     public var severity: Diagnostic.Severity {
@@ -106,7 +109,7 @@ public enum CatalogProblem: Sendable, Hashable {
         case .unknownKey, .missingDefaultPrice, .storeIDForUnusedProvider, .offerPricesIgnored,
             .entitlementsOnConsumable, .consumableWithoutPayouts, .familyShareableConsumable, .duplicateEntitlement,
             .simulationUnused, .storeKitUnknownStorefront,
-            .storeKitUnsupportedVersion:
+            .storeKitUnsupportedVersion, .storeKitUnknownTimeRate:
             .warning
         default:
             .error
@@ -163,6 +166,7 @@ public enum CatalogProblem: Sendable, Hashable {
         case .storeKitMissingKey: name = "storeKitMissingKey"
         case .storeKitUnknownStorefront: name = "storeKitUnknownStorefront"
         case .storeKitUnsupportedVersion: name = "storeKitUnsupportedVersion"
+        case .storeKitUnknownTimeRate: name = "storeKitUnknownTimeRate"
         }
         return "catalog." + name
     }

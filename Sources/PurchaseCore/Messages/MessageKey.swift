@@ -409,6 +409,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case catalogStoreKitUnsupportedVersion = "catalog.storeKitUnsupportedVersion"
     /// How to fix `catalog.storeKitUnsupportedVersion`.
     case catalogStoreKitUnsupportedVersionHint = "catalog.storeKitUnsupportedVersion.hint"
+    /// A `.storekit` `_timeRate` number no public source explains; gives the number.
+    case catalogStoreKitUnknownTimeRate = "catalog.storeKitUnknownTimeRate"
+    /// How to fix `catalog.storeKitUnknownTimeRate`.
+    case catalogStoreKitUnknownTimeRateHint = "catalog.storeKitUnknownTimeRate.hint"
 
     // MARK: Tool: receipt inspect and simulate
     /// A verifyReceipt status line; gives the number and its meaning.
@@ -532,7 +536,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             .catalogStoreIDForUnusedProvider, .catalogOfferPricesRequired, .catalogEntitlementsOnConsumable,
             .catalogConsumableWithoutPayouts, .catalogFamilyShareableConsumable, .catalogDuplicateEntitlement,
             .catalogUnsupportedSettingValue, .catalogStoreKitUnreadable, .catalogStoreKitWrongTypeHint,
-            .catalogStoreKitMissingKeyHint, .catalogStoreKitUnknownStorefront, .catalogStoreKitUnsupportedVersion:
+            .catalogStoreKitMissingKeyHint, .catalogStoreKitUnknownStorefront, .catalogStoreKitUnsupportedVersion,
+            .catalogStoreKitUnknownTimeRate:
             [.text]
         case .toolUnknownOption, .toolUnexpectedArgument, .toolFileUnreadable, .toolMessagesHeading, .catalogMissingKey,
             .catalogUnknownKeySuggestion, .catalogInvalidValue, .catalogInvalidValueSuggestionHint,

@@ -183,6 +183,9 @@ struct ScenarioParser {
         result.events = strings(&fields, "Events")
         result.absentEvents = strings(&fields, "NoEvents")
         result.callbacks = strings(&fields, "Callbacks")
+        if fields.has("ReceiptCancellations") {
+            result.receiptCancellations = strings(&fields, "ReceiptCancellations")
+        }
         if let node = fields.take("VerifyStatuses") {
             if case .array(let elements) = node.value {
                 result.verifyStatuses = elements.compactMap { integer($0, "VerifyStatuses") }
@@ -279,6 +282,11 @@ struct StepFields {
         let node = entries[index].value
         entries.removeAll { $0.key == key }
         return node
+    }
+
+    /// Whether the step has the parameter (without taking it).
+    func has(_ key: String) -> Bool {
+        entries.contains { $0.key == key }
     }
 
     var unused: [PropertyListEntry] { entries }

@@ -14,6 +14,8 @@ struct AccountTransaction: Sendable, Hashable {
     var originalDate: Double
     var expiration: Double?
     var revocation: Double?
+    /// Whether the refund was for an issue with the app (`cancellation_reason` 1) rather than another reason.
+    var revokedForAppIssue = false
     /// 0 not a subscription, 1 will not renew, 2 will renew.
     var autoRenew: UInt8 = 0
     var errorCode: Int?
@@ -49,7 +51,8 @@ struct AccountTransaction: Sendable, Hashable {
             writer.byte(0)
         }
         writer.optionalString(applicationUsername)
-        writer.byte((finished ? 1 : 0) | (awaitingResolution ? 2 : 0) | (interrupted ? 4 : 0))
+        writer.byte(
+            (finished ? 1 : 0) | (awaitingResolution ? 2 : 0) | (interrupted ? 4 : 0) | (revokedForAppIssue ? 8 : 0))
     }
 
     init(from reader: inout BinaryReader) throws {
@@ -70,6 +73,7 @@ struct AccountTransaction: Sendable, Hashable {
         finished = flags & 1 != 0
         awaitingResolution = flags & 2 != 0
         interrupted = flags & 4 != 0
+        revokedForAppIssue = flags & 8 != 0
     }
 
     init(

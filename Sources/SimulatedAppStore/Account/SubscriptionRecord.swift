@@ -23,6 +23,8 @@ struct SubscriptionRecord: Sendable, Hashable {
     var revoked = false
     /// Renewals still to be charged at the introductory offer's period (pay as you go).
     var introPeriodsLeft = 0
+    /// Whether it stopped renewing because billing retry ran out (rather than auto-renew turned off).
+    var endedForBillingIssue = false
 
     /// Whether the subscription has ended for good (no renewal will come without a new purchase).
     func hasEnded(at now: Double) -> Bool {
@@ -34,7 +36,7 @@ struct SubscriptionRecord: Sendable, Hashable {
         writer.string(productIdentifier)
         writer.varint(latestNumber)
         writer.double(expiration)
-        writer.byte((willAutoRenew ? 1 : 0) | (revoked ? 2 : 0))
+        writer.byte((willAutoRenew ? 1 : 0) | (revoked ? 2 : 0) | (endedForBillingIssue ? 4 : 0))
         writer.byte(billing.rawValue)
         writer.optionalDouble(billingIssueSince)
         writer.varint(UInt64(max(0, introPeriodsLeft)))
@@ -48,6 +50,7 @@ struct SubscriptionRecord: Sendable, Hashable {
         let flags = try reader.byte()
         willAutoRenew = flags & 1 != 0
         revoked = flags & 2 != 0
+        endedForBillingIssue = flags & 4 != 0
         let code = try reader.byte()
         guard let billing = Billing(rawValue: code) else {
             throw AccountDecodingError(description: "unknown billing state \(code)")

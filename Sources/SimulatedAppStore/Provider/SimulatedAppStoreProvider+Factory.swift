@@ -8,7 +8,9 @@ extension SimulatedAppStoreProvider {
     ///
     /// Keys read here besides the session's: `Persistence` (`Journal`, the default, or `Memory`),
     /// `FaultSeed` (integer seed of the ``SplitMix64`` faults are drawn from; default 0), and
-    /// `TimeRate` (a ``SimulationClock/TimeRate`` name or a number of virtual seconds per second).
+    /// `TimeRate` when it is a clock speed (a ``SimulationClock/TimeRate`` name or a number of virtual
+    /// seconds per second). A `TimeRate` naming one of Xcode's renewal rates (``StoreKitTimeRate``) goes to
+    /// the session (``SessionControls/timeRate``) and leaves the clock as it is.
     /// Receipts: `Receipts` (boolean, default true) turns them on; the signing key is derived from
     /// `ReceiptKeySeed` (a string; reproducible) or kept in `<state>/simulated-app-store/receipt-key.pem`
     /// (made on first use; in memory a fresh random key); `BundleID` (default `com.example.app`) and
@@ -30,7 +32,7 @@ extension SimulatedAppStoreProvider {
             seed = UInt64(bitPattern: number)
         }
         var clock = context.clock
-        if let value = settings["TimeRate"] {
+        if let value = settings["TimeRate"], controls.timeRate == nil {
             let rate =
                 value.stringValue.flatMap(SimulationClock.TimeRate.init(parsing:))
                 ?? value.doubleValue.map(SimulationClock.TimeRate.init(factor:))
@@ -38,7 +40,8 @@ extension SimulatedAppStoreProvider {
                 throw PurchaseError(
                     .providerMisconfigured,
                     detail:
-                        "simulated-app-store setting 'TimeRate' must be a rate name such as oneDayPerSecond or a number"
+                        "simulated-app-store setting 'TimeRate' must be a rate name such as oneDayPerSecond or "
+                        + "oneRenewalEveryTwoSeconds, or a number"
                 )
             }
             if let simulation = clock as? SimulationClock {

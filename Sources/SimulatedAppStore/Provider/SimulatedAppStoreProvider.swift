@@ -22,8 +22,11 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     private let attached = Locked(false)
     /// How receipts are issued and verified; `nil` when transactions carry no receipt.
     public let receipts: SimulatedReceipts?
-    /// The verifyReceipt service that knows this store's key (`nil` without ``receipts``).
+    /// The verifyReceipt service that knows this store's key (`nil` without ``receipts``). Its authority
+    /// is the queue's account: refunds, renewals and renewal state there show in its answers, and a
+    /// refund through it is a refund on the queue.
     public let verifyReceiptService: SimulatedVerifyReceiptService?
+    private let account: AccountReceiptAuthority
 
     /// Creates a provider over `queue`; its observer joins the queue at the provider's first call.
     ///
@@ -47,10 +50,12 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         self.receipts = receipts
         let issuer = receipts.map { ReceiptIssuer(signingKey: $0.signingKey) }
         let bundleID = receipts?.bundleID ?? ""
+        let account = AccountReceiptAuthority(queue: queue, storeName: storeName, catalogIDs: catalogIDs)
+        self.account = account
         self.verifyReceiptService = receipts.map {
             SimulatedVerifyReceiptService(
                 validator: ReceiptValidator(publicKey: $0.signingKey.publicKey), sharedSecret: $0.sharedSecret,
-                clock: queue.clock)
+                clock: queue.clock, authority: account)
         }
         let names = catalogIDs
         let clock = queue.clock
@@ -77,18 +82,17 @@ public final class SimulatedAppStoreProvider: StoreProvider {
                 sleeper: ImmediateSleeper(), storeProductIDs: storeIDs.filter { $0.key != $0.value }))
     }
 
-    /// A receipt for the account as the App Store knows it now: every transaction it still has
-    /// (unfinished ones, owned non-consumables and subscriptions), signed, in `environment` (default:
-    /// the session's).
+    /// A receipt for the account as the App Store knows it now: every charged transaction it still has
+    /// (unfinished ones, owned non-consumables and subscriptions with their renewals, refunds with
+    /// `cancellation_date`), signed, in `environment` (default: the session's). Deferred and failed
+    /// transactions are not in it: nothing was charged.
     ///
     /// - Throws: ``ReceiptKeyError`` without ``receipts`` or when signing fails.
     public func issueReceipt(environment: AppStoreEnvironment? = nil) async throws(ReceiptKeyError) -> Data {
         guard let receipts else { throw ReceiptKeyError(reason: "the provider issues no receipts") }
         let sessionEnvironment = await queue.controls.environment
         let environment = environment ?? sessionEnvironment
-        let inApp = await queue.accountTransactions.filter { $0.transactionState != .failed }.map {
-            ReceiptTransaction(convert($0), storeProductID: $0.payment.productIdentifier)
-        }
+        let inApp = await account.entries()
         let receipt = AppReceipt(
             environment: environment, bundleID: receipts.bundleID, receiptCreationDate: queue.clock.now,
             inApp: inApp)
@@ -118,11 +122,18 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         attached.withLock { $0 = true }
     }
 
-    /// The grace period a `Store` over this provider should give subscriptions in billing trouble:
-    /// ``SessionControls/gracePeriodDays`` when the session enables grace periods, else 0.
+    /// The grace period a `Store` over this provider should give subscriptions in billing trouble, as
+    /// the session stands now: 0 unless renewals fail to charge (``SessionControls/billingRetryOnRenewal``)
+    /// and grace periods are enabled (as in `SKTestSession`, grace has no effect without billing retry);
+    /// otherwise the longest ``SessionControls/gracePeriod(for:)`` among the catalog's auto-renewable
+    /// periods (the `Store` has one grace period for all, so a shorter weekly grace is not cut short
+    /// there).
     public func gracePeriod() async -> TimeInterval {
         let controls = await queue.controls
-        return controls.billingGracePeriodEnabled ? TimeInterval(controls.gracePeriodDays) * 86_400 : 0
+        guard controls.billingGracePeriodEnabled, controls.billingRetryOnRenewal else { return 0 }
+        let periods = queue.catalog.products.compactMap(\.subscription?.period)
+        return periods.map(controls.gracePeriod(for:)).max()
+            ?? controls.gracePeriod(for: SubscriptionPeriod(value: 1, unit: .month))
     }
 
     /// The products among `productIDs` the store sells in the session's storefront.
@@ -226,7 +237,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
             originalPurchaseDate: transaction.originalTransactionDate ?? date,
             expirationDate: transaction.expirationDate,
             revocationDate: transaction.revocationDate,
-            revocationReason: transaction.revocationDate == nil ? nil : .other,
+            revocationReason: transaction.revocationReason,
             environment: transaction.environment == .production ? .production : .sandbox,
             state: transaction.transactionState,
             willAutoRenew: transaction.willAutoRenew

@@ -34,11 +34,13 @@ extension PaymentQueue {
             guard var subscription = account.subscriptions[original], !subscription.revoked else { continue }
             var changed = false
             if subscription.billing != .ok, let since = subscription.billingIssueSince,
-                since + Double(controls.billingRetryDays) * 86_400 <= now, subscription.willAutoRenew
+                since + controls.billingRetryPeriod <= now, subscription.willAutoRenew
             {
                 subscription.willAutoRenew = false
                 subscription.billing = .ok
                 subscription.billingIssueSince = nil
+                subscription.endedForBillingIssue = true
+                records.append(contentsOf: latestTransactionRecords(subscription))
                 changed = true
             }
             var count = 0
@@ -74,7 +76,7 @@ extension PaymentQueue {
             period = offer.period
             subscription.introPeriodsLeft -= 1
         }
-        let end = period.added(to: Date(timeIntervalSince1970: start)).timeIntervalSince1970
+        let end = controls.periodEnd(period, from: Date(timeIntervalSince1970: start)).timeIntervalSince1970
         guard end > start else { return nil }
         var renewal = AccountTransaction(
             number: account.nextNumber, originalNumber: subscription.originalNumber,

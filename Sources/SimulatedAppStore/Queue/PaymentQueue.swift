@@ -317,16 +317,18 @@ public actor PaymentQueue {
                 records.append(.subscription(subscription))
             } else {
                 let start = Date(timeIntervalSince1970: now)
-                var end = product.subscription.map { $0.period.added(to: start).timeIntervalSince1970 } ?? now
+                var end =
+                    product.subscription.map { controls.periodEnd($0.period, from: start).timeIntervalSince1970 }
+                    ?? now
                 var introPeriodsLeft = 0
                 if let info = product.subscription, let offer = info.introductoryOffer,
                     isEligibleForIntroductoryOffer(group: info.group)
                 {
                     switch offer.mode {
                     case .freeTrial, .payUpFront:
-                        end = offer.period.added(to: start, count: offer.periods).timeIntervalSince1970
+                        end = controls.periodEnd(offer.period, count: offer.periods, from: start).timeIntervalSince1970
                     case .payAsYouGo:
-                        end = offer.period.added(to: start).timeIntervalSince1970
+                        end = controls.periodEnd(offer.period, from: start).timeIntervalSince1970
                         introPeriodsLeft = max(0, offer.periods - 1)
                     }
                 }
@@ -601,6 +603,7 @@ public actor PaymentQueue {
             downloads: downloads,
             expirationDate: transaction.expiration.map { Date(timeIntervalSince1970: $0) },
             revocationDate: transaction.revocation.map { Date(timeIntervalSince1970: $0) },
+            revocationReason: transaction.revokedForAppIssue ? .developerIssue : .other,
             willAutoRenew: transaction.autoRenew == 0 ? nil : transaction.autoRenew == 2,
             environment: controls.environment)
     }

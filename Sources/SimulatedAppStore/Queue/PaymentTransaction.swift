@@ -30,6 +30,8 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
     /// When the App Store refunded or revoked it (a simulator extension: StoreKit 1 only says
     /// which products were revoked).
     public var revocationDate: Date?
+    /// Why it was refunded, with ``revocationDate``.
+    public var revocationReason: RevocationReason?
     /// Whether an auto-renewable subscription will renew at ``expirationDate``.
     public var willAutoRenew: Bool?
     /// The environment the purchase was made in.
@@ -54,6 +56,7 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
         downloads: [Download] = [],
         expirationDate: Date? = nil,
         revocationDate: Date? = nil,
+        revocationReason: RevocationReason? = nil,
         willAutoRenew: Bool? = nil,
         environment: AppStoreEnvironment = .sandbox
     ) {
@@ -68,6 +71,7 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
         self.downloads = downloads
         self.expirationDate = expirationDate
         self.revocationDate = revocationDate
+        self.revocationReason = revocationDate == nil ? nil : (revocationReason ?? .other)
         self.willAutoRenew = willAutoRenew
         self.environment = environment
     }

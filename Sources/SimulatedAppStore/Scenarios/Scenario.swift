@@ -140,6 +140,10 @@ public struct ScenarioExpectations: Sendable, Hashable {
     public var callbacks: [String] = []
     /// The statuses verifyReceipt answered in the last verification, in order (e.g. 21007 then 0).
     public var verifyStatuses: [Int]?
+    /// The products (catalog identifiers, in any order) the last verification's answer lists as refunded:
+    /// a transaction of each with `cancellation_date` and `cancellation_reason` in both `in_app` and
+    /// `latest_receipt_info`, and no other product so listed.
+    public var receiptCancellations: [String]?
 
     /// Creates empty expectations.
     public init() {}

@@ -63,6 +63,12 @@ extension ScenarioSession {
                 "callback", seen.callbacks.contains(name), expected: .string(name),
                 actual: strings(unique(seen.callbacks)))
         }
+        if let products = expectations.receiptCancellations {
+            let expected = products.sorted()
+            report(
+                "receiptCancellations", lastCancellations == expected, expected: strings(expected),
+                actual: lastCancellations.map(strings) ?? .null)
+        }
         if let statuses = expectations.verifyStatuses {
             report(
                 "verifyStatuses", lastStatuses == statuses, expected: .array(statuses.map { .int($0) }),

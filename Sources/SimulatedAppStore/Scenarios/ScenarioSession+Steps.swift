@@ -133,6 +133,7 @@ extension ScenarioSession {
     private func verifyReceipt(_ environment: AppStoreEnvironment, provider: SimulatedAppStoreProvider) async {
         await settle()
         lastError = nil
+        lastCancellations = nil
         guard let receipts = provider.receipts, let service = provider.verifyReceiptService else {
             lastOutcome = "failed"
             lastError = PurchaseError.Code.receiptInvalid.name
@@ -147,8 +148,11 @@ extension ScenarioSession {
                 sleeper: ImmediateSleeper())
             let result = try await verifier.verifyReceipt(receipt)
             lastOutcome = "verified"
+            let cancelled = cancellations(in: result.response)
+            lastCancellations = cancelled
             entries.append(("outcome", .string("verified")))
             entries.append(("environment", .string(result.environment.rawValue)))
+            entries.append(("cancelled", .array(cancelled.map { .string($0) })))
         } catch let error as PurchaseError {
             lastOutcome = "failed"
             lastError = error.code.name
@@ -163,6 +167,17 @@ extension ScenarioSession {
         lastStatuses = statuses
         entries.append(("statuses", .array(statuses.map { .int($0) })))
         log.write(entries)
+    }
+
+    /// The catalog products with a refunded transaction in both `in_app` and `latest_receipt_info`, sorted.
+    private func cancellations(in response: VerifyReceiptResponse) -> [String] {
+        func refunded(_ entries: [ReceiptTransaction]) -> Set<String> {
+            Set(entries.filter { $0.cancellationDate != nil && $0.cancellationReason != nil }.map(\.productID))
+        }
+        let storeIDs = refunded(response.inApp).intersection(refunded(response.latestReceiptInfo))
+        return storeIDs.map { storeID in
+            scenarioCatalogProducts.first { $0.storeID(for: .simulatedAppStore) == storeID }?.productID ?? storeID
+        }.sorted()
     }
 
     private func done(_ did: Bool) {

@@ -21,6 +21,7 @@ actor ScenarioSession {
     var lastOutcome: String?
     var lastError: String?
     var lastStatuses: [Int]?
+    var lastCancellations: [String]?
     var failures: [ScenarioFailure] = []
     var checked = 0
 
@@ -36,7 +37,11 @@ actor ScenarioSession {
         var settings = catalog.deployment.providers[index].settings
         settings["Persistence"] = "Journal"
         settings["ReceiptKeySeed"] = "scenario"
-        settings["TimeRate"] = nil
+        // A clock speed would make the run depend on real time; Xcode's renewal rates only shorten
+        // subscription time on the scenario's manual clock, so they stay.
+        if settings["TimeRate"]?.stringValue.flatMap(StoreKitTimeRate.init(parsing:)) == nil {
+            settings["TimeRate"] = nil
+        }
         for (key, value) in scenario.settings { settings[key] = value }
         catalog.deployment.providers[index].settings = settings
         self.catalog = catalog
@@ -50,6 +55,8 @@ actor ScenarioSession {
     var queue: PaymentQueue? { provider?.base.queue }
 
     func scenarioCatalogProduct(_ productID: String) -> Product? { catalog.product(withID: productID) }
+
+    var scenarioCatalogProducts: [Product] { catalog.products }
 
     func run() async throws(PurchaseError) -> ScenarioReport {
         log.write([("event", .string("scenario")), ("name", .string(scenario.name))])

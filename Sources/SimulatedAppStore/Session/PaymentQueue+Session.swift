@@ -1,5 +1,5 @@
 public import Foundation
-import PurchaseCore
+public import PurchaseCore
 
 extension PaymentQueue {
     /// Where an auto-renewable subscription stands in the simulated account.
@@ -32,6 +32,19 @@ extension PaymentQueue {
         public var isRevoked: Bool
         /// Whether it gives access at the time it was read: in its period, or in a grace period.
         public var isActive: Bool
+        /// Why its period ended without a renewal: a billing error while the store retries (grace period
+        /// included) or once retry ran out, or auto-renew turned off; `nil` while it is in its period or
+        /// was refunded.
+        public var expirationReason: ExpirationReason?
+    }
+
+    /// Why a subscription's period ended without a renewal (`expiration_intent` 1 and 2 of verifyReceipt's
+    /// `pending_renewal_info`); the raw value is the intent.
+    public enum ExpirationReason: Int, Sendable, Hashable {
+        /// Auto-renew was turned off, or the subscription was expired (`expireSubscription`): intent 1.
+        case autoRenewDisabled = 1
+        /// A renewal could not be charged (during billing retry and after it ran out): intent 2.
+        case billingError = 2
     }
 
     // MARK: - Session controls
@@ -143,18 +156,33 @@ extension PaymentQueue {
 
     /// Refunds a purchase: observers are told ``PaymentTransactionObserver/revokedTransactions(_:)``
     /// with its revocation date and ``PaymentTransactionObserver/didRevokeEntitlements(forProductIdentifiers:)``;
-    /// a refunded subscription stops renewing.
+    /// a refunded subscription stops renewing. The account keeps the refund, so receipts issued from now
+    /// on and the provider's verifyReceipt service (whenever the receipt it is sent was issued) show
+    /// `cancellation_date` and `cancellation_reason` for the transaction.
     ///
-    /// - Parameter identifier: a purchase or renewal the account still knows (finished consumables
-    ///   are forgotten and cannot be refunded).
-    /// - Returns: the revoked transaction, or `nil` when the account does not know it.
+    /// - Parameters:
+    ///   - identifier: a purchase or renewal the account still knows (finished consumables are
+    ///     forgotten and cannot be refunded).
+    ///   - reason: why Apple refunded it: `developerIssue` (`cancellation_reason` 1) or `other` (0).
+    /// - Returns: the revoked transaction, or `nil` when the account does not know it or it was refunded
+    ///   already.
     @discardableResult
-    public func refundTransaction(_ identifier: String) async -> PaymentTransaction? {
+    public func refundTransaction(_ identifier: String, reason: RevocationReason = .other) async
+        -> PaymentTransaction?
+    {
+        await refundTransaction(identifier, at: clock.now, reason: reason)
+    }
+
+    /// ``refundTransaction(_:reason:)`` dated `date` (the verifyReceipt service refunds at its own date).
+    func refundTransaction(_ identifier: String, at date: Date, reason: RevocationReason) async
+        -> PaymentTransaction?
+    {
         await prepare()
         guard let number = Self.number(identifier), var transaction = account.transactions[number],
             transaction.state == .purchased || transaction.state == .restored, transaction.revocation == nil
         else { return nil }
-        transaction.revocation = clock.now.timeIntervalSince1970
+        transaction.revocation = date.timeIntervalSince1970
+        transaction.revokedForAppIssue = reason == .developerIssue
         var records: [AccountRecord] = [.put(transaction)]
         if var subscription = account.subscriptions[transaction.originalNumber] {
             subscription.revoked = true
@@ -187,6 +215,10 @@ extension PaymentQueue {
     }
 
     /// Ends a subscription's current period now; it does not renew (`SKTestSession.expireSubscription`).
+    /// Its latest transaction's expiration date becomes now, so receipts (`expires_date`), verifyReceipt
+    /// (`latest_receipt_info`, and `pending_renewal_info` with auto-renew off and expiration intent 1) and
+    /// ``accountTransactions`` show the early end. Observers are told nothing: StoreKit has no callback
+    /// for an expiry.
     ///
     /// - Returns: `false` when the product has no subscription in the account.
     @discardableResult
@@ -196,8 +228,19 @@ extension PaymentQueue {
         subscription.expiration = min(subscription.expiration, clock.now.timeIntervalSince1970)
         subscription.willAutoRenew = false
         subscription.billing = .ok
-        await commit([.subscription(subscription)], callbacks: [])
+        subscription.billingIssueSince = nil
+        await commit(latestTransactionRecords(subscription) + [.subscription(subscription)], callbacks: [])
         return true
+    }
+
+    /// The latest transaction of `subscription` brought in line with it: its expiration date no later
+    /// than the subscription's, and its auto-renew flag the subscription's (empty when nothing changes).
+    func latestTransactionRecords(_ subscription: SubscriptionRecord) -> [AccountRecord] {
+        guard var latest = account.transactions[subscription.latestNumber] else { return [] }
+        let before = latest
+        latest.expiration = min(latest.expiration ?? subscription.expiration, subscription.expiration)
+        latest.autoRenew = subscription.willAutoRenew ? 2 : 1
+        return latest == before ? [] : [.put(latest)]
     }
 
     /// Renews a subscription now (`SKTestSession.forceRenewalOfSubscription`): a new purchased
@@ -212,6 +255,7 @@ extension PaymentQueue {
         subscription.billing = .ok
         subscription.billingIssueSince = nil
         subscription.willAutoRenew = true
+        subscription.endedForBillingIssue = false
         guard let renewal = makeRenewal(of: &subscription, at: now) else { return nil }
         let value = paymentTransaction(renewal)
         await commit(
@@ -241,7 +285,8 @@ extension PaymentQueue {
         let original = account.transactions[number]?.originalNumber ?? number
         guard var subscription = account.subscriptions[original] else { return false }
         subscription.willAutoRenew = on
-        await commit([.subscription(subscription)], callbacks: [])
+        if on { subscription.endedForBillingIssue = false }
+        await commit(latestTransactionRecords(subscription) + [.subscription(subscription)], callbacks: [])
         return true
     }
 
@@ -287,6 +332,12 @@ extension PaymentQueue {
 
     // MARK: - Helpers
 
+    /// The period a subscription renews at (a month when the catalog no longer has its product).
+    func renewalPeriod(of subscription: SubscriptionRecord) -> SubscriptionPeriod {
+        productsByIdentifier[subscription.productIdentifier]?.subscription?.period
+            ?? SubscriptionPeriod(value: 1, unit: .month)
+    }
+
     func newestSubscription(_ productIdentifier: String) -> SubscriptionRecord? {
         account.subscriptions.values.filter { $0.productIdentifier == productIdentifier }
             .max { $0.originalNumber < $1.originalNumber }
@@ -295,7 +346,7 @@ extension PaymentQueue {
     func status(_ subscription: SubscriptionRecord, now: Double) -> SubscriptionStatus {
         var graceEnd: Double?
         if subscription.billing == .gracePeriod, let since = subscription.billingIssueSince {
-            graceEnd = since + Double(controls.gracePeriodDays) * 86_400
+            graceEnd = since + controls.gracePeriod(for: renewalPeriod(of: subscription))
         }
         let billing: SubscriptionStatus.Billing =
             switch subscription.billing {
@@ -307,6 +358,14 @@ extension PaymentQueue {
             !subscription.revoked
             && (subscription.expiration > now || (graceEnd.map { $0 > now } ?? false))
             && subscription.billing != .retry
+        var reason: ExpirationReason?
+        if !subscription.revoked, subscription.expiration <= now {
+            if subscription.billing != .ok || subscription.endedForBillingIssue {
+                reason = .billingError
+            } else if !subscription.willAutoRenew {
+                reason = .autoRenewDisabled
+            }
+        }
         return SubscriptionStatus(
             productIdentifier: subscription.productIdentifier,
             originalTransactionIdentifier: Self.identifier(subscription.originalNumber),
@@ -316,6 +375,7 @@ extension PaymentQueue {
             billing: billing,
             gracePeriodExpirationDate: graceEnd.map { Date(timeIntervalSince1970: $0) },
             isRevoked: subscription.revoked,
-            isActive: active)
+            isActive: active,
+            expirationReason: reason)
     }
 }

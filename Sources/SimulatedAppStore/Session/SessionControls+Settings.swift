@@ -7,8 +7,9 @@ extension SessionControls {
     /// `CanMakePayments`, `AskToBuyEnabled`, `InterruptedPurchasesEnabled`, `FailTransactionsEnabled`
     /// and `FailureError`, `SimulatedErrors` (dict), `FaultRate`, `FaultError`, `Storefront`, `Locale`,
     /// `BillingRetryOnRenewal`, `BillingGracePeriodEnabled`, `GracePeriodDays`, `BillingRetryDays`,
-    /// `DownloadBytesPerSecond`, `FailDownloads`. (`FaultSeed`, `TimeRate` and `Persistence` are read by
-    /// the provider's factory.)
+    /// `DownloadBytesPerSecond`, `FailDownloads`, and `TimeRate` when it names a ``StoreKitTimeRate``
+    /// (Xcode's renewal rates, e.g. `oneRenewalEveryTwoSeconds`). (`FaultSeed`, `Persistence` and a
+    /// `TimeRate` that is a clock speed, ``SimulationClock/TimeRate``, are read by the provider's factory.)
     ///
     /// - Throws: `PurchaseError.Code.providerMisconfigured` naming the key for a value of the wrong
     ///   type or an unknown spelling.
@@ -77,6 +78,7 @@ extension SessionControls {
         billingRetryDays = try integer("BillingRetryDays") ?? billingRetryDays
         if let speed = try integer("DownloadBytesPerSecond") { downloadBytesPerSecond = Int64(max(1, speed)) }
         failDownloads = try bool("FailDownloads") ?? failDownloads
+        timeRate = settings["TimeRate"]?.stringValue.flatMap(StoreKitTimeRate.init(parsing:)) ?? timeRate
     }
 
     private static func misconfigured(_ key: String, _ expected: String) -> PurchaseError {

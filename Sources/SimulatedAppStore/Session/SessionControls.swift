@@ -38,10 +38,19 @@ public struct SessionControls: Sendable, Hashable {
     /// Whether a subscription in billing trouble keeps access for ``gracePeriodDays``
     /// (`BillingGracePeriodEnabled`, default false).
     public var billingGracePeriodEnabled = false
-    /// The length of the billing grace period in days (`GracePeriodDays`, default 16).
+    /// The length of the billing grace period in days (`GracePeriodDays`, default 16), when no
+    /// ``timeRate`` is set.
     public var gracePeriodDays = 16
-    /// How long the store retries billing before the subscription expires, in days (default 60).
+    /// How long the store retries billing before the subscription expires, in days (`BillingRetryDays`,
+    /// default 60), when no ``timeRate`` is set.
     public var billingRetryDays = 60
+    /// Xcode's subscription renewal rate (`SKTestSession.timeRate`; `TimeRate` set to one of its names,
+    /// such as `oneRenewalEveryTwoSeconds`), or `nil` (the default) for subscription periods of their
+    /// calendar length with ``gracePeriodDays`` and ``billingRetryDays``.
+    ///
+    /// When set, it decides how long subscription periods (introductory offers too), billing grace
+    /// periods and billing retry last on the queue's clock; it does not change how fast the clock runs.
+    public var timeRate: StoreKitTimeRate?
     /// How fast hosted content downloads, in bytes per virtual second (`DownloadBytesPerSecond`,
     /// default 1 MiB).
     public var downloadBytesPerSecond: Int64 = 1 << 20

@@ -8,6 +8,12 @@ public import PurchaseCore
 /// moves it so.
 public final class SimulationClock: PurchaseClock {
     /// How fast virtual time passes relative to real time.
+    ///
+    /// A clock speed moves everything that follows the clock (renewals, grace periods, downloads) by the
+    /// same factor. Xcode's subscription renewal rates are not clock speeds (a fixed rate renews a
+    /// yearly subscription as often as a weekly one): the session's ``SessionControls/timeRate``
+    /// (a ``StoreKitTimeRate``) models those, and a catalog's `TimeRate` naming one of them
+    /// (`realTime`, `monthlyRenewalEveryThirtySeconds`, `oneRenewalEveryTwoSeconds`...) sets that instead.
     public struct TimeRate: Sendable, Hashable {
         /// Virtual seconds per real second; 0 stands still between steps.
         public var factor: Double
@@ -25,9 +31,11 @@ public final class SimulationClock: PurchaseClock {
         public static let oneHourPerSecond = TimeRate(factor: 3600)
         /// One virtual day per real second (a monthly renewal about every 30 seconds).
         public static let oneDayPerSecond = TimeRate(factor: 86_400)
-        /// A monthly subscription renews about every 30 seconds (Xcode's "1 month = 30 seconds").
+        /// One virtual day per real second, which renews a monthly subscription about every 30 seconds.
+        @available(*, deprecated, message: "use SessionControls.timeRate = .monthlyRenewalEveryThirtySeconds")
         public static let monthlyRenewalEveryThirtySeconds = TimeRate(factor: 86_400)
-        /// A monthly subscription renews about every 5 seconds.
+        /// Six virtual days per real second, which renews a monthly subscription about every 5 seconds.
+        @available(*, deprecated, message: "use a StoreKitTimeRate in SessionControls.timeRate")
         public static let monthlyRenewalEveryFiveSeconds = TimeRate(factor: 30 * 86_400 / 5)
 
         /// Parses `stopped`, `realTime`, `oneHourPerSecond`, `oneDayPerSecond`,
@@ -40,9 +48,9 @@ public final class SimulationClock: PurchaseClock {
             case "oneHourPerSecond", "OneHourPerSecond": self = .oneHourPerSecond
             case "oneDayPerSecond", "OneDayPerSecond": self = .oneDayPerSecond
             case "monthlyRenewalEveryThirtySeconds", "MonthlyRenewalEveryThirtySeconds":
-                self = .monthlyRenewalEveryThirtySeconds
+                self.init(factor: 86_400)
             case "monthlyRenewalEveryFiveSeconds", "MonthlyRenewalEveryFiveSeconds":
-                self = .monthlyRenewalEveryFiveSeconds
+                self.init(factor: 30 * 86_400 / 5)
             default:
                 guard let factor = Double(text), factor.isFinite, factor >= 0 else { return nil }
                 self.init(factor: factor)

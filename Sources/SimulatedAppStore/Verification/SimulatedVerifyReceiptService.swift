@@ -15,9 +15,17 @@ public import PurchaseCore
 /// 6. 0 (or 21006 when ``reportsExpiredSubscriptions`` is on and every subscription in the receipt
 ///    has expired) with `receipt`, `latest_receipt_info`, `latest_receipt` and `pending_renewal_info`.
 ///
-/// The service is the authority: what it learns after a receipt was issued (renewals through
-/// ``record(_:)``, refunds through ``refund(transactionID:at:reason:)``, renewal preferences through
-/// ``setPendingRenewalInfo(_:)``) shows in its answers. It is an actor; every method is safe from any task.
+/// Its answers show what happened after a receipt was issued. With a ``VerifyReceiptAuthority`` (a
+/// provider's service has the payment queue's account) the authority is the one source of truth:
+/// `in_app` and `latest_receipt_info` show its renewals and refunds (`cancellation_date`,
+/// `cancellation_reason`) and `pending_renewal_info` its subscriptions' renewal state, whenever the
+/// receipt sent was issued; ``refund(transactionID:at:reason:)`` refunds on the authority. Without one
+/// the service keeps what it is told itself (renewals through ``record(_:)``, refunds through
+/// ``refund(transactionID:at:reason:)``). Either way ``record(_:)`` adds entries the authority lacks and
+/// ``setPendingRenewalInfo(_:)`` overrides one subscription's renewal information.
+///
+/// It is an actor; every method is safe from any task. An answer that consults the authority awaits
+/// it, so concurrent requests may be answered in another order than they were sent.
 public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
     /// One request the service answered, for tests.
     public struct LogEntry: Sendable, Hashable {
@@ -37,6 +45,7 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
     private let validator: ReceiptValidator
     private let sharedSecret: String?
     private let clock: any PurchaseClock
+    private let authority: (any VerifyReceiptAuthority)?
     /// Whether a receipt whose subscriptions have all expired is answered with 21006 (iOS 6 style)
     /// rather than 0.
     public let reportsExpiredSubscriptions: Bool
@@ -56,16 +65,20 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
     ///   - sharedSecret: the app's shared secret on file; `nil` checks no `password`.
     ///   - clock: gives `request_date` and decides expiry.
     ///   - reportsExpiredSubscriptions: answer 21006 when every subscription has expired.
+    ///   - authority: the App Store's record of the account, which answers and refunds follow; `nil`
+    ///     for a service that keeps what it is told itself.
     public init(
         validator: ReceiptValidator,
         sharedSecret: String? = nil,
         clock: any PurchaseClock = SystemClock(),
-        reportsExpiredSubscriptions: Bool = false
+        reportsExpiredSubscriptions: Bool = false,
+        authority: (any VerifyReceiptAuthority)? = nil
     ) {
         self.validator = validator
         self.sharedSecret = sharedSecret
         self.clock = clock
         self.reportsExpiredSubscriptions = reportsExpiredSubscriptions
+        self.authority = authority
     }
 
     // MARK: - Authority state and faults
@@ -77,10 +90,20 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
     }
 
     /// Refunds a transaction: later answers show `cancellation_date` and `cancellation_reason`
-    /// (`"1"` for an issue with the app, `"0"` otherwise) wherever it appears, whether the service
-    /// has seen it yet or not.
-    public func refund(transactionID: String, at date: Date, reason: String = "0") {
+    /// (`"1"` for an issue with the app, `"0"` otherwise) wherever it appears. With an authority the
+    /// refund is made on it (the payment queue's observers are told too); without one the service
+    /// records it, whether it has seen the transaction yet or not.
+    ///
+    /// - Returns: `false` when the authority has no charged transaction with that identifier or it was
+    ///   refunded already; always `true` without an authority.
+    @discardableResult
+    public func refund(transactionID: String, at date: Date, reason: String = "0") async -> Bool {
+        if let authority {
+            return await authority.refund(
+                transactionID: transactionID, at: date, reason: reason == "1" ? .developerIssue : .other)
+        }
         cancellations[transactionID] = (date, reason)
+        return true
     }
 
     /// Sets the `pending_renewal_info` of one subscription (auto-renew off, billing retry, grace period).
@@ -114,17 +137,17 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
 
     /// Answers a request body posted to `environment`'s endpoint, as bytes.
     public func send(_ body: Data, to environment: AppStoreEnvironment) async throws -> Data {
-        respond(to: body, in: environment).jsonData()
+        await respond(to: body, in: environment).jsonData()
     }
 
     /// Answers a request body posted to `environment`'s endpoint.
-    public func respond(to body: Data, in environment: AppStoreEnvironment) -> VerifyReceiptResponse {
-        let response = answer(body, environment)
+    public func respond(to body: Data, in environment: AppStoreEnvironment) async -> VerifyReceiptResponse {
+        let response = await answer(body, environment)
         log.append(LogEntry(environment: environment, status: response.status))
         return response
     }
 
-    private func answer(_ body: Data, _ environment: AppStoreEnvironment) -> VerifyReceiptResponse {
+    private func answer(_ body: Data, _ environment: AppStoreEnvironment) async -> VerifyReceiptResponse {
         if let index = faults.firstIndex(where: { $0.environment == nil || $0.environment == environment }) {
             let fault = faults[index]
             faults[index].remaining -= 1
@@ -158,7 +181,7 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
         if accountDeleted {
             return VerifyReceiptResponse(status: .accountNotFound, environment: environment)
         }
-        return decodedReceipt(receipt, request: request, environment: environment)
+        return await decodedReceipt(receipt, request: request, environment: environment)
     }
 
     /// The full answer for an authentic receipt: status 0 (or 21006) with the authority's view.
@@ -166,15 +189,26 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
         _ sent: AppReceipt,
         request: VerifyReceiptRequest,
         environment: AppStoreEnvironment
-    ) -> VerifyReceiptResponse {
+    ) async -> VerifyReceiptResponse {
         for entry in sent.inApp where records[entry.transactionID] == nil {
             records[entry.transactionID] = entry
         }
+        let owners = Set(sent.inApp.map(\.originalTransactionID))
+        // The authority's entries replace what the service was told about the same transactions.
+        var known = records.filter { owners.contains($0.value.originalTransactionID) }
+        var authorityRenewals: [String: PendingRenewalInfo] = [:]
+        if let authority {
+            for entry in await authority.receiptTransactions(originalTransactionIDs: owners) {
+                known[entry.transactionID] = entry
+            }
+            for info in await authority.pendingRenewalInfo(originalTransactionIDs: owners) {
+                authorityRenewals[info.originalTransactionID] = info
+            }
+        }
         var receipt = sent
         receipt.requestDate = clock.now
-        receipt.inApp = sent.inApp.map { authorityView(of: records[$0.transactionID] ?? $0) }
-        let owners = Set(sent.inApp.map(\.originalTransactionID))
-        var latest = records.values.filter { owners.contains($0.originalTransactionID) }.map(authorityView(of:))
+        receipt.inApp = sent.inApp.map { authorityView(of: known[$0.transactionID] ?? $0) }
+        var latest = known.values.map(authorityView(of:))
             .sorted { ($0.purchaseDate, $0.transactionID) < ($1.purchaseDate, $1.transactionID) }
         if request.excludeOldTransactions {
             var newest: [String: ReceiptTransaction] = [:]
@@ -188,7 +222,7 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
             let original = entry.originalTransactionID
             if lastExpiry[original] == nil {
                 pending.append(
-                    renewalInfo[original]
+                    renewalInfo[original] ?? authorityRenewals[original]
                         ?? PendingRenewalInfo(originalTransactionID: original, productID: entry.productID))
             }
             lastExpiry[original] = max(lastExpiry[original] ?? expires, expires)

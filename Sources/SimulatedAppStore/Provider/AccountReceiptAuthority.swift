@@ -1,0 +1,45 @@
+import Foundation
+import PurchaseCore
+
+/// The payment queue's account as the verifyReceipt service's authority (and the source of the
+/// receipts a provider issues): every charged transaction as a receipt entry, the subscriptions'
+/// renewal information, and refunds made on the account itself.
+struct AccountReceiptAuthority: VerifyReceiptAuthority {
+    let queue: PaymentQueue
+    let storeName: String
+    /// App Store product identifier to catalog product identifier.
+    let catalogIDs: [String: String]
+
+    /// Every charged transaction the account still knows (unfinished ones, owned non-consumables and
+    /// subscriptions with their renewals), oldest first, as receipts list them.
+    func entries() async -> [ReceiptTransaction] {
+        await queue.accountTransactions
+            .filter { $0.transactionState == .purchased || $0.transactionState == .restored }
+            .map { transaction in
+                ReceiptTransaction(
+                    SimulatedAppStoreProvider.storeTransaction(
+                        transaction, storeName: storeName, catalogIDs: catalogIDs),
+                    storeProductID: transaction.payment.productIdentifier)
+            }
+    }
+
+    func receiptTransactions(originalTransactionIDs: Set<String>) async -> [ReceiptTransaction] {
+        await entries().filter { originalTransactionIDs.contains($0.originalTransactionID) }
+    }
+
+    func pendingRenewalInfo(originalTransactionIDs: Set<String>) async -> [PendingRenewalInfo] {
+        await queue.subscriptionStatuses()
+            .filter { originalTransactionIDs.contains($0.originalTransactionIdentifier) }
+            .map { status in
+                PendingRenewalInfo(
+                    originalTransactionID: status.originalTransactionIdentifier, productID: status.productIdentifier,
+                    autoRenewStatus: status.willAutoRenew, expirationIntent: status.expirationReason?.rawValue,
+                    isInBillingRetryPeriod: status.billing == .ok ? nil : true,
+                    gracePeriodExpiresDate: status.gracePeriodExpirationDate)
+            }
+    }
+
+    func refund(transactionID: String, at date: Date, reason: RevocationReason) async -> Bool {
+        await queue.refundTransaction(transactionID, at: date, reason: reason) != nil
+    }
+}
