@@ -96,8 +96,9 @@ public final class Journal<State: JournalState>: Sendable {
     /// one write and one fsync.
     ///
     /// - Parameter body: reads the state and returns the records to commit (possibly none) and
-    ///   a result. It runs on the journal's own thread and must not call the journal. It may run
-    ///   after the calling task was cancelled: a commit, once queued, is never abandoned halfway.
+    ///   a result. It runs on the journal's queue, or on the caller's thread when the journal is
+    ///   idle, and must not call the journal. It may run after the calling task was cancelled: a
+    ///   commit, once queued, is never abandoned halfway.
     /// - Returns: `body`'s result, after its records are durable.
     /// - Throws: whatever `body` throws (nothing is then committed), or ``JournalError``: with
     ///   ``JournalError/Code/stateRejected`` when the state's `apply` throws on the records (nothing

@@ -39,7 +39,8 @@ package enum CompactionStep: String, Sendable, CaseIterable {
     case willWriteSnapshot
     /// The temporary snapshot file is written but not yet synced.
     case didWriteSnapshotTemp
-    /// The temporary snapshot file is synced but not yet renamed.
+    /// The temporary snapshot file is synced and the retirement mark written at the log's end (a
+    /// preallocated log), but the snapshot is not yet renamed.
     case didSyncSnapshotTemp
     /// The snapshot replaced the old one; the directory is not yet synced.
     case didRenameSnapshot

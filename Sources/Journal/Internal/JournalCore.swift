@@ -204,7 +204,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         endOffset = Int64(LogFormat.logHeaderSize)
         if header.generation == logGeneration { preallocates = header.version >= 2 }
         state = fresh
-        let replayed = try readNewFrames(checkingTail: true)
+        let replayed = try readNewFrames(checkingTail: true).records
         statistics.recordsReplayed += replayed
         try syncIfUnsynced()
     }
@@ -215,18 +215,17 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     /// With `checkingTail` (on open) it also checks that nothing but zeros follows the end of a
     /// preallocated log: stray bytes there (a write the machine lost halfway) are cut like a torn
     /// tail, unless a valid frame follows them (then it is damage, and the open fails).
+    ///
+    /// - Returns: the number of records applied, and whether scanning ended at a retirement mark
+    ///   (see ``LogFormat/retirementMark``): then another process compacted (or tried to) and the
+    ///   caller must reload, except on open, where a mark is the end of a log that stayed current.
     private func readNewFrames(fileSize knownSize: Int64? = nil, checkingTail: Bool = false) throws(JournalError)
-        -> Int
+        -> (records: Int, retired: Bool)
     {
         let fileSize: Int64
         if let knownSize { fileSize = knownSize } else { fileSize = try SystemFile.size(logFD, path: logPath) }
         allocatedEnd = fileSize
-        guard fileSize > endOffset else { return 0 }
-        if !checkingTail, fileSize - endOffset >= Int64(LogFormat.frameHeaderSize) {
-            // The usual catch-up of a preallocated log: nobody wrote since, the next header is zeros.
-            let next = try SystemFile.readBytes(logFD, count: LogFormat.frameHeaderSize, at: endOffset, path: logPath)
-            if next.withUnsafeBytes({ LogFormat.isEndOfLog($0, at: 0) }) { return 0 }
-        }
+        guard fileSize > endOffset else { return (0, false) }
         let scanner = LogScanner(fd: logFD, path: logPath)
         let outcome = try scanner.scan(from: endOffset, to: fileSize, lastSequence: lastSequence) {
             (record) throws(JournalError) in
@@ -243,13 +242,15 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         endOffset = outcome.validEnd
         if let failure = outcome.failure {
             try repairTail(after: failure, scanner: scanner, fileSize: fileSize)
-        } else if checkingTail, outcome.reachedEndMarker,
-            try SystemFile.firstNonZeroByte(logFD, from: endOffset, to: fileSize, path: logPath) != nil
-        {
-            try repairTail(after: .strayBytes, scanner: scanner, fileSize: fileSize)
+        } else if checkingTail, outcome.reachedEndMarker || outcome.reachedRetirementMark {
+            // Zeros follow the end (after a mark left by a compaction that did not happen).
+            let zerosStart = endOffset + (outcome.reachedRetirementMark ? Int64(LogFormat.frameHeaderSize) : 0)
+            if try SystemFile.firstNonZeroByte(logFD, from: zerosStart, to: fileSize, path: logPath) != nil {
+                try repairTail(after: .strayBytes, scanner: scanner, fileSize: fileSize)
+            }
         }
         if outcome.frames > 0 { readUnsynced = true }
-        return outcome.records
+        return (outcome.records, outcome.reachedRetirementMark)
     }
 
     /// Whether some frame before ``endOffset`` may not be durable yet: one this journal wrote
@@ -352,11 +353,18 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
 
     /// Brings the state up to date with what other processes committed since this one last looked.
     ///
-    /// Two system calls when nothing changed: the open log's link count and size (a compaction
-    /// renames a new log over it, leaving it no name) and the snapshot's identity (a compaction
-    /// interrupted between its two renames has replaced only the snapshot). Neither asks for the
-    /// log's timestamps (see `SystemFile.status`).
+    /// In a preallocated log this is one read when nothing changed: the frame header where the log
+    /// ended is still zeros. Another process's frames are read from there; a compaction first
+    /// leaves a retirement mark there (``LogFormat/retirementMark``), which makes this journal
+    /// reload. A version 1 log is checked by its link count and size (a compaction renames a new
+    /// log over it, leaving it no name) and the snapshot's identity (a compaction interrupted
+    /// between its two renames has replaced only the snapshot). Nothing asks for the log's
+    /// timestamps (see `SystemFile.status`).
     func catchUp() throws(JournalError) {
+        if preallocates {
+            try catchUpPreallocated()
+            return
+        }
         let log = try SystemFile.status(of: logFD, path: logPath)
         let currentSnapshot = try SystemFile.identity(of: snapshotName, in: directoryFD, path: snapshotPath)
         if log.links == 0 || currentSnapshot != snapshotIdentity {
@@ -374,7 +382,41 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
             statistics.reloads += 1
             return
         }
-        statistics.recordsCaughtUp += try readNewFrames(fileSize: log.size)
+        statistics.recordsCaughtUp += try readNewFrames(fileSize: log.size).records
+    }
+
+    private func catchUpPreallocated() throws(JournalError) {
+        var header = (UInt64(0), UInt64(0))
+        let got = try withUnsafeMutableBytes(of: &header) { (raw) throws(JournalError) -> Int in
+            try SystemFile.read(logFD, into: raw.baseAddress!, count: raw.count, at: endOffset, path: logPath)
+        }
+        if got == LogFormat.frameHeaderSize {
+            let (end, retirement) = withUnsafeBytes(of: header) {
+                (LogFormat.isEndOfLog($0, at: 0), LogFormat.isRetirementMark($0, at: 0))
+            }
+            if end { return }
+            if !retirement {
+                let (records, retired) = try readNewFrames()
+                statistics.recordsCaughtUp += records
+                if !retired { return }
+            }
+        } else {
+            // The file ends here: another process cut a torn tail at this point, or below it.
+            let size = try SystemFile.size(logFD, path: logPath)
+            allocatedEnd = size
+            if size >= endOffset { return }
+        }
+        try reload()
+    }
+
+    /// Rebuilds everything from the files: another process compacted, or repaired what this
+    /// journal had read.
+    private func reload() throws(JournalError) {
+        let before = statistics.recordsReplayed
+        try load()
+        statistics.reloads += 1
+        statistics.recordsCaughtUp += statistics.recordsReplayed - before
+        statistics.recordsReplayed = before
     }
 
     /// Applies `record` to the in-memory state only (the caller writes it afterwards).
@@ -453,6 +495,11 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
             try SystemFile.write(fd, bytes, at: 0, path: snapshotTempPath)
             try hook(.didWriteSnapshotTemp)
             try SystemFile.sync(fd, path: snapshotTempPath)
+            if preallocates {
+                // Tell the other processes to reload (they would otherwise go on with this log). It
+                // needs no sync: after a machine crash every process opens the files afresh.
+                try SystemFile.write(logFD, LogFormat.retirementMark, at: endOffset, path: logPath)
+            }
             try hook(.didSyncSnapshotTemp)
         }
         try SystemFile.rename(snapshotTempPath, to: snapshotPath)

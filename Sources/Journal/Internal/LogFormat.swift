@@ -205,6 +205,17 @@ enum LogFormat {
         loadUInt64(bytes, at: offset) == 0 && loadUInt64(bytes, at: offset + 8) == 0
     }
 
+    /// What a compaction writes where a preallocated log ends, before it replaces the log: a frame
+    /// header of all ones (no frame has that length and sequence), telling other processes to
+    /// reload. A reader that opens the log finds it only when the compaction did not finish, and
+    /// takes it as the end of the log; the next commit writes over it.
+    static let retirementMark = [UInt8](repeating: 0xFF, count: frameHeaderSize)
+
+    /// Whether the frame header at `offset` of `bytes` is ``retirementMark``.
+    static func isRetirementMark(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        loadUInt64(bytes, at: offset) == .max && loadUInt64(bytes, at: offset + 8) == .max
+    }
+
     /// Appends one frame holding `records` to `bytes`.
     static func appendFrame(records: [Data], sequence: UInt64, to bytes: inout [UInt8]) {
         let start = bytes.count

@@ -24,6 +24,8 @@ struct LogScanner {
         var failure: Failure?
         /// Set when scanning stopped at an all-zero frame header (the end of a preallocated log).
         var reachedEndMarker = false
+        /// Set when scanning stopped at a compaction's retirement mark.
+        var reachedRetirementMark = false
     }
 
     let fd: Int32
@@ -56,6 +58,10 @@ struct LogScanner {
             if available >= headerSize {
                 if LogFormat.isEndOfLog(UnsafeRawBufferPointer(buffer), at: position) {
                     outcome.reachedEndMarker = true
+                    return outcome
+                }
+                if LogFormat.isRetirementMark(UnsafeRawBufferPointer(buffer), at: position) {
+                    outcome.reachedRetirementMark = true
                     return outcome
                 }
                 let length = Int(LogFormat.loadUInt32(UnsafeRawBufferPointer(buffer), at: position))
