@@ -455,14 +455,14 @@ public final class FileStoreProvider: StoreProvider {
                 }
                 do {
                     let (records, result) = try body(state)
-                    var marks: [Data] = []
+                    var marks: [StoreRecord] = []
                     for (id, acknowledging) in finishes.sorted(by: { $0.key < $1.key }) {
                         if let stored = state.transaction(id), let mark = Self.finishRecord(for: stored, acknowledging)
                         {
-                            marks.append(mark.data)
+                            marks.append(mark)
                         }
                     }
-                    return (marks + records.map(\.data), result)
+                    return (marks + records, result)
                 } catch {
                     self.deferredFinishes.withLock { $0.merge(finishes) { current, earlier in current || earlier } }
                     throw error

@@ -21,7 +21,7 @@ package enum FileStoreSynthesis {
             let size = min(batch, count - written)
             let offset = written
             try await journal.perform { state in
-                var records: [Data] = []
+                var records: [StoreRecord] = []
                 records.reserveCapacity(size * 2)
                 var id = state.nextID
                 for index in 0..<size {
@@ -31,8 +31,8 @@ package enum FileStoreSynthesis {
                         purchaseDate: date, originalPurchaseDate: date,
                         expirationDate: FileStoreProvider.expiration(of: product, from: date), state: .purchased,
                         autoRenew: false)
-                    records.append(StoreRecord.transaction(transaction).data)
-                    records.append(StoreRecord.finish(id: id).data)
+                    records.append(StoreRecord.transaction(transaction))
+                    records.append(StoreRecord.finish(id: id))
                     id += 1
                 }
                 return (records, ())
@@ -58,7 +58,7 @@ package enum FileStoreSynthesis {
             let size = min(batch, products.count - written)
             let offset = written
             try await journal.perform { state in
-                var records: [Data] = []
+                var records: [PurchaseJournalState.Record] = []
                 records.reserveCapacity(size * 4)
                 var id = state.store.nextID
                 for index in 0..<size {
@@ -76,10 +76,10 @@ package enum FileStoreSynthesis {
                         productID: product.productID, productType: product.type, quantity: 1,
                         entitlements: product.entitlements, credits: credits, expirationDate: expiration,
                         purchaseDate: date, deliveredAt: date)
-                    records.append(PurchaseJournalState.record(.store, StoreRecord.transaction(transaction).data))
-                    records.append(PurchaseJournalState.record(.ledger, LedgerRecord.delivery(delivery).data))
-                    records.append(PurchaseJournalState.record(.store, StoreRecord.finish(id: id).data))
-                    records.append(PurchaseJournalState.record(.ledger, LedgerRecord.finished(transactionID).data))
+                    records.append(.store(.transaction(transaction)))
+                    records.append(.ledger(.delivery(delivery)))
+                    records.append(.store(.finish(id: id)))
+                    records.append(.ledger(.finished(transactionID)))
                     id += 1
                 }
                 return (records, ())
@@ -105,7 +105,7 @@ package enum FileStoreSynthesis {
             let size = min(batch, count - written)
             let offset = written
             try await journal.perform { _ in
-                var records: [Data] = []
+                var records: [LedgerRecord] = []
                 records.reserveCapacity(size * 2)
                 for index in 0..<size {
                     let product = products[offset + index]
@@ -117,8 +117,8 @@ package enum FileStoreSynthesis {
                         productType: product.type, quantity: 1, entitlements: product.entitlements, credits: credits,
                         expirationDate: FileStoreProvider.expiration(of: product, from: date), purchaseDate: date,
                         deliveredAt: date)
-                    records.append(LedgerRecord.delivery(delivery).data)
-                    records.append(LedgerRecord.finished(id).data)
+                    records.append(LedgerRecord.delivery(delivery))
+                    records.append(LedgerRecord.finished(id))
                 }
                 return (records, ())
             }

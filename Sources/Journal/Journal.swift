@@ -104,7 +104,7 @@ public final class Journal<State: JournalState>: Sendable {
     ///   ``JournalError/Code/stateRejected`` when the state's `apply` throws on the records (nothing
     ///   committed), or when the records could not be made durable (then the journal stops).
     public func perform<R: Sendable>(
-        _ body: @escaping @Sendable (State) throws -> (records: [Data], result: R)
+        _ body: @escaping @Sendable (State) throws -> (records: [State.Record], result: R)
     ) async throws -> R {
         try await perform(durability: .synced, body)
     }
@@ -124,7 +124,7 @@ public final class Journal<State: JournalState>: Sendable {
     /// - Throws: as ``perform(_:)`` does.
     public func perform<R: Sendable>(
         durability: JournalDurability,
-        _ body: @escaping @Sendable (State) throws -> (records: [Data], result: R)
+        _ body: @escaping @Sendable (State) throws -> (records: [State.Record], result: R)
     ) async throws -> R {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
             let request = JournalRequest<State>.commit(
@@ -370,7 +370,8 @@ public final class Journal<State: JournalState>: Sendable {
                     completions.append(evaluation.complete)
                     continue
                 }
-                let size = produced.reduce(0) { $0 + 4 + $1.count }
+                let encoded = produced.map(State.encode)
+                let size = encoded.reduce(0) { $0 + 4 + $1.count }
                 guard size <= LogFormat.maximumFramePayload else {
                     evaluation.complete(
                         JournalError(
@@ -394,7 +395,7 @@ public final class Journal<State: JournalState>: Sendable {
                     rejected = true
                     break evaluation
                 }
-                frames[frames.count - 1].append(contentsOf: produced)
+                frames[frames.count - 1].append(contentsOf: encoded)
                 frameBytes += size
                 completions.append(evaluation.complete)
                 commits += 1

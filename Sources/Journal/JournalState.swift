@@ -3,13 +3,15 @@ public import Foundation
 /// The state machine a ``Journal`` keeps durable: an empty value, records applied one after
 /// another, and a snapshot for compaction.
 ///
-/// The journal knows nothing of what the records mean. It stores the records a
-/// ``Journal/perform(_:)`` body returns, and rebuilds the state on open (and when another process
-/// has committed) by calling ``init(snapshot:)`` on the latest snapshot, if any, then ``apply(_:)``
-/// on every committed record after it, in commit order.
+/// The journal knows nothing of what the records mean. It stores the encoding of the records a
+/// ``Journal/perform(_:)`` body returns (and applies them to its state with ``apply(_:)``), and
+/// rebuilds the state on open (and when another process has committed) by calling
+/// ``init(snapshot:)`` on the latest snapshot, if any, then ``apply(bytes:)`` on every committed
+/// record after it, in commit order.
 ///
 /// ## Implementation requirements
-/// - ``apply(_:)`` is deterministic: the same state and record always give the same new state. It
+/// - ``apply(_:)`` and ``apply(bytes:)`` are deterministic and agree: the same state and record
+///   (or its encoding) always give the same new state. They
 ///   must not read the clock, a random source or anything outside the state and the record; put
 ///   such values into the record instead.
 /// - `try State(snapshot: state.snapshot())` equals `state` as far as ``apply(_:)`` and the
@@ -21,6 +23,14 @@ public import Foundation
 /// - A value type built from copy-on-write collections keeps commits cheap: the journal mutates its
 ///   one copy in place and hands bodies a copy that is only duplicated if the body mutates it.
 public protocol JournalState: Sendable {
+    /// What a ``Journal/perform(_:)`` body returns for the journal to commit: the bytes themselves
+    /// (the default), or a value the state encodes with ``encode(_:)`` for the log.
+    ///
+    /// A typed record spares the committing process from decoding what it has just encoded: the
+    /// journal applies the value with ``apply(_:)`` and writes its encoding; only replay decodes
+    /// (``apply(bytes:)``).
+    associatedtype Record: Sendable = Data
+
     /// The empty state, before any record.
     init()
 
@@ -31,20 +41,26 @@ public protocol JournalState: Sendable {
     ///   ``JournalError/Code/stateRejected``.
     init(snapshot: Data) throws
 
-    /// Applies one committed record.
+    /// The bytes the log holds for `record`.
     ///
-    /// - Parameter record: the bytes of one record, exactly as a ``Journal/perform(_:)`` body
-    ///   returned them.
-    /// - Throws: any error when the record cannot be understood (see the type's requirements).
-    mutating func apply(_ record: Data) throws
+    /// ``apply(bytes:)`` on them must do exactly what ``apply(_:)`` does with `record`: the state a
+    /// process builds while committing and the one every other process (and the next open) rebuilds
+    /// from the log are the same.
+    static func encode(_ record: Record) -> Data
+
+    /// Applies one record committed by this process.
+    ///
+    /// - Parameter record: one record, exactly as a ``Journal/perform(_:)`` body returned it.
+    /// - Throws: any error when the record cannot be applied (see the type's requirements).
+    mutating func apply(_ record: Record) throws
 
     /// Applies one committed record read from the log, without copying it first.
     ///
-    /// The journal calls it while opening and catching up; the default implementation copies the
-    /// bytes into a `Data` and calls ``apply(_:)``. Implement it to decode straight from the log's
-    /// buffer; it must do exactly what ``apply(_:)`` does.
+    /// The journal calls it while opening and catching up with other processes. When ``Record`` is
+    /// `Data`, the default implementation copies the bytes and calls ``apply(_:)``.
     ///
-    /// - Parameter record: the bytes of one record, valid only during the call.
+    /// - Parameter record: the bytes of one record as ``encode(_:)`` produced them, valid only
+    ///   during the call.
     /// - Throws: as ``apply(_:)`` does.
     mutating func apply(bytes record: UnsafeRawBufferPointer) throws
 
@@ -55,7 +71,12 @@ public protocol JournalState: Sendable {
     func snapshot() throws -> Data
 }
 
-extension JournalState {
+// MARK: - Default implementations
+
+extension JournalState where Record == Data {
+    /// The record is its own encoding.
+    public static func encode(_ record: Data) -> Data { record }
+
     /// Copies the bytes into a `Data` and calls ``apply(_:)``.
     public mutating func apply(bytes record: UnsafeRawBufferPointer) throws {
         try apply(Data(record))

@@ -138,11 +138,12 @@ struct FileFulfillmentLedgerTests {
         var state = FileStoreState()
         for record in records {
             #expect(try StoreRecord(record.data) == record)
-            try state.apply(record.data)
+            try state.applyEncoded(FileStoreState.encode(record))
         }
         let copy = try FileStoreState(snapshot: try state.snapshot())
         #expect(copy.transactions == state.transactions)
         #expect(copy.unfinished == state.unfinished)
-        #expect(throws: (any Error).self) { try state.apply(StoreRecord.finish(id: 5).data) }
+        #expect(throws: (any Error).self) { try state.applyEncoded(StoreRecord.finish(id: 5).data) }
+        #expect(throws: (any Error).self) { try state.apply(StoreRecord.finish(id: 5)) }
     }
 }

@@ -149,7 +149,7 @@ struct SharedJournalTests {
             id: 1, originalID: 1, productID: "removeads", productType: product.type, quantity: 1,
             purchaseDate: TestCatalog.start, originalPurchaseDate: TestCatalog.start, expirationDate: nil,
             state: .purchased, autoRenew: false)
-        try await old.perform { _ in ([StoreRecord.transaction(stored).data], ()) }
+        try await old.perform { _ in ([StoreRecord.transaction(stored)], ()) }
         old.close()
         let oldLedger = try FileFulfillmentLedger(directory: folder.url.appendingPathComponent("ledger"))
         oldLedger.close()
@@ -187,13 +187,16 @@ struct SharedJournalTests {
             id: 1, originalID: 1, productID: "gems", productType: .consumable, quantity: 2,
             purchaseDate: TestCatalog.start, originalPurchaseDate: TestCatalog.start, expirationDate: nil,
             state: .purchased, autoRenew: false)
-        try state.apply(PurchaseJournalState.record(.store, StoreRecord.transaction(stored).data))
-        try state.apply(PurchaseJournalState.record(.ledger, LedgerRecord.spend("gems", 3).data))
+        try state.applyEncoded(PurchaseJournalState.encode(.store(.transaction(stored))))
+        try state.apply(.ledger(.spend("gems", 3)))
         let copy = try PurchaseJournalState(snapshot: try state.snapshot())
         #expect(copy.store.transactions == [stored])
         #expect(copy.ledger.contents.spent == ["gems": 3])
-        #expect(throws: (any Error).self) { try state.apply(Data([9, 1])) }
-        #expect(throws: (any Error).self) { try state.apply(Data()) }
+        // The shared log's bytes: the stream byte, then the stream's own record.
+        #expect(
+            PurchaseJournalState.encode(.ledger(.spend("gems", 3))) == Data([2]) + LedgerRecord.spend("gems", 3).data)
+        #expect(throws: (any Error).self) { try state.applyEncoded(Data([9, 1])) }
+        #expect(throws: (any Error).self) { try state.applyEncoded(Data()) }
         #expect(throws: (any Error).self) { try PurchaseJournalState(snapshot: Data([2, 0, 0, 0])) }
     }
 }

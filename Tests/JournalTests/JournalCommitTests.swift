@@ -1,5 +1,6 @@
 import Foundation
 import Journal
+import Synchronization
 import Testing
 
 struct JournalCommitTests {
@@ -23,20 +24,27 @@ struct JournalCommitTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let journal = try Journal<CounterState>.open(directory: directory.url)
+        // A first commit holds the journal until the 199 others have been called (however busy the
+        // test machine's threads are), so they queue up behind it and must share group commits.
+        let firstIsRunning = SharedCounter()
+        let othersCalled = SharedCounter()
         let results = try await withThrowingTaskGroup(of: UInt64.self) { group in
-            // A first commit that takes a while, so that the others queue up behind it whatever
-            // else the machine is doing: they must then share group commits.
             group.addTask {
                 try await journal.perform { state in
-                    usleep(100_000)
+                    firstIsRunning.add()
+                    let clock = ContinuousClock()
+                    let deadline = clock.now.advanced(by: .seconds(10))
+                    while othersCalled.value < 199 && clock.now < deadline { usleep(1000) }
+                    usleep(20_000)
                     let next = state.count + 1
                     return (records: [withUnsafeBytes(of: next.littleEndian) { Data($0) }], result: next)
                 }
             }
-            try await Task.sleep(for: .milliseconds(20))
             for _ in 1..<200 {
                 group.addTask {
-                    try await journal.perform { state in
+                    while firstIsRunning.value == 0 { try await Task.sleep(for: .milliseconds(1)) }
+                    othersCalled.add()
+                    return try await journal.perform { state in
                         let next = state.count + 1
                         return (records: [withUnsafeBytes(of: next.littleEndian) { Data($0) }], result: next)
                     }
@@ -151,5 +159,16 @@ struct JournalCommitTests {
         }
         #expect(error?.code == .io)
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("absent").path))
+    }
+}
+
+/// A counter several tasks and threads share.
+final class SharedCounter: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var value: Int { count.load(ordering: .acquiring) }
+
+    func add() {
+        count.add(1, ordering: .acquiringAndReleasing)
     }
 }

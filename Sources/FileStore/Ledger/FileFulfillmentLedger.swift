@@ -82,7 +82,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
 
     /// Records a delivery unless one with the same transaction identifier exists (atomically, across processes).
     public func recordDelivery(_ delivery: Delivery) async throws -> Bool {
-        let record = LedgerRecord.delivery(delivery).data
+        let record = LedgerRecord.delivery(delivery)
         return try await perform("the ledger cannot record a delivery") { state in
             state.delivery(for: delivery.transactionID) == nil ? ([record], true) : ([], false)
         }
@@ -107,7 +107,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
 
     /// Records that the store took a delivered purchase back; idempotent.
     public func recordRevocation(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
-        let record = LedgerRecord.revocation(transactionID, date).data
+        let record = LedgerRecord.revocation(transactionID, date)
         return try await perform("the ledger cannot record a revocation") { state in
             guard state.delivery(for: transactionID) != nil, state.contents.revocations[transactionID] == nil else {
                 return ([], false)
@@ -121,7 +121,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         guard quantity > 0 else {
             throw PurchaseError(.clientInvalid, detail: "spend quantity must be positive, got \(quantity)")
         }
-        let record = LedgerRecord.spend(balance, quantity).data
+        let record = LedgerRecord.spend(balance, quantity)
         return try await perform("the ledger cannot record a spend") { state in
             let available = state.balances[balance, default: 0]
             guard available >= quantity else {
@@ -166,7 +166,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     }
 
     private func perform<R: Sendable>(
-        _ what: String, _ body: @escaping @Sendable (LedgerState) throws -> ([Data], R)
+        _ what: String, _ body: @escaping @Sendable (LedgerState) throws -> ([LedgerRecord], R)
     ) async throws(PurchaseError) -> R {
         do {
             guard !closed.withLock({ $0 }) else { throw closedError }
@@ -178,7 +178,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
                 do {
                     let (records, result) = try body(state)
                     let marks = finished.filter { !state.contents.finished.contains($0) }.sorted()
-                    return (records: marks.map { LedgerRecord.finished($0).data } + records, result: result)
+                    return (records: marks.map { LedgerRecord.finished($0) } + records, result: result)
                 } catch {
                     self.deferredFinished.withLock { $0.formUnion(finished) }
                     throw error

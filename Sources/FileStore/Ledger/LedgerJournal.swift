@@ -7,12 +7,17 @@ enum LedgerJournal: Sendable {
     case own(Journal<LedgerState>)
     case shared(PurchaseJournal)
 
-    func perform<R: Sendable>(_ body: @escaping @Sendable (LedgerState) throws -> ([Data], R)) async throws -> R {
+    func perform<R: Sendable>(_ body: @escaping @Sendable (LedgerState) throws -> ([LedgerRecord], R)) async throws
+        -> R
+    {
         switch self {
         case .own(let journal):
             return try await journal.perform { state in try body(state) }
         case .shared(let journal):
-            return try await journal.perform(.ledger, durability: .synced) { state in try body(state.ledger) }
+            return try await journal.perform(durability: .synced) { state in
+                let (records, result) = try body(state.ledger)
+                return (records.map { .ledger($0) }, result)
+            }
         }
     }
 

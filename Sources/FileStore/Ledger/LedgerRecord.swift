@@ -15,6 +15,12 @@ enum LedgerRecord: Sendable, Hashable {
 
     var data: Data {
         var writer = ByteWriter(capacity: 128)
+        encode(into: &writer)
+        return writer.data
+    }
+
+    /// Appends the record's bytes (tag first) to `writer`.
+    func encode(into writer: inout ByteWriter) {
         switch self {
         case .delivery(let delivery):
             writer.u8(1)
@@ -33,7 +39,6 @@ enum LedgerRecord: Sendable, Hashable {
             writer.string(name)
             writer.int(quantity)
         }
-        return writer.data
     }
 
     init(_ data: Data) throws {
@@ -109,5 +114,22 @@ enum LedgerRecord: Sendable, Hashable {
             transactionID: transactionID, originalTransactionID: originalID, productID: productID, productType: type,
             quantity: quantity, entitlements: entitlements, credits: credits, expirationDate: try reader.optionalDate(),
             purchaseDate: try reader.date(), deliveredAt: try reader.date())
+    }
+}
+
+extension LedgerRecord {
+    /// The record with its dates as the log gives them back (see `Date.asRecorded`).
+    var asRecorded: LedgerRecord {
+        switch self {
+        case .delivery(var delivery):
+            delivery.purchaseDate = delivery.purchaseDate.asRecorded
+            delivery.deliveredAt = delivery.deliveredAt.asRecorded
+            delivery.expirationDate = delivery.expirationDate?.asRecorded
+            return .delivery(delivery)
+        case .revocation(let id, let date):
+            return .revocation(id, date.asRecorded)
+        case .finished, .spend:
+            return self
+        }
     }
 }

@@ -21,15 +21,29 @@ struct LedgerState: JournalState {
         index[id].map { contents.deliveries[$0] }
     }
 
-    mutating func apply(_ record: Data) throws {
-        apply(try LedgerRecord(record, interner: &interner))
+    static func encode(_ record: LedgerRecord) -> Data {
+        let data = record.data
+        assert((try? LedgerRecord(data)) == record.asRecorded, "a ledger record does not survive its encoding")
+        return data
     }
 
     mutating func apply(bytes record: UnsafeRawBufferPointer) throws {
-        apply(try LedgerRecord(bytes: record, interner: &interner))
+        applyRecorded(try decode(bytes: record))
     }
 
+    /// Decodes one record with the state's string interner.
+    mutating func decode(bytes record: UnsafeRawBufferPointer) throws -> LedgerRecord {
+        try LedgerRecord(bytes: record, interner: &interner)
+    }
+
+    /// Applies a record this process commits, with its dates as the log gives them back (see
+    /// `Date.asRecorded`), so that this state and the one replayed from the log are the same.
     mutating func apply(_ record: LedgerRecord) {
+        applyRecorded(record.asRecorded)
+    }
+
+    /// Applies a record as the log gives it back (decoded, or already ``LedgerRecord/asRecorded``).
+    mutating func applyRecorded(_ record: LedgerRecord) {
         switch record {
         case .delivery(let delivery):
             guard index[delivery.transactionID] == nil else { return }
@@ -59,20 +73,20 @@ struct LedgerState: JournalState {
             contents.deliveries.reserveCapacity(deliveries)
             index.reserveCapacity(deliveries)
             for _ in 0..<deliveries {
-                apply(.delivery(try LedgerRecord.decodeDelivery(from: &reader, interner: &interner)))
+                applyRecorded(.delivery(try LedgerRecord.decodeDelivery(from: &reader, interner: &interner)))
             }
             let finished = Int(try reader.u64())
             contents.finished.reserveCapacity(min(finished, reader.remaining))
             for _ in 0..<finished {
-                apply(.finished(TransactionID(store: try reader.string(), id: try reader.string())))
+                applyRecorded(.finished(TransactionID(store: try reader.string(), id: try reader.string())))
             }
             let revocations = Int(try reader.u64())
             for _ in 0..<revocations {
-                apply(
+                applyRecorded(
                     .revocation(TransactionID(store: try reader.string(), id: try reader.string()), try reader.date()))
             }
             let spent = Int(try reader.u64())
-            for _ in 0..<spent { apply(.spend(try reader.string(), try reader.int())) }
+            for _ in 0..<spent { applyRecorded(.spend(try reader.string(), try reader.int())) }
             try reader.expectEnd("ledger snapshot")
         }
     }

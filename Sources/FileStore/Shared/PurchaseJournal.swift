@@ -140,14 +140,14 @@ public final class PurchaseJournal: Sendable {
         usage.withLock { $0.ledgers = max(0, $0.ledgers - 1) }
     }
 
-    /// Commits records of one stream.
+    /// Commits records (of either stream).
     func perform<R: Sendable>(
-        _ stream: PurchaseJournalState.Stream, durability: JournalDurability,
-        _ body: @escaping @Sendable (PurchaseJournalState) throws -> ([Data], R)
+        durability: JournalDurability,
+        _ body: @escaping @Sendable (PurchaseJournalState) throws -> ([PurchaseJournalState.Record], R)
     ) async throws -> R {
         try await journal.perform(durability: durability) { state in
             let (records, result) = try body(state)
-            return (records.map { PurchaseJournalState.record(stream, $0) }, result)
+            return (records, result)
         }
     }
 }

@@ -16,31 +16,67 @@ struct PurchaseJournalState: JournalState {
         case ledger = 2
     }
 
+    /// A record of one of the two streams.
+    enum Record: Sendable, Hashable {
+        case store(StoreRecord)
+        case ledger(LedgerRecord)
+
+        /// The record with its dates as the log gives them back.
+        var asRecorded: Record {
+            switch self {
+            case .store(let record): .store(record.asRecorded)
+            case .ledger(let record): .ledger(record.asRecorded)
+            }
+        }
+    }
+
     private(set) var store = FileStoreState()
     private(set) var ledger = LedgerState()
 
     init() {}
 
-    /// A record of `stream` as the shared log holds it.
-    static func record(_ stream: Stream, _ data: Data) -> Data {
-        var bytes = Data(capacity: data.count + 1)
-        bytes.append(stream.rawValue)
-        bytes.append(data)
-        return bytes
+    /// The stream byte, then the stream's own encoding of the record.
+    static func encode(_ record: Record) -> Data {
+        var writer = ByteWriter(capacity: 160)
+        switch record {
+        case .store(let record):
+            writer.u8(Stream.store.rawValue)
+            record.encode(into: &writer)
+        case .ledger(let record):
+            writer.u8(Stream.ledger.rawValue)
+            record.encode(into: &writer)
+        }
+        assert(
+            { () -> Bool in
+                var copy = PurchaseJournalState()
+                return (try? writer.data.withUnsafeBytes { try copy.decode(bytes: $0) }) == record.asRecorded
+            }(), "a shared-journal record does not survive its encoding")
+        return writer.data
     }
 
-    mutating func apply(_ record: Data) throws {
-        try record.withUnsafeBytes { bytes in try apply(bytes: bytes) }
+    mutating func apply(_ record: Record) throws {
+        switch record {
+        case .store(let record): try store.apply(record)
+        case .ledger(let record): ledger.apply(record)
+        }
     }
 
     mutating func apply(bytes record: UnsafeRawBufferPointer) throws {
+        switch try decode(bytes: record) {
+        case .store(let record): try store.applyRecorded(record)
+        case .ledger(let record): ledger.applyRecorded(record)
+        }
+    }
+
+    /// Decodes one record of the shared log (with the states' string interners).
+    mutating func decode(bytes record: UnsafeRawBufferPointer) throws -> Record {
         guard let tag = record.first else {
             throw RecordFormatError(description: "an empty record in the shared journal")
         }
         let body = UnsafeRawBufferPointer(rebasing: record.dropFirst())
         switch tag {
-        case Stream.store.rawValue: try store.apply(bytes: body)
-        case Stream.ledger.rawValue: try ledger.apply(bytes: body)
+        case Stream.store.rawValue: return .store(try store.decode(bytes: body))
+        case Stream.ledger.rawValue: return .ledger(try ledger.decode(bytes: body))
         default:
             throw RecordFormatError(description: "unknown shared-journal stream \(tag) (written by a newer version?)")
         }

@@ -37,15 +37,29 @@ struct FileStoreState: JournalState {
 
     // MARK: - Records
 
-    mutating func apply(_ record: Data) throws {
-        try apply(try StoreRecord(record, interner: &interner))
+    static func encode(_ record: StoreRecord) -> Data {
+        let data = record.data
+        assert((try? StoreRecord(data)) == record.asRecorded, "a file-store record does not survive its encoding")
+        return data
     }
 
     mutating func apply(bytes record: UnsafeRawBufferPointer) throws {
-        try apply(try StoreRecord(bytes: record, interner: &interner))
+        try applyRecorded(try decode(bytes: record))
     }
 
+    /// Decodes one record with the state's string interner.
+    mutating func decode(bytes record: UnsafeRawBufferPointer) throws -> StoreRecord {
+        try StoreRecord(bytes: record, interner: &interner)
+    }
+
+    /// Applies a record this process commits, with its dates as the log gives them back (see
+    /// `Date.asRecorded`), so that this state and the one replayed from the log are the same.
     mutating func apply(_ record: StoreRecord) throws {
+        try applyRecorded(record.asRecorded)
+    }
+
+    /// Applies a record as the log gives it back (decoded, or already ``StoreRecord/asRecorded``).
+    mutating func applyRecorded(_ record: StoreRecord) throws {
         switch record {
         case .transaction(let transaction):
             guard transaction.id == nextID else {

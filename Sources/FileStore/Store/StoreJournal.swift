@@ -15,13 +15,16 @@ enum StoreJournal: Sendable {
     }
 
     func perform<R: Sendable>(
-        durability: JournalDurability, _ body: @escaping @Sendable (FileStoreState) throws -> ([Data], R)
+        durability: JournalDurability, _ body: @escaping @Sendable (FileStoreState) throws -> ([StoreRecord], R)
     ) async throws -> R {
         switch self {
         case .own(let journal):
             return try await journal.perform(durability: durability) { state in try body(state) }
         case .shared(let journal):
-            return try await journal.perform(.store, durability: durability) { state in try body(state.store) }
+            return try await journal.perform(durability: durability) { state in
+                let (records, result) = try body(state.store)
+                return (records.map { .store($0) }, result)
+            }
         }
     }
 

@@ -19,6 +19,12 @@ enum StoreRecord: Sendable, Hashable {
 
     var data: Data {
         var writer = ByteWriter()
+        encode(into: &writer)
+        return writer.data
+    }
+
+    /// Appends the record's bytes (tag first) to `writer`.
+    func encode(into writer: inout ByteWriter) {
         switch self {
         case .transaction(let transaction):
             writer.u8(1)
@@ -45,7 +51,6 @@ enum StoreRecord: Sendable, Hashable {
             writer.date(date)
             writer.optionalDate(expiration)
         }
-        return writer.data
     }
 
     init(_ data: Data) throws {
@@ -80,6 +85,26 @@ enum StoreRecord: Sendable, Hashable {
             }
             try reader.expectEnd("file-store")
             return record
+        }
+    }
+}
+
+extension StoreRecord {
+    /// The record with its dates as the log gives them back (see `Date.asRecorded`).
+    var asRecorded: StoreRecord {
+        switch self {
+        case .transaction(var transaction):
+            transaction.purchaseDate = transaction.purchaseDate.asRecorded
+            transaction.originalPurchaseDate = transaction.originalPurchaseDate.asRecorded
+            transaction.expirationDate = transaction.expirationDate?.asRecorded
+            transaction.revocationDate = transaction.revocationDate?.asRecorded
+            return .transaction(transaction)
+        case .revoke(let id, let date, let reason):
+            return .revoke(id: id, date: date.asRecorded, reason: reason)
+        case .resolve(let id, let approved, let date, let expiration):
+            return .resolve(id: id, approved: approved, date: date.asRecorded, expiration: expiration?.asRecorded)
+        case .finish, .acknowledgeRevocation, .setAutoRenew:
+            return self
         }
     }
 }

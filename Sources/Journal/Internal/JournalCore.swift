@@ -420,7 +420,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     }
 
     /// Applies `record` to the in-memory state only (the caller writes it afterwards).
-    func applyInMemory(_ record: Data) throws {
+    func applyInMemory(_ record: State.Record) throws {
         try state.apply(record)
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a body produced for one commit, and how to tell its caller the outcome.
-struct CommitEvaluation: Sendable {
+struct CommitEvaluation<Record: Sendable>: Sendable {
     /// The records to append, or `nil` when the body threw (the commit then changes nothing).
-    var records: [Data]?
+    var records: [Record]?
     /// Resumes the caller: `nil` for success once the records are durable, or the failure.
     var complete: @Sendable (JournalError?) -> Void
 }
@@ -12,7 +12,7 @@ struct CommitEvaluation: Sendable {
 enum JournalRequest<State: JournalState>: Sendable {
     /// Run a body on the up-to-date state and commit its records.
     case commit(
-        evaluate: @Sendable (State) -> CommitEvaluation, durability: JournalDurability,
+        evaluate: @Sendable (State) -> CommitEvaluation<State.Record>, durability: JournalDurability,
         fail: @Sendable (JournalError) -> Void)
     /// Deliver the up-to-date state after catching up.
     case observe(@Sendable (Result<State, JournalError>) -> Void)
