@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore"]
         ),
         .executableTarget(
-            name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore", "BenchmarkSupport"]),
+            name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore", "Journal", "BenchmarkSupport"]),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
         .executableTarget(

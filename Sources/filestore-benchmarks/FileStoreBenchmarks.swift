@@ -14,6 +14,7 @@
 import BenchmarkSupport
 import FileStore
 import Foundation
+import Journal
 import PurchaseKit
 
 struct Options {
@@ -192,7 +193,8 @@ struct FileStoreBenchmarks {
         let sharedTimes = try (0..<3).map { _ in try reopenShared() }
         let ledgerTimes = try (0..<3).map { _ in try reopenLedger() }
         func size(_ url: URL) -> Double {
-            Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0) / 1e6
+            // The bytes in frames: a preallocated log's file also holds the zeros after them.
+            Double((try? LogInspection.endOfFrames(ofLogAt: url.path)) ?? 0) / 1e6
         }
         BenchmarkProgress.clear()
         print(

@@ -90,19 +90,25 @@ struct JournalDeferredTests {
         #expect(reopened.recoveries.isEmpty)
     }
 
+    /// Commits "synced", then "deferred" deferred, and closes; returns where the synced frames end
+    /// and the log's bytes after both.
+    private func syncedThenDeferred(in directory: TemporaryDirectory) async throws -> (synced: Int, written: [UInt8]) {
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        defer { journal.close() }
+        try await add(journal, "synced", .synced)
+        let synced = LogLayout(try directory.read(directory.logURL)).end
+        try await add(journal, "deferred", .deferred)
+        return (synced, try directory.read(directory.logURL))
+    }
+
     /// A machine crash before the sync keeps some prefix of the deferred frame: it is the log's last
     /// frame, so opening cuts it as a torn tail and keeps everything synced before it.
     @Test(arguments: [0, 1, 7, 16, 20])
     func aMachineCrashBeforeTheSyncLosesOnlyTheDeferredCommit(kept: Int) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let journal = try Journal<ListState>.open(directory: directory.url)
-        try await add(journal, "synced", .synced)
-        let synced = LogLayout(try directory.read(directory.logURL)).end
-        try await add(journal, "deferred", .deferred)
-        let written = try directory.read(directory.logURL)
+        let (synced, written) = try await syncedThenDeferred(in: directory)
         let end = LogLayout(written).end
-        journal.close()
         // What the disk may hold if the machine stopped before the deferred frame was synced.
         try directory.write(LogLayout.lostAfter(synced + kept, upTo: end, in: written), to: directory.logURL)
         let reopened = try Journal<ListState>.open(directory: directory.url)
@@ -115,12 +121,7 @@ struct JournalDeferredTests {
     @Test func aMachineCrashThatKeptTheDeferredFrameButItsHeaderLosesIt() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let journal = try Journal<ListState>.open(directory: directory.url)
-        try await add(journal, "synced", .synced)
-        let synced = LogLayout(try directory.read(directory.logURL)).end
-        try await add(journal, "deferred", .deferred)
-        var written = try directory.read(directory.logURL)
-        journal.close()
+        var (synced, written) = try await syncedThenDeferred(in: directory)
         for index in synced..<(synced + 16) { written[index] = 0 }
         try directory.write(written, to: directory.logURL)
         let reopened = try Journal<ListState>.open(directory: directory.url)
