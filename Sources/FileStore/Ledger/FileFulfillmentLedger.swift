@@ -116,6 +116,17 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         }
     }
 
+    /// Records that a delivered transaction now ends at `date`, when that is earlier than it ended
+    /// (a check-and-record inside one commit, across processes); idempotent.
+    public func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
+        let record = LedgerRecord.expiration(transactionID, date).data
+        return try await perform("the ledger cannot record an expiration") { state in
+            guard let delivery = state.delivery(for: transactionID), state.contents.endsLater(delivery, than: date)
+            else { return ([], false) }
+            return ([record], true)
+        }
+    }
+
     /// Takes `quantity` units from a balance, refusing to go below zero.
     public func spend(_ balance: String, quantity: Int) async throws -> Int {
         guard quantity > 0 else {
