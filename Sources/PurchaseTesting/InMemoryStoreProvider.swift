@@ -6,7 +6,8 @@ public import PurchaseCore
 ///
 /// It keeps StoreKit's rules: a transaction stays unfinished until finished; non-consumables and
 /// active subscriptions cannot be bought twice; restore returns what is owned as restored
-/// transactions with new identifiers and the original ones kept. Use it with a `Store` to test
+/// transactions with new identifiers and the original ones kept. Refunds (``refund(_:)``) and early
+/// expiries (``expire(_:)``) send the changed transaction again, as stores do. Use it with a `Store` to test
 /// the whole purchase flow without a device.
 public actor InMemoryStoreProvider: StoreProvider {
     /// What the next purchase of a product does.
@@ -136,6 +137,29 @@ public actor InMemoryStoreProvider: StoreProvider {
         return renewal
     }
 
+    /// Ends a subscription's current period now, as a store does when it expires or cancels it early:
+    /// its latest transaction comes back with the same identifier, ``StoreTransaction/expirationDate``
+    /// now and auto-renew off, on ``transactionUpdates`` and from ``unfinishedTransactions()`` until
+    /// finished (so an app that was not running sees it at its next launch).
+    ///
+    /// - Returns: the changed transaction, or `nil` when the product has no purchased transaction
+    ///   whose period is still running.
+    @discardableResult
+    public func expire(_ productID: String) -> StoreTransaction? {
+        let now = clock.now
+        guard
+            let index = transactions.lastIndex(where: {
+                $0.productID == productID && $0.state == .purchased && ($0.expirationDate.map { $0 > now } ?? false)
+            })
+        else { return nil }
+        transactions[index].expirationDate = now
+        transactions[index].willAutoRenew = false
+        let expired = transactions[index]
+        if !unfinished.contains(expired.id) { unfinished.append(expired.id) }
+        broadcast(expired)
+        return expired
+    }
+
     /// Lets every purchase scripted with ``Script/hold`` answer.
     public func releaseHeldPurchase() {
         heldPurchases.forEach { $0.resume() }
@@ -253,7 +277,7 @@ public actor InMemoryStoreProvider: StoreProvider {
         }
     }
 
-    /// Purchased, failed or revoked transactions not yet finished, oldest first.
+    /// Purchased, failed, revoked or expired-early transactions not yet finished, oldest first.
     public func unfinishedTransactions() -> [StoreTransaction] {
         unfinished.compactMap { id in transactions.last { $0.id == id } }
     }

@@ -19,6 +19,10 @@
 /// - ``transactionUpdates`` yields transactions that arrive outside a ``purchase(_:)`` call:
 ///   approved or declined Ask to Buy, renewals, refunds (with ``StoreTransaction/revocationDate``),
 ///   purchases made on another device. Each access returns a stream for one listener.
+/// - A subscription the store ends before its period's end comes back as its latest transaction with
+///   the same ``StoreTransaction/id`` and the earlier ``StoreTransaction/expirationDate``, through
+///   ``transactionUpdates`` and ``unfinishedTransactions()`` until finished; the ``Store`` records the
+///   earlier end. A renewal is always a new transaction.
 /// - Errors thrown are ``PurchaseError``s; a provider maps its native codes
 ///   (``PurchaseError/storeKit(code:productID:)``).
 public protocol StoreProvider: Sendable {

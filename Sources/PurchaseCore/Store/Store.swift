@@ -11,6 +11,11 @@ public import Foundation
 ///   with its provider and goes through the flow again at the next ``start()`` or update.
 /// - One purchase runs at a time: a second ``purchase(_:quantity:)`` while one runs fails at once
 ///   with ``PurchaseError/Code/purchaseInProgress``; it is never queued or dropped silently.
+/// - A delivered transaction that comes back (an update, an unfinished one at ``start()``) with an
+///   ``StoreTransaction/expirationDate`` earlier than the one delivered has that end recorded in the
+///   ledger (``FulfillmentLedger/recordExpiration(_:at:)``) before it is finished, and is reported
+///   as ``StoreEvent/expired(_:)``; entitlements then end at that date. A later date changes
+///   nothing: renewals arrive as new transactions.
 /// - Payments turned off are reported before anything else is tried.
 /// - A restore always ends in a ``RestoreOutcome``.
 public actor Store {
@@ -200,7 +205,7 @@ public actor Store {
             switch try await provider.purchase(PurchaseRequest(productID: productID, quantity: quantity)) {
             case .purchased(let transaction):
                 switch await process(transaction, from: provider) {
-                case .delivered, .alreadyDelivered:
+                case .delivered, .alreadyDelivered, .expired:
                     return .purchased(transaction)
                 case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
                     return .failed(error)
@@ -248,7 +253,7 @@ public actor Store {
             }
             for transaction in transactions {
                 switch await process(transaction, from: provider) {
-                case .delivered(let delivered, _), .alreadyDelivered(let delivered):
+                case .delivered(let delivered, _), .alreadyDelivered(let delivered), .expired(let delivered):
                     if seen.insert(delivered.productID).inserted { restored.append(delivered.productID) }
                 case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
                     errors.append(error)
@@ -323,13 +328,38 @@ public actor Store {
         do {
             let delivery = try await makeDelivery(for: verified)
             let recorded = try await ledger.recordDelivery(delivery)
+            var endedEarly = false
+            if !recorded { endedEarly = try await recordEarlierExpiration(of: verified) }
             try? await provider.finish(transaction)
             try? await ledger.markFinished(transaction.transactionID)
-            return emit(recorded ? .delivered(verified, delivery) : .alreadyDelivered(verified))
+            if recorded { return emit(.delivered(verified, delivery)) }
+            return emit(endedEarly ? .expired(verified) : .alreadyDelivered(verified))
         } catch {
             let failure = Self.purchaseError(error, productID: transaction.productID)
             return emit(.deferredProcessing(transaction, failure))
         }
+    }
+
+    /// Records the end of a delivered transaction the store reports ending earlier than delivered,
+    /// and ends with it the other deliveries of the same subscription paid for before that end (a
+    /// restore's copies of the period).
+    ///
+    /// - Returns: whether the ledger changed.
+    private func recordEarlierExpiration(of transaction: StoreTransaction) async throws -> Bool {
+        guard let end = transaction.expirationDate,
+            let delivered = try await ledger.delivery(for: transaction.transactionID),
+            let deliveredEnd = delivered.expirationDate, end < deliveredEnd
+        else { return false }
+        var changed = try await ledger.recordExpiration(transaction.transactionID, at: end)
+        let contents = try await ledger.contents()
+        for other in contents.deliveries
+        where other.originalTransactionID == delivered.originalTransactionID
+            && other.transactionID != delivered.transactionID && other.purchaseDate < end
+            && contents.endsLater(other, than: end)
+        {
+            if try await ledger.recordExpiration(other.transactionID, at: end) { changed = true }
+        }
+        return changed
     }
 
     private func makeDelivery(for transaction: StoreTransaction) async throws -> Delivery {

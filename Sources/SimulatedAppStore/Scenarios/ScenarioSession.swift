@@ -178,6 +178,8 @@ actor ScenarioSession {
                 ("credits", .object(delivery.credits.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
         case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
             entries.append(("error", errorJSON(error)))
+        case .expired(let transaction):
+            if let end = transaction.expirationDate { entries.append(("expirationDate", .string(iso8601(end)))) }
         case .alreadyDelivered, .pending, .revoked:
             break
         }
