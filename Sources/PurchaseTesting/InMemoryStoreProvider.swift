@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import PurchaseCore
 
 /// A store provider that lives in memory and does what a test scripts: purchases that succeed,
@@ -51,6 +51,9 @@ public actor InMemoryStoreProvider: StoreProvider {
     public var unavailableProductIDs: Set<String> = []
     /// How many times ``finish(_:)`` was called, by transaction identifier.
     public private(set) var finishCounts: [String: Int] = [:]
+    /// The billing grace period the store states (``billingGracePeriod()``); `nil`, the default, leaves
+    /// it to the `Store`.
+    public var billingGrace: TimeInterval?
 
     /// Creates a provider selling `catalog`'s products in the deployment's storefront.
     public init(catalog: Catalog, storeName: String = "memory", clock: any PurchaseClock = ManualClock()) {
@@ -77,6 +80,9 @@ public actor InMemoryStoreProvider: StoreProvider {
 
     /// Sets the error ``restore()`` throws (`nil` to clear).
     public func setRestoreError(_ error: PurchaseError?) { restoreError = error }
+
+    /// Sets the billing grace period the store states (`nil` to state none).
+    public func setBillingGrace(_ grace: TimeInterval?) { billingGrace = grace }
 
     /// Approves a purchase waiting for approval: it arrives as purchased on ``transactionUpdates``.
     @discardableResult
@@ -288,6 +294,9 @@ public actor InMemoryStoreProvider: StoreProvider {
         if ignoreNextFinish.remove(transaction.id) != nil { return }
         unfinished.removeAll { $0 == transaction.id }
     }
+
+    /// ``billingGrace``.
+    public func billingGracePeriod() -> TimeInterval? { billingGrace }
 
     /// A stream of transactions arriving outside purchase calls, for one listener.
     public nonisolated var transactionUpdates: AsyncStream<StoreTransaction> { updates.stream() }

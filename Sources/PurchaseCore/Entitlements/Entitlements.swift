@@ -76,8 +76,9 @@ extension Entitlements {
     /// Computes what a ledger's deliveries grant at `now`.
     ///
     /// - Non-consumables grant their entitlements until revoked.
-    /// - Auto-renewable subscriptions grant until their latest delivered period ends, plus
-    ///   `gracePeriod`; in each group only the highest level (lowest `Level` number) grants.
+    /// - Auto-renewable subscriptions grant until their latest delivered period ends, plus the grace
+    ///   period of the store that sold them; in each group only the highest level (lowest `Level`
+    ///   number) grants.
     /// - Non-renewing subscriptions grant until their period ends.
     /// - A period ends at the earlier of its delivered end and the expiration the ledger recorded when
     ///   the store ended it early (``LedgerContents/expirationDate(of:)``); a subscription ended early
@@ -89,12 +90,15 @@ extension Entitlements {
     ///   - catalog: the deployment's products (groups, levels, payouts).
     ///   - now: the instant to compute for.
     ///   - gracePeriod: how long an auto-renewable subscription keeps access after its period ends
-    ///     while its store retries billing.
+    ///     while its store retries billing, for stores without an entry in `gracePeriods`.
+    ///   - gracePeriods: the grace period of each store that states its own, by store name
+    ///     (``TransactionID/store`` of the deliveries); it replaces `gracePeriod` for that store.
     public static func compute(
         from contents: LedgerContents,
         catalog: Catalog,
         at now: Date,
-        gracePeriod: TimeInterval = 0
+        gracePeriod: TimeInterval = 0,
+        gracePeriods: [String: TimeInterval] = [:]
     ) -> Entitlements {
         var names = Set<String>()
         var latest: [String: (delivery: Delivery, expiry: Date, revoked: Bool)] = [:]
@@ -118,8 +122,9 @@ extension Entitlements {
             let expiry = entry.expiry
             let endedEarly = contents.expirations[entry.delivery.transactionID] != nil
             var graceEnd: Date?
-            if entry.delivery.productType == .autoRenewable, !endedEarly {
-                if gracePeriod > 0 { graceEnd = expiry.addingTimeInterval(gracePeriod) }
+            let grace = gracePeriods[entry.delivery.transactionID.store] ?? gracePeriod
+            if entry.delivery.productType == .autoRenewable, !endedEarly, grace > 0 {
+                graceEnd = expiry.addingTimeInterval(grace)
             }
             let state: SubscriptionStatus.State
             if entry.revoked {

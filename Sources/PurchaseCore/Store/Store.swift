@@ -45,7 +45,8 @@ public actor Store {
     ///     ``CatalogReceiptVerifier`` (right for stores that are their own authority).
     ///   - clock: the source of "now" for subscriptions.
     ///   - gracePeriod: how long an auto-renewable subscription keeps access after its period ends
-    ///     while billing is retried.
+    ///     while billing is retried, for subscriptions of stores that state no grace period of their
+    ///     own (``StoreProvider/billingGracePeriod()``, asked each time entitlements are computed).
     public init(
         catalog: Catalog,
         providers: [any StoreProvider],
@@ -270,12 +271,18 @@ public actor Store {
 
     // MARK: - Entitlements and balances
 
-    /// What the person owns now.
+    /// What the person owns now; each store's subscriptions get the billing grace period the store
+    /// states now (``StoreProvider/billingGracePeriod()``), or the store's `gracePeriod`.
     ///
     /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` when the ledger cannot be read.
     public func entitlements() async throws -> Entitlements {
         let contents = try await ledger.contents()
-        return Entitlements.compute(from: contents, catalog: catalog, at: clock.now, gracePeriod: gracePeriod)
+        var gracePeriods: [String: TimeInterval] = [:]
+        for provider in providers {
+            if let grace = await provider.billingGracePeriod() { gracePeriods[provider.storeName] = grace }
+        }
+        return Entitlements.compute(
+            from: contents, catalog: catalog, at: clock.now, gracePeriod: gracePeriod, gracePeriods: gracePeriods)
     }
 
     /// Takes units from a balance (spending gems, using a consumable).

@@ -140,6 +140,12 @@ public final class SimulatedAppStoreProvider: StoreProvider {
             ?? controls.gracePeriod(for: SubscriptionPeriod(value: 1, unit: .month))
     }
 
+    /// ``gracePeriod()``: the `Store` asks it each time it computes entitlements, so a deployment's
+    /// store honours the session's billing grace period as it stands.
+    public func billingGracePeriod() async -> TimeInterval? {
+        await gracePeriod()
+    }
+
     /// The products among `productIDs` the store sells in the session's storefront.
     public func products(for productIDs: [String]) async throws -> ProductsResponse {
         let request = ProductsRequest(productIdentifiers: productIDs.map { storeIDs[$0] ?? $0 }, queue: queue)

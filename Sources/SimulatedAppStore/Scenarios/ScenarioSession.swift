@@ -84,9 +84,8 @@ actor ScenarioSession {
         if let savedControls { await base.queue.updateControls { $0 = savedControls } }
         let provider = CrashingProvider(base: base)
         let verifiers = base.receiptVerifier.map { [base.storeName: $0] } ?? [:]
-        let store = Store(
-            catalog: catalog, providers: [provider], ledger: ledger, verifiers: verifiers, clock: clock,
-            gracePeriod: await base.gracePeriod())
+        // The store asks the provider for the session's grace period as it stands (billingGracePeriod).
+        let store = Store(catalog: catalog, providers: [provider], ledger: ledger, verifiers: verifiers, clock: clock)
         let events = await store.events()
         let log = log
         reader = Task {
