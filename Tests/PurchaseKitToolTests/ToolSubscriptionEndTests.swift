@@ -1,6 +1,5 @@
 import Foundation
 import PurchaseKit
-import SimulatedAppStore
 import Testing
 
 /// `purchasekit entitlements` over the simulated App Store shows a subscription the store ended early
