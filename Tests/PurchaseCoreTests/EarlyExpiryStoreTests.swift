@@ -8,15 +8,22 @@ import Testing
 struct EarlyExpiryStoreTests {
     private let day: TimeInterval = 86_400
 
-    @Test func anEarlyExpiryWhileRunningIsRecordedAndEndsTheEntitlement() async throws {
-        let harness = Harness()
+    /// Starts the harness's store with an observer recording its events, then buys Pro monthly.
+    private func runningWithPro(_ harness: Harness) async throws -> (RecordingEventObserver, StoreTransaction) {
         let observer = RecordingEventObserver()
         await observer.start(observing: harness.store)
         await harness.store.start()
-        guard case .purchased(let purchase) = await harness.store.purchase("pro.monthly") else {
-            Issue.record("expected purchased")
-            return
+        let outcome = await harness.store.purchase("pro.monthly")
+        guard case .purchased(let purchase) = outcome else {
+            Issue.record("expected purchased, got \(outcome)")
+            throw CancellationError()
         }
+        return (observer, purchase)
+    }
+
+    @Test func anEarlyExpiryWhileRunningIsRecordedAndEndsTheEntitlement() async throws {
+        let harness = Harness()
+        let (observer, purchase) = try await runningWithPro(harness)
         harness.clock.advance(by: 10 * day)
         var status = try #require(try await harness.store.entitlements().subscriptions.first)
         #expect(status.state == .active && status.expirationDate == purchase.expirationDate)
@@ -44,13 +51,7 @@ struct EarlyExpiryStoreTests {
 
     @Test func aLaterExpirationChangesNothing() async throws {
         let harness = Harness()
-        let observer = RecordingEventObserver()
-        await observer.start(observing: harness.store)
-        await harness.store.start()
-        guard case .purchased(var purchase) = await harness.store.purchase("pro.monthly") else {
-            Issue.record("expected purchased")
-            return
-        }
+        var (observer, purchase) = try await runningWithPro(harness)
         purchase.expirationDate = purchase.expirationDate?.addingTimeInterval(30 * day)
         await harness.provider.redeliver(purchase)
         #expect(await observer.waitForEvents(count: 2).map(\.name) == ["delivered", "alreadyDelivered"])
