@@ -144,7 +144,7 @@ public actor InMemoryStoreProvider: StoreProvider {
     }
 
     /// Ends a subscription's current period now, as a store does when it expires or cancels it early:
-    /// its latest transaction comes back with the same identifier, ``StoreTransaction/expirationDate``
+    /// its latest transaction comes back with the same identifier, `StoreTransaction.expirationDate`
     /// now and auto-renew off, on ``transactionUpdates`` and from ``unfinishedTransactions()`` until
     /// finished (so an app that was not running sees it at its next launch).
     ///
