@@ -17,6 +17,8 @@ import Synchronization
 ///   process, gets `true` for a transaction.
 /// - ``spend(_:quantity:)`` checks the balance and records the spend in one commit, so balances never
 ///   go below zero through spending, whatever runs concurrently.
+/// - ``recordExpiration(_:at:)`` checks the delivery and writes the earlier end in one commit, so a
+///   delivery's end only ever moves earlier and exactly one caller gets `true` for a given change.
 /// - Every call that returns has made its change durable (fsync), together with everything written
 ///   before it in its journal (a file store's deferred charge included), except
 ///   ``markFinished(_:)``: that mark (kept for history only) is written with the next commit or by
