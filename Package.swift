@@ -70,7 +70,7 @@ let package = Package(
             name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog", "PurchaseTesting"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
-        .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit"]),
+        .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit", "PurchaseKit"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting"]),
         .testTarget(

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import PurchaseCore
 
 /// A store provider that lives in memory and does what a test scripts: purchases that succeed,
@@ -6,7 +6,8 @@ public import PurchaseCore
 ///
 /// It keeps StoreKit's rules: a transaction stays unfinished until finished; non-consumables and
 /// active subscriptions cannot be bought twice; restore returns what is owned as restored
-/// transactions with new identifiers and the original ones kept. Use it with a `Store` to test
+/// transactions with new identifiers and the original ones kept. Refunds (``refund(_:)``) and early
+/// expiries (``expire(_:)``) send the changed transaction again, as stores do. Use it with a `Store` to test
 /// the whole purchase flow without a device.
 public actor InMemoryStoreProvider: StoreProvider {
     /// What the next purchase of a product does.
@@ -50,6 +51,9 @@ public actor InMemoryStoreProvider: StoreProvider {
     public var unavailableProductIDs: Set<String> = []
     /// How many times ``finish(_:)`` was called, by transaction identifier.
     public private(set) var finishCounts: [String: Int] = [:]
+    /// The billing grace period the store states (``billingGracePeriod()``); `nil`, the default, leaves
+    /// it to the `Store`.
+    public var billingGrace: TimeInterval?
 
     /// Creates a provider selling `catalog`'s products in the deployment's storefront.
     public init(catalog: Catalog, storeName: String = "memory", clock: any PurchaseClock = ManualClock()) {
@@ -76,6 +80,9 @@ public actor InMemoryStoreProvider: StoreProvider {
 
     /// Sets the error ``restore()`` throws (`nil` to clear).
     public func setRestoreError(_ error: PurchaseError?) { restoreError = error }
+
+    /// Sets the billing grace period the store states (`nil` to state none).
+    public func setBillingGrace(_ grace: TimeInterval?) { billingGrace = grace }
 
     /// Approves a purchase waiting for approval: it arrives as purchased on ``transactionUpdates``.
     @discardableResult
@@ -134,6 +141,29 @@ public actor InMemoryStoreProvider: StoreProvider {
         record(renewal)
         broadcast(renewal)
         return renewal
+    }
+
+    /// Ends a subscription's current period now, as a store does when it expires or cancels it early:
+    /// its latest transaction comes back with the same identifier, `StoreTransaction.expirationDate`
+    /// now and auto-renew off, on ``transactionUpdates`` and from ``unfinishedTransactions()`` until
+    /// finished (so an app that was not running sees it at its next launch).
+    ///
+    /// - Returns: the changed transaction, or `nil` when the product has no purchased transaction
+    ///   whose period is still running.
+    @discardableResult
+    public func expire(_ productID: String) -> StoreTransaction? {
+        let now = clock.now
+        guard
+            let index = transactions.lastIndex(where: {
+                $0.productID == productID && $0.state == .purchased && ($0.expirationDate.map { $0 > now } ?? false)
+            })
+        else { return nil }
+        transactions[index].expirationDate = now
+        transactions[index].willAutoRenew = false
+        let expired = transactions[index]
+        if !unfinished.contains(expired.id) { unfinished.append(expired.id) }
+        broadcast(expired)
+        return expired
     }
 
     /// Lets every purchase scripted with ``Script/hold`` answer.
@@ -253,7 +283,7 @@ public actor InMemoryStoreProvider: StoreProvider {
         }
     }
 
-    /// Purchased, failed or revoked transactions not yet finished, oldest first.
+    /// Purchased, failed, revoked or expired-early transactions not yet finished, oldest first.
     public func unfinishedTransactions() -> [StoreTransaction] {
         unfinished.compactMap { id in transactions.last { $0.id == id } }
     }
@@ -264,6 +294,9 @@ public actor InMemoryStoreProvider: StoreProvider {
         if ignoreNextFinish.remove(transaction.id) != nil { return }
         unfinished.removeAll { $0 == transaction.id }
     }
+
+    /// ``billingGrace``.
+    public func billingGracePeriod() -> TimeInterval? { billingGrace }
 
     /// A stream of transactions arriving outside purchase calls, for one listener.
     public nonisolated var transactionUpdates: AsyncStream<StoreTransaction> { updates.stream() }

@@ -21,6 +21,8 @@ public enum MessageSamples {
         .providerMisconfigured, .unsupported, .unknownError, .balanceAmount(name: "gems", quantity: 100),
         .insufficientBalance, .subscriptionActive(productName: "Pro"),
         .subscriptionExpires(productName: "Pro", date: date), .subscriptionExpired(productName: "Pro"),
+        .subscriptionEndedEarly(productName: "Pro", date: date),
+        .subscriptionInGracePeriod(productName: "Pro", date: date),
         .toolProducts, .toolPrice, .toolBalance, .toolEntitlements, .toolSubscriptions, .toolExpires,
         .toolNothingOwned, .toolMissingFile(path: "a.plist"), .toolUsage(synopsis: "purchasekit COMMAND"),
         .toolInvalidCatalog(path: "a.plist"), .toolIOError(path: "a.plist"),

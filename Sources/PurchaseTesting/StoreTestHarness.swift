@@ -14,8 +14,9 @@ public import PurchaseCore
 /// }
 /// ```
 ///
-/// Guarantees: ``relaunched()`` returns a new store on the same provider, ledger and clock, as an
-/// app sees them after it is killed and started again; nothing is shared with other harnesses.
+/// Guarantees: ``relaunched()`` returns a new store on the same provider, ledger and clock, with the
+/// same grace period and verifiers, as an app sees them after it is killed and started again;
+/// nothing is shared with other harnesses.
 public struct StoreTestHarness: Sendable {
     /// The deployment's catalog.
     public let catalog: Catalog
@@ -27,6 +28,8 @@ public struct StoreTestHarness: Sendable {
     public let ledger: InMemoryFulfillmentLedger
     /// The store under test.
     public let store: Store
+    private let gracePeriod: TimeInterval
+    private let verifiers: [String: any ReceiptVerifier]
 
     /// Creates a harness for `catalog`.
     ///
@@ -39,6 +42,8 @@ public struct StoreTestHarness: Sendable {
         clock = ManualClock()
         provider = InMemoryStoreProvider(catalog: catalog, clock: clock)
         ledger = InMemoryFulfillmentLedger()
+        self.gracePeriod = gracePeriod
+        self.verifiers = verifiers
         store = Store(
             catalog: catalog,
             providers: [provider],
@@ -49,15 +54,19 @@ public struct StoreTestHarness: Sendable {
         )
     }
 
-    /// A new store on the same provider, ledger and clock, as after the app is relaunched. Call
-    /// `Store.start()` on it to process what the provider hands back.
+    /// A new store on the same provider, ledger and clock (and grace period and verifiers), as after
+    /// the app is relaunched. Call `Store.start()` on it to process what the provider hands back.
     public func relaunched() -> Store {
-        Store(catalog: catalog, providers: [provider], ledger: ledger, clock: clock)
+        Store(
+            catalog: catalog, providers: [provider], ledger: ledger, verifiers: verifiers, clock: clock,
+            gracePeriod: gracePeriod)
     }
 
-    /// A new store on the same provider and clock with an empty ledger, as after the app is
-    /// deleted and installed again.
+    /// A new store on the same provider and clock (and grace period and verifiers) with an empty
+    /// ledger, as after the app is deleted and installed again.
     public func reinstalled() -> Store {
-        Store(catalog: catalog, providers: [provider], ledger: InMemoryFulfillmentLedger(), clock: clock)
+        Store(
+            catalog: catalog, providers: [provider], ledger: InMemoryFulfillmentLedger(), verifiers: verifiers,
+            clock: clock, gracePeriod: gracePeriod)
     }
 }

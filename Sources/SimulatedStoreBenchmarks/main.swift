@@ -73,6 +73,7 @@ actor LeanLedger: FulfillmentLedger {
     func delivery(for transactionID: TransactionID) -> Delivery? { nil }
     func markFinished(_ transactionID: TransactionID) {}
     func recordRevocation(_ transactionID: TransactionID, at date: Date) -> Bool { false }
+    func recordExpiration(_ transactionID: TransactionID, at date: Date) -> Bool { false }
     func spend(_ balance: String, quantity: Int) throws -> Int {
         throw PurchaseError(.unsupported, detail: "the benchmark ledger does not spend")
     }

@@ -96,3 +96,51 @@ struct SubscriptionEntitlementTests {
         await harness.store.stop()
     }
 }
+
+/// Each store's subscriptions get the billing grace period the store states, else the `Store`'s own.
+struct StoreGracePeriodTests {
+    private let day: TimeInterval = 86_400
+
+    @Test func theProvidersGracePeriodReplacesTheStoresAsItStandsNow() async throws {
+        let harness = Harness()
+        await harness.provider.setBillingGrace(16 * day)
+        _ = await harness.store.purchase("pro.monthly")
+        harness.clock.advance(by: 35 * day)
+        let status = try #require(try await harness.store.entitlements().subscriptions.first)
+        #expect(status.state == .inGracePeriod && status.grantsAccess)
+        let end = try #require(await harness.ledger.contents().deliveries.first?.expirationDate)
+        #expect(status.gracePeriodExpirationDate == end.addingTimeInterval(16 * day))
+
+        await harness.provider.setBillingGrace(0)
+        #expect(try await harness.store.entitlements().subscriptions.first?.state == .expired)
+        await harness.provider.setBillingGrace(nil)
+        #expect(try await harness.store.entitlements().subscriptions.first?.state == .expired, "the store's: 0")
+    }
+
+    @Test func aRelaunchedHarnessKeepsItsGracePeriod() async throws {
+        let harness = Harness(gracePeriod: 16 * day)
+        _ = await harness.store.purchase("pro.monthly")
+        harness.clock.advance(by: 35 * day)
+        #expect(try await harness.relaunched().entitlements().subscriptions.first?.state == .inGracePeriod)
+        #expect(try await harness.reinstalled().entitlements().subscriptions.isEmpty)
+    }
+
+    @Test func gracePeriodsApplyPerStore() {
+        let catalog = SampleCatalog.make(providers: ["memory", "web"])
+        let start = Date(timeIntervalSince1970: 0)
+        func delivery(_ store: String, _ productID: String) -> Delivery {
+            Delivery(
+                transactionID: TransactionID(store: store, id: "1"),
+                originalTransactionID: TransactionID(store: store, id: "1"),
+                productID: productID, productType: .autoRenewable, quantity: 1, entitlements: [productID],
+                credits: [:], expirationDate: start.addingTimeInterval(30 * day), purchaseDate: start,
+                deliveredAt: start)
+        }
+        let contents = LedgerContents(deliveries: [delivery("memory", "pro.monthly"), delivery("web", "basic.monthly")])
+        let entitlements = Entitlements.compute(
+            from: contents, catalog: catalog, at: start.addingTimeInterval(33 * day), gracePeriod: 2 * day,
+            gracePeriods: ["memory": 6 * day])
+        let states = entitlements.subscriptions.map { "\($0.productID):\($0.state)" }
+        #expect(states == ["basic.monthly:expired", "pro.monthly:inGracePeriod"])
+    }
+}

@@ -89,4 +89,29 @@ struct StoreKitRenewalRateTests {
         #expect(await provider.queue.accountTransactions.count == 1)
         await deployment.close()
     }
+
+    @Test func aDeploymentsStoreHonoursTheSessionsGracePeriod() async throws {
+        let clock = SimulationClock()
+        let start = clock.now
+        let (deployment, provider) = try open("BillingIssues.storekit", clock: clock)
+        defer { try? FileManager.default.removeItem(at: deployment.stateDirectory) }
+        _ = try await purchase("com.example.news.monthly", in: deployment)
+
+        // The renewal at 30 s fails to charge; the session gives 15 s of grace, and so does the store.
+        await provider.queue.advanceTime(by: 31)
+        var status = try #require(try await deployment.store.entitlements().subscriptions.first)
+        #expect(status.state == .inGracePeriod && status.grantsAccess)
+        #expect(status.expirationDate == start + 30)
+        #expect(status.gracePeriodExpirationDate == start + 45)
+        #expect(try await deployment.store.entitlements().contains("com.example.news.monthly"))
+        await provider.queue.advanceTime(by: 15)
+        status = try #require(try await deployment.store.entitlements().subscriptions.first)
+        #expect(status.state == .expired && !status.grantsAccess)
+
+        // Without billing retry the session gives no grace: as it stands when entitlements are asked.
+        await provider.queue.updateControls { $0.billingRetryOnRenewal = false }
+        clock.set(to: start + 35)
+        #expect(try await deployment.store.entitlements().subscriptions.first?.state == .expired)
+        await deployment.close()
+    }
 }

@@ -55,6 +55,23 @@ struct AccountRecordTests {
         #expect(rebuilt.nextNumber == 301)
     }
 
+    @Test func anEarlyExpiryNoticeIsKeptUntilCleared() throws {
+        var noticed = sampleTransaction()
+        noticed.finished = true
+        noticed.expiryNoticePending = true
+        var reader = BinaryReader(AccountRecord.put(noticed).data)
+        #expect(try AccountRecord(from: &reader) == .put(noticed))
+
+        var account = SimulatedAccount()
+        account.apply(.put(noticed))
+        #expect(account.expiryNotices == [300] && account.unfinished.isEmpty)
+        let rebuilt = try SimulatedAccount(snapshot: try account.snapshot())
+        #expect(rebuilt.expiryNotices == [300])
+        noticed.expiryNoticePending = false
+        account.apply(.put(noticed))
+        #expect(account.expiryNotices.isEmpty)
+    }
+
     @Test func finishedConsumablesAreForgotten() {
         var account = SimulatedAccount()
         var gems = sampleTransaction()

@@ -17,6 +17,8 @@ import Synchronization
 ///   process, gets `true` for a transaction.
 /// - ``spend(_:quantity:)`` checks the balance and records the spend in one commit, so balances never
 ///   go below zero through spending, whatever runs concurrently.
+/// - ``recordExpiration(_:at:)`` checks the delivery and writes the earlier end in one commit, so a
+///   delivery's end only ever moves earlier and exactly one caller gets `true` for a given change.
 /// - Every call that returns has made its change durable (fsync), together with everything written
 ///   before it in its journal (a file store's deferred charge included), except
 ///   ``markFinished(_:)``: that mark (kept for history only) is written with the next commit or by
@@ -112,6 +114,17 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
             guard state.delivery(for: transactionID) != nil, state.contents.revocations[transactionID] == nil else {
                 return ([], false)
             }
+            return ([record], true)
+        }
+    }
+
+    /// Records that a delivered transaction now ends at `date`, when that is earlier than it ended
+    /// (a check-and-record inside one commit, across processes); idempotent.
+    public func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
+        let record = LedgerRecord.expiration(transactionID, date)
+        return try await perform("the ledger cannot record an expiration") { state in
+            guard let delivery = state.delivery(for: transactionID), state.contents.endsLater(delivery, than: date)
+            else { return ([], false) }
             return ([record], true)
         }
     }

@@ -12,6 +12,8 @@ enum LedgerRecord: Sendable, Hashable {
     case revocation(TransactionID, Date)
     /// Tag 4: units spent from a balance.
     case spend(String, Int)
+    /// Tag 5: a delivered transaction now ends earlier (the store ended its period early).
+    case expiration(TransactionID, Date)
 
     var data: Data {
         var writer = ByteWriter(capacity: 128)
@@ -38,6 +40,11 @@ enum LedgerRecord: Sendable, Hashable {
             writer.u8(4)
             writer.string(name)
             writer.int(quantity)
+        case .expiration(let id, let date):
+            writer.u8(5)
+            writer.string(id.store)
+            writer.string(id.id)
+            writer.date(date)
         }
     }
 
@@ -62,6 +69,9 @@ enum LedgerRecord: Sendable, Hashable {
                 record = .revocation(
                     TransactionID(store: try reader.string(), id: try reader.string()), try reader.date())
             case 4: record = .spend(try reader.string(interning: &interner), try reader.int())
+            case 5:
+                record = .expiration(
+                    TransactionID(store: try reader.string(), id: try reader.string()), try reader.date())
             default:
                 throw RecordFormatError(description: "unknown ledger record tag \(tag) (written by a newer version?)")
             }
@@ -128,6 +138,8 @@ extension LedgerRecord {
             return .delivery(delivery)
         case .revocation(let id, let date):
             return .revocation(id, date.asRecorded)
+        case .expiration(let id, let date):
+            return .expiration(id, date.asRecorded)
         case .finished, .spend:
             return self
         }

@@ -5,8 +5,9 @@ import PurchaseCore
 /// The fulfillment ledger's state machine: the ledger's contents, an index by transaction and the
 /// running balances.
 struct LedgerState: JournalState {
-    /// The snapshot format version this code writes and reads.
-    static let snapshotVersion: UInt32 = 1
+    /// The snapshot format version this code writes. Version 2 adds the expirations section after
+    /// the spent balances; version 1 snapshots (without it) still load.
+    static let snapshotVersion: UInt32 = 2
 
     private(set) var contents = LedgerContents()
     private(set) var index: [TransactionID: Int] = [:]
@@ -59,6 +60,9 @@ struct LedgerState: JournalState {
         case .spend(let name, let quantity):
             contents.spent[name, default: 0] += quantity
             balances[name, default: 0] -= quantity
+        case .expiration(let id, let date):
+            guard let delivery = delivery(for: id), contents.endsLater(delivery, than: date) else { return }
+            contents.expirations[id] = date
         }
     }
 
@@ -66,7 +70,7 @@ struct LedgerState: JournalState {
         self.init()
         try ByteReader.read(snapshot) { reader in
             let version = try reader.u32()
-            guard version == Self.snapshotVersion else {
+            guard version == 1 || version == Self.snapshotVersion else {
                 throw RecordFormatError(description: "ledger snapshot version \(version) is not supported")
             }
             let deliveries = Int(try reader.u64())
@@ -87,6 +91,14 @@ struct LedgerState: JournalState {
             }
             let spent = Int(try reader.u64())
             for _ in 0..<spent { applyRecorded(.spend(try reader.string(), try reader.int())) }
+            if version >= 2 {
+                let expirations = Int(try reader.u64())
+                for _ in 0..<expirations {
+                    applyRecorded(
+                        .expiration(
+                            TransactionID(store: try reader.string(), id: try reader.string()), try reader.date()))
+                }
+            }
             try reader.expectEnd("ledger snapshot")
         }
     }
@@ -111,6 +123,12 @@ struct LedgerState: JournalState {
         for (name, quantity) in contents.spent.sorted(by: { $0.key < $1.key }) {
             writer.string(name)
             writer.int(quantity)
+        }
+        writer.u64(UInt64(contents.expirations.count))
+        for (id, date) in contents.expirations.sorted(by: { $0.key < $1.key }) {
+            writer.string(id.store)
+            writer.string(id.id)
+            writer.date(date)
         }
         return writer.data
     }

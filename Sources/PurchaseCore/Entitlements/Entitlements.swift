@@ -42,22 +42,33 @@ public struct SubscriptionStatus: Sendable, Hashable {
     public var group: String
     /// The level within the group (1 is the highest service); 0 for non-renewing subscriptions.
     public var level: Int
-    /// When the current period ends.
+    /// When the current period ends: the delivered end, or the earlier one the store set when it ended
+    /// the subscription early (see ``endedEarly``).
     public var expirationDate: Date
     /// Where it stands.
     public var state: State
     /// Whether it grants its entitlements now: active or in grace, and the highest active level of
     /// its group.
     public var grantsAccess: Bool
+    /// Whether the store ended the period before the end that was delivered (the ledger recorded an
+    /// earlier expiration, ``LedgerContents/expirations``); such a subscription gets no grace period.
+    public var endedEarly: Bool
+    /// When access ends while the subscription is ``State/inGracePeriod``; `nil` in every other state.
+    public var gracePeriodExpirationDate: Date?
 
     /// Creates a status.
-    public init(productID: String, group: String, level: Int, expirationDate: Date, state: State, grantsAccess: Bool) {
+    public init(
+        productID: String, group: String, level: Int, expirationDate: Date, state: State, grantsAccess: Bool,
+        endedEarly: Bool = false, gracePeriodExpirationDate: Date? = nil
+    ) {
         self.productID = productID
         self.group = group
         self.level = level
         self.expirationDate = expirationDate
         self.state = state
         self.grantsAccess = grantsAccess
+        self.endedEarly = endedEarly
+        self.gracePeriodExpirationDate = gracePeriodExpirationDate
     }
 }
 
@@ -65,45 +76,62 @@ extension Entitlements {
     /// Computes what a ledger's deliveries grant at `now`.
     ///
     /// - Non-consumables grant their entitlements until revoked.
-    /// - Auto-renewable subscriptions grant until their latest delivered period ends, plus
-    ///   `gracePeriod`; in each group only the highest level (lowest `Level` number) grants.
+    /// - Auto-renewable subscriptions grant until their latest delivered period ends, plus the grace
+    ///   period of the store that sold them; in each group only the highest level (lowest `Level`
+    ///   number) grants.
     /// - Non-renewing subscriptions grant until their period ends.
+    /// - A period ends at the earlier of its delivered end and the expiration the ledger recorded when
+    ///   the store ended it early (``LedgerContents/expirationDate(of:)``); a subscription ended early
+    ///   gets no grace period.
     /// - Revoked deliveries grant nothing and credit nothing.
+    ///
+    /// - Parameters:
+    ///   - contents: the ledger's contents.
+    ///   - catalog: the deployment's products (groups, levels, payouts).
+    ///   - now: the instant to compute for.
+    ///   - gracePeriod: how long an auto-renewable subscription keeps access after its period ends
+    ///     while its store retries billing, for stores without an entry in `gracePeriods`.
+    ///   - gracePeriods: the grace period of each store that states its own, by store name
+    ///     (``TransactionID/store`` of the deliveries); it replaces `gracePeriod` for that store.
     public static func compute(
         from contents: LedgerContents,
         catalog: Catalog,
         at now: Date,
-        gracePeriod: TimeInterval = 0
+        gracePeriod: TimeInterval = 0,
+        gracePeriods: [String: TimeInterval] = [:]
     ) -> Entitlements {
         var names = Set<String>()
-        var latest: [String: (delivery: Delivery, revoked: Bool)] = [:]
+        var latest: [String: (delivery: Delivery, expiry: Date, revoked: Bool)] = [:]
         for delivery in contents.deliveries {
             let revoked = contents.revocations[delivery.transactionID] != nil
             switch delivery.productType {
             case .nonConsumable, .consumable:
                 if !revoked { names.formUnion(delivery.entitlements) }
             case .autoRenewable, .nonRenewing:
-                guard let expiry = delivery.expirationDate else { continue }
-                if let current = latest[delivery.productID], let currentExpiry = current.delivery.expirationDate,
-                    !current.revoked, revoked || currentExpiry >= expiry
-                {
+                guard let expiry = contents.expirationDate(of: delivery) else { continue }
+                if let current = latest[delivery.productID], !current.revoked, revoked || current.expiry >= expiry {
                     continue
                 }
-                latest[delivery.productID] = (delivery, revoked)
+                latest[delivery.productID] = (delivery, expiry, revoked)
             }
         }
 
         var statuses: [SubscriptionStatus] = []
         for (productID, entry) in latest {
             let product = catalog.product(withID: productID)
-            let expiry = entry.delivery.expirationDate ?? now
-            let isAutoRenewable = entry.delivery.productType == .autoRenewable
+            let expiry = entry.expiry
+            let endedEarly = contents.expirations[entry.delivery.transactionID] != nil
+            var graceEnd: Date?
+            let grace = gracePeriods[entry.delivery.transactionID.store] ?? gracePeriod
+            if entry.delivery.productType == .autoRenewable, !endedEarly, grace > 0 {
+                graceEnd = expiry.addingTimeInterval(grace)
+            }
             let state: SubscriptionStatus.State
             if entry.revoked {
                 state = .revoked
             } else if now < expiry {
                 state = .active
-            } else if isAutoRenewable && now < expiry.addingTimeInterval(gracePeriod) {
+            } else if let graceEnd, now < graceEnd {
                 state = .inGracePeriod
             } else {
                 state = .expired
@@ -115,7 +143,9 @@ extension Entitlements {
                     level: product?.subscription?.level ?? 0,
                     expirationDate: expiry,
                     state: state,
-                    grantsAccess: false
+                    grantsAccess: false,
+                    endedEarly: endedEarly,
+                    gracePeriodExpirationDate: state == .inGracePeriod ? graceEnd : nil
                 )
             )
         }

@@ -3,7 +3,8 @@ public import Foundation
 /// What delivering one transaction granted, as the fulfillment ledger records it.
 ///
 /// A delivery is recorded once per ``transactionID`` and never changes afterwards; a refund is
-/// recorded beside it as a revocation.
+/// recorded beside it as a revocation, and a subscription the store ended early as an expiration
+/// (``LedgerContents/expirations``, see ``LedgerContents/expirationDate(of:)``).
 public struct Delivery: Sendable, Hashable, Codable {
     /// The transaction delivered.
     public var transactionID: TransactionID
@@ -19,7 +20,8 @@ public struct Delivery: Sendable, Hashable, Codable {
     public var entitlements: [String]
     /// Amounts credited to balances: payout name to quantity, already multiplied by ``quantity``.
     public var credits: [String: Int]
-    /// When what was granted ends; `nil` for purchases that do not expire.
+    /// When what was granted ends, as delivered; `nil` for purchases that do not expire. An earlier
+    /// end recorded later wins (``LedgerContents/expirationDate(of:)``).
     public var expirationDate: Date?
     /// When the purchase was made.
     public var purchaseDate: Date

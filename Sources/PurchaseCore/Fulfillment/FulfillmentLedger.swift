@@ -15,6 +15,9 @@ public import Foundation
 ///   changed nothing.
 /// - ``spend(_:quantity:)`` is atomic with respect to every other change: a balance never goes below
 ///   zero through spending.
+/// - ``recordExpiration(_:at:)`` only ever moves a delivered transaction's end earlier: it never
+///   extends a delivery (a renewal is a new delivery) and never touches a transaction that was not
+///   delivered or that does not expire. What it records shows in ``LedgerContents/expirations``.
 /// - Errors are ``PurchaseError`` with code ``PurchaseError/Code/ledgerIOFailed`` for storage
 ///   failures and ``PurchaseError/Code/insufficientBalance`` for a spend that does not fit.
 public protocol FulfillmentLedger: Sendable {
@@ -36,6 +39,17 @@ public protocol FulfillmentLedger: Sendable {
     ///   never delivered or was already revoked.
     func recordRevocation(_ transactionID: TransactionID, at date: Date) async throws -> Bool
 
+    /// Records that a delivered transaction now ends earlier than it was delivered with (the store
+    /// ended the subscription's period early); idempotent.
+    ///
+    /// - Parameters:
+    ///   - transactionID: the delivered transaction.
+    ///   - date: when what it granted ends now.
+    /// - Returns: `true` when this call changed what the ledger holds: the transaction was delivered
+    ///   with an ``Delivery/expirationDate``, and `date` is earlier than that date and than any
+    ///   expiration recorded for it before. `false` otherwise, in which case nothing changed.
+    func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool
+
     /// Takes `quantity` units from a balance.
     ///
     /// - Returns: the balance after the spend.
@@ -56,18 +70,38 @@ public struct LedgerContents: Sendable, Hashable {
     public var finished: Set<TransactionID>
     /// Units spent from each balance.
     public var spent: [String: Int]
+    /// Delivered transactions the store ended early, and when they end now (always earlier than
+    /// their ``Delivery/expirationDate``).
+    public var expirations: [TransactionID: Date]
 
     /// Creates a view.
     public init(
         deliveries: [Delivery] = [],
         revocations: [TransactionID: Date] = [:],
         finished: Set<TransactionID> = [],
-        spent: [String: Int] = [:]
+        spent: [String: Int] = [:],
+        expirations: [TransactionID: Date] = [:]
     ) {
         self.deliveries = deliveries
         self.revocations = revocations
         self.finished = finished
         self.spent = spent
+        self.expirations = expirations
+    }
+
+    /// When what `delivery` granted ends: the expiration recorded for it when the store ended it
+    /// early, otherwise its ``Delivery/expirationDate``; `nil` for a delivery that does not expire.
+    public func expirationDate(of delivery: Delivery) -> Date? {
+        guard let delivered = delivery.expirationDate else { return nil }
+        guard let recorded = expirations[delivery.transactionID] else { return delivered }
+        return min(recorded, delivered)
+    }
+
+    /// Whether recording `date` as the end of `delivery` moves it earlier (see
+    /// ``FulfillmentLedger/recordExpiration(_:at:)``): the delivery expires, and later than `date`.
+    public func endsLater(_ delivery: Delivery, than date: Date) -> Bool {
+        guard let current = expirationDate(of: delivery) else { return false }
+        return date < current
     }
 
     /// Balances: what deliveries credited, less what revoked deliveries credited, less what was spent.

@@ -36,6 +36,13 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger {
         return true
     }
 
+    /// Records that a delivered transaction now ends at `date`, when that is earlier than it ended.
+    public func recordExpiration(_ transactionID: TransactionID, at date: Date) -> Bool {
+        guard let delivery = delivery(for: transactionID), state.endsLater(delivery, than: date) else { return false }
+        state.expirations[transactionID] = date
+        return true
+    }
+
     /// Takes `quantity` units from a balance, refusing to go below zero.
     public func spend(_ balance: String, quantity: Int) throws -> Int {
         guard quantity > 0 else {

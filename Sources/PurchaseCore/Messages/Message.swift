@@ -74,6 +74,11 @@ public enum Message: Sendable, Hashable {
     case subscriptionExpires(productName: String, date: Date)
     /// A subscription has expired.
     case subscriptionExpired(productName: String)
+    /// The store ended a subscription early, on `date`, before the end of the period paid for.
+    case subscriptionEndedEarly(productName: String, date: Date)
+    /// A subscription's renewal could not be charged; access continues until `date` while the store
+    /// retries billing.
+    case subscriptionInGracePeriod(productName: String, date: Date)
     /// Heading of the tool's product list.
     case toolProducts
     /// The tool's price label.
@@ -140,6 +145,8 @@ public enum Message: Sendable, Hashable {
         case .subscriptionActive: .subscriptionActive
         case .subscriptionExpires: .subscriptionExpires
         case .subscriptionExpired: .subscriptionExpired
+        case .subscriptionEndedEarly: .subscriptionEndedEarly
+        case .subscriptionInGracePeriod: .subscriptionGracePeriod
         case .toolProducts: .toolProducts
         case .toolPrice: .toolPrice
         case .toolBalance: .toolBalance
@@ -166,7 +173,8 @@ public enum Message: Sendable, Hashable {
             [.text(name)]
         case .balanceAmount(let name, let quantity):
             [.text(name), .integer(quantity)]
-        case .subscriptionExpires(let name, let date):
+        case .subscriptionExpires(let name, let date), .subscriptionEndedEarly(let name, let date),
+            .subscriptionInGracePeriod(let name, let date):
             [.text(name), .date(date)]
         case .toolMissingFile(let text), .toolUsage(let text), .toolInvalidCatalog(let text), .toolIOError(let text):
             [.text(text)]

@@ -79,6 +79,12 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case subscriptionExpires = "subscription.expires"
     /// A subscription has expired; names the product.
     case subscriptionExpired = "subscription.expired"
+    /// The store ended a subscription before the end of the period it was paid for; names the product
+    /// and the date it ended.
+    case subscriptionEndedEarly = "subscription.endedEarly"
+    /// A subscription's renewal could not be charged and access continues while the store retries;
+    /// names the product and the date access ends.
+    case subscriptionGracePeriod = "subscription.gracePeriod"
 
     // MARK: Command-line tool
     /// Heading of the product list.
@@ -510,7 +516,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .purchaseConfirm: [.text, .price]
         case .purchaseComplete, .subscriptionActive, .subscriptionExpired: [.text]
         case .balanceAmount: [.text, .integer]
-        case .subscriptionExpires: [.text, .date]
+        case .subscriptionExpires, .subscriptionEndedEarly, .subscriptionGracePeriod: [.text, .date]
         case .toolMissingFile, .toolUsage, .toolInvalidCatalog, .toolIOError: [.text]
         case .toolCatalogSummary: [.text, .integer, .integer, .integer]
         case .toolTourIntro, .toolTourStateTemporary, .toolTourStateKept, .toolTourProducts, .toolTourBuyConsumable,

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A store that sells products: the one protocol every store plug-in implements.
 ///
 /// A provider talks to one store (a file on disk, a simulated App Store, a web shop). It reports
@@ -19,6 +21,12 @@
 /// - ``transactionUpdates`` yields transactions that arrive outside a ``purchase(_:)`` call:
 ///   approved or declined Ask to Buy, renewals, refunds (with ``StoreTransaction/revocationDate``),
 ///   purchases made on another device. Each access returns a stream for one listener.
+/// - A subscription the store ends before its period's end comes back as its latest transaction with
+///   the same ``StoreTransaction/id`` and the earlier ``StoreTransaction/expirationDate``, through
+///   ``transactionUpdates`` and ``unfinishedTransactions()`` until finished; the ``Store`` records the
+///   earlier end. A renewal is always a new transaction.
+/// - ``billingGracePeriod()`` (optional: the default says nothing) is the store's answer as it stands
+///   when asked; a store that gives no grace while it retries billing answers 0.
 /// - Errors thrown are ``PurchaseError``s; a provider maps its native codes
 ///   (``PurchaseError/storeKit(code:productID:)``).
 public protocol StoreProvider: Sendable {
@@ -55,6 +63,18 @@ public protocol StoreProvider: Sendable {
 
     /// Transactions that arrive outside a purchase call.
     var transactionUpdates: AsyncStream<StoreTransaction> { get }
+
+    /// How long the store keeps giving access to an auto-renewable subscription whose renewal it
+    /// could not charge, while it retries billing, as the store stands now; `nil` when the store
+    /// does not say, and the ``Store``'s own grace period applies to its subscriptions.
+    func billingGracePeriod() async -> TimeInterval?
+}
+
+// MARK: - Default implementations
+
+extension StoreProvider {
+    /// `nil`: the store states no billing grace period of its own, so the ``Store``'s applies.
+    public func billingGracePeriod() async -> TimeInterval? { nil }
 }
 
 /// What the person asked to buy.

@@ -11,6 +11,11 @@ public import Foundation
 ///   with its provider and goes through the flow again at the next ``start()`` or update.
 /// - One purchase runs at a time: a second ``purchase(_:quantity:)`` while one runs fails at once
 ///   with ``PurchaseError/Code/purchaseInProgress``; it is never queued or dropped silently.
+/// - A delivered transaction that comes back (an update, an unfinished one at ``start()``) with an
+///   ``StoreTransaction/expirationDate`` earlier than the one delivered has that end recorded in the
+///   ledger (``FulfillmentLedger/recordExpiration(_:at:)``) before it is finished, and is reported
+///   as ``StoreEvent/expired(_:)``; entitlements then end at that date. A later date changes
+///   nothing: renewals arrive as new transactions.
 /// - Payments turned off are reported before anything else is tried.
 /// - A restore always ends in a ``RestoreOutcome``.
 public actor Store {
@@ -40,7 +45,8 @@ public actor Store {
     ///     ``CatalogReceiptVerifier`` (right for stores that are their own authority).
     ///   - clock: the source of "now" for subscriptions.
     ///   - gracePeriod: how long an auto-renewable subscription keeps access after its period ends
-    ///     while billing is retried.
+    ///     while billing is retried, for subscriptions of stores that state no grace period of their
+    ///     own (``StoreProvider/billingGracePeriod()``, asked each time entitlements are computed).
     public init(
         catalog: Catalog,
         providers: [any StoreProvider],
@@ -200,7 +206,7 @@ public actor Store {
             switch try await provider.purchase(PurchaseRequest(productID: productID, quantity: quantity)) {
             case .purchased(let transaction):
                 switch await process(transaction, from: provider) {
-                case .delivered, .alreadyDelivered:
+                case .delivered, .alreadyDelivered, .expired:
                     return .purchased(transaction)
                 case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
                     return .failed(error)
@@ -248,7 +254,7 @@ public actor Store {
             }
             for transaction in transactions {
                 switch await process(transaction, from: provider) {
-                case .delivered(let delivered, _), .alreadyDelivered(let delivered):
+                case .delivered(let delivered, _), .alreadyDelivered(let delivered), .expired(let delivered):
                     if seen.insert(delivered.productID).inserted { restored.append(delivered.productID) }
                 case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
                     errors.append(error)
@@ -265,12 +271,18 @@ public actor Store {
 
     // MARK: - Entitlements and balances
 
-    /// What the person owns now.
+    /// What the person owns now; each store's subscriptions get the billing grace period the store
+    /// states now (``StoreProvider/billingGracePeriod()``), or the store's `gracePeriod`.
     ///
     /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` when the ledger cannot be read.
     public func entitlements() async throws -> Entitlements {
         let contents = try await ledger.contents()
-        return Entitlements.compute(from: contents, catalog: catalog, at: clock.now, gracePeriod: gracePeriod)
+        var gracePeriods: [String: TimeInterval] = [:]
+        for provider in providers {
+            if let grace = await provider.billingGracePeriod() { gracePeriods[provider.storeName] = grace }
+        }
+        return Entitlements.compute(
+            from: contents, catalog: catalog, at: clock.now, gracePeriod: gracePeriod, gracePeriods: gracePeriods)
     }
 
     /// Takes units from a balance (spending gems, using a consumable).
@@ -323,13 +335,38 @@ public actor Store {
         do {
             let delivery = try await makeDelivery(for: verified)
             let recorded = try await ledger.recordDelivery(delivery)
+            var endedEarly = false
+            if !recorded { endedEarly = try await recordEarlierExpiration(of: verified) }
             try? await provider.finish(transaction)
             try? await ledger.markFinished(transaction.transactionID)
-            return emit(recorded ? .delivered(verified, delivery) : .alreadyDelivered(verified))
+            if recorded { return emit(.delivered(verified, delivery)) }
+            return emit(endedEarly ? .expired(verified) : .alreadyDelivered(verified))
         } catch {
             let failure = Self.purchaseError(error, productID: transaction.productID)
             return emit(.deferredProcessing(transaction, failure))
         }
+    }
+
+    /// Records the end of a delivered transaction the store reports ending earlier than delivered,
+    /// and ends with it the other deliveries of the same subscription paid for before that end (a
+    /// restore's copies of the period).
+    ///
+    /// - Returns: whether the ledger changed.
+    private func recordEarlierExpiration(of transaction: StoreTransaction) async throws -> Bool {
+        guard let end = transaction.expirationDate,
+            let delivered = try await ledger.delivery(for: transaction.transactionID),
+            let deliveredEnd = delivered.expirationDate, end < deliveredEnd
+        else { return false }
+        var changed = try await ledger.recordExpiration(transaction.transactionID, at: end)
+        let contents = try await ledger.contents()
+        for other in contents.deliveries
+        where other.originalTransactionID == delivered.originalTransactionID
+            && other.transactionID != delivered.transactionID && other.purchaseDate < end
+            && contents.endsLater(other, than: end)
+        {
+            if try await ledger.recordExpiration(other.transactionID, at: end) { changed = true }
+        }
+        return changed
     }
 
     private func makeDelivery(for transaction: StoreTransaction) async throws -> Delivery {

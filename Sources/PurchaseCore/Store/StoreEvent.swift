@@ -13,6 +13,11 @@ public enum StoreEvent: Sendable {
     case rejected(StoreTransaction, PurchaseError)
     /// The store took a purchase back; what it granted is gone.
     case revoked(StoreTransaction)
+    /// A delivered subscription came back ending earlier than it was delivered with (the store ended
+    /// its period early): the ledger recorded the transaction's ``StoreTransaction/expirationDate`` as
+    /// its end (``FulfillmentLedger/recordExpiration(_:at:)``), so what it granted ends then. Nothing
+    /// was delivered twice.
+    case expired(StoreTransaction)
     /// The transaction could not be completed now (verifier or ledger unavailable); it stays
     /// unfinished and is tried again at the next launch or update.
     case deferredProcessing(StoreTransaction, PurchaseError)
@@ -29,6 +34,7 @@ extension StoreEvent {
         case .failed: "failed"
         case .rejected: "rejected"
         case .revoked: "revoked"
+        case .expired: "expired"
         case .deferredProcessing: "deferredProcessing"
         }
     }
@@ -38,7 +44,7 @@ extension StoreEvent {
         switch self {
         case .delivered(let transaction, _), .alreadyDelivered(let transaction), .pending(let transaction),
             .failed(let transaction, _), .rejected(let transaction, _), .revoked(let transaction),
-            .deferredProcessing(let transaction, _):
+            .expired(let transaction), .deferredProcessing(let transaction, _):
             transaction
         }
     }

@@ -3,7 +3,8 @@ public import Foundation
 /// A transaction as a store reports it: a purchase, a renewal or a restore of one product.
 ///
 /// A transaction is immutable once reported except for its revocation, which a store reports by
-/// sending the same ``id`` again with ``revocationDate`` set.
+/// sending the same ``id`` again with ``revocationDate`` set, and for an early end of its period,
+/// which a store reports by sending it again with an earlier ``expirationDate``.
 public struct StoreTransaction: Sendable, Hashable, Codable {
     /// The store's identifier for this transaction.
     public var id: String

@@ -24,6 +24,9 @@ struct AccountTransaction: Sendable, Hashable {
     /// A failed interrupted purchase the person has not resolved yet.
     var awaitingResolution = false
     var interrupted = false
+    /// The session ended its period early (`expireSubscription`) and the provider adapter has not
+    /// had the app finish the changed transaction yet: the adapter hands it back until then.
+    var expiryNoticePending = false
 
     /// Whether the account forgets the record once it is finished: consumables, failures and
     /// restored copies leave nothing a restore needs (as the App Store's receipt drops finished
@@ -52,7 +55,8 @@ struct AccountTransaction: Sendable, Hashable {
         }
         writer.optionalString(applicationUsername)
         writer.byte(
-            (finished ? 1 : 0) | (awaitingResolution ? 2 : 0) | (interrupted ? 4 : 0) | (revokedForAppIssue ? 8 : 0))
+            (finished ? 1 : 0) | (awaitingResolution ? 2 : 0) | (interrupted ? 4 : 0) | (revokedForAppIssue ? 8 : 0)
+                | (expiryNoticePending ? 16 : 0))
     }
 
     init(from reader: inout BinaryReader) throws {
@@ -74,6 +78,7 @@ struct AccountTransaction: Sendable, Hashable {
         awaitingResolution = flags & 2 != 0
         interrupted = flags & 4 != 0
         revokedForAppIssue = flags & 8 != 0
+        expiryNoticePending = flags & 16 != 0
     }
 
     init(

@@ -14,6 +14,9 @@ struct SimulatedAccount: JournalState {
     var nextNumber: UInt64 = 1
     var transactions: [UInt64: AccountTransaction] = [:]
     var unfinished: Set<UInt64> = []
+    /// Transactions whose early end the provider adapter still has to hand to the app
+    /// (``AccountTransaction/expiryNoticePending``).
+    var expiryNotices: Set<UInt64> = []
     var subscriptions: [UInt64: SubscriptionRecord] = [:]
     var attempts: [String: Int] = [:]
 
@@ -62,9 +65,15 @@ struct SimulatedAccount: JournalState {
             if transaction.finished && transaction.isDroppedWhenFinished {
                 transactions[transaction.number] = nil
                 unfinished.remove(transaction.number)
+                expiryNotices.remove(transaction.number)
                 return
             }
             transactions[transaction.number] = transaction
+            if transaction.expiryNoticePending {
+                expiryNotices.insert(transaction.number)
+            } else {
+                expiryNotices.remove(transaction.number)
+            }
             if transaction.finished || transaction.state == .purchasing {
                 unfinished.remove(transaction.number)
             } else {
@@ -75,6 +84,7 @@ struct SimulatedAccount: JournalState {
             unfinished.remove(number)
             transaction.finished = true
             transactions[number] = transaction.isDroppedWhenFinished ? nil : transaction
+            if transaction.isDroppedWhenFinished { expiryNotices.remove(number) }
         case .subscription(let subscription):
             subscriptions[subscription.originalNumber] = subscription
         case .attempts(let productIdentifier, let count):
@@ -82,6 +92,7 @@ struct SimulatedAccount: JournalState {
         case .clear:
             transactions.removeAll()
             unfinished.removeAll()
+            expiryNotices.removeAll()
             subscriptions.removeAll()
             attempts.removeAll()
         }

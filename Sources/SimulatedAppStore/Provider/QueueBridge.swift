@@ -71,6 +71,13 @@ final class QueueBridge: PaymentTransactionObserver {
         for transaction in transactions { updates.yield(convert(transaction)) }
     }
 
+    /// The session ended these subscriptions' periods early (``PaymentQueue/expireSubscription(productIdentifier:)``):
+    /// the changed transactions, with their earlier expiration dates, go to the updates. Only the
+    /// adapter is told; StoreKit has no callback for it.
+    func transactionsEndedEarly(_ transactions: [PaymentTransaction]) {
+        for transaction in transactions { updates.yield(convert(transaction)) }
+    }
+
     /// Holds promoted payments for the app: the provider has no UI to ask the person.
     func shouldAddStorePayment(_ payment: Payment, for product: AppStoreProduct) -> Bool { true }
 }

@@ -8,7 +8,11 @@ public import PurchaseCore
 /// the queue reports for it (purchased, deferred, failed; the observer callbacks about that
 /// purchase are not repeated as updates); a restore waits for the observer to be told the restore finished;
 /// every other transaction the queue reports (Ask to Buy decided, an interrupted purchase resolved,
-/// renewals, refunds with their revocation date) arrives on ``transactionUpdates``. Failures are
+/// renewals, refunds with their revocation date) arrives on ``transactionUpdates``, and so does a
+/// subscription the session expires early (``PaymentQueue/expireSubscription(productIdentifier:)``):
+/// its latest transaction, same identifier, with the earlier expiration date, which
+/// ``unfinishedTransactions()`` also hands back (across relaunches) until ``finish(_:)``, so the
+/// `Store` records the earlier end. Failures are
 /// mapped with `PurchaseError.storeKit(code:productID:)`. Products are named by the catalog's
 /// product identifier outside and by their App Store identifier (the `StoreIDs` entry) on the queue.
 public final class SimulatedAppStoreProvider: StoreProvider {
@@ -136,6 +140,12 @@ public final class SimulatedAppStoreProvider: StoreProvider {
             ?? controls.gracePeriod(for: SubscriptionPeriod(value: 1, unit: .month))
     }
 
+    /// ``gracePeriod()``: the `Store` asks it each time it computes entitlements, so a deployment's
+    /// store honours the session's billing grace period as it stands.
+    public func billingGracePeriod() async -> TimeInterval? {
+        await gracePeriod()
+    }
+
     /// The products among `productIDs` the store sells in the session's storefront.
     public func products(for productIDs: [String]) async throws -> ProductsResponse {
         let request = ProductsRequest(productIdentifiers: productIDs.map { storeIDs[$0] ?? $0 }, queue: queue)
@@ -193,17 +203,19 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         }
     }
 
-    /// The queue's unfinished transactions other than deferred ones, oldest first, after the queue
-    /// did what came due by its clock (renewals).
+    /// The queue's unfinished transactions other than deferred ones, and the subscriptions' latest
+    /// transactions the session expired early that were not finished since, oldest first, after the
+    /// queue did what came due by its clock (renewals).
     public func unfinishedTransactions() async throws -> [StoreTransaction] {
         await attach()
         await queue.tick()
-        return await queue.transactions.filter { $0.transactionState != .deferred }.map(convert)
+        return await queue.unfinishedForAdapter().map(convert)
     }
 
-    /// Finishes the transaction on the queue; idempotent.
+    /// Finishes the transaction on the queue (and, for one that came back for an early expiry, ends
+    /// that); idempotent.
     public func finish(_ transaction: StoreTransaction) async throws {
-        await queue.finishTransaction(withIdentifier: transaction.id)
+        await queue.finishTransaction(withIdentifier: transaction.id, acknowledgingExpiry: true)
     }
 
     /// Transactions that arrive outside a purchase or restore call.

@@ -376,15 +376,7 @@ public actor PaymentQueue {
 
     /// ``finishTransaction(_:)`` by the transaction's ``PaymentTransaction/id``.
     public func finishTransaction(withIdentifier identifier: String) async {
-        await prepare()
-        guard let number = Self.number(identifier), let transaction = account.transactions[number],
-            account.unfinished.contains(number),
-            transaction.state != .purchasing, transaction.state != .deferred
-        else { return }
-        var finished = transaction
-        finished.finished = true
-        let value = paymentTransaction(finished)
-        await commit([.finish(number)], callbacks: [tell(removal: true) { $0.removedTransactions([value]) }])
+        await finishTransaction(withIdentifier: identifier, acknowledgingExpiry: false)
     }
 
     // MARK: - Restore
@@ -427,6 +419,7 @@ public actor PaymentQueue {
             copy.state = .restored
             copy.date = now
             copy.finished = false
+            copy.expiryNoticePending = false
             copy.applicationUsername = username ?? source.applicationUsername
             if let product = productsByIdentifier[copy.productIdentifier], let content = product.hostedContent {
                 registerDownload(for: copy, content: content)

@@ -1,3 +1,4 @@
+import Foundation
 import PurchaseCore
 
 /// The simulated provider as a scenario's store sees it: everything passes through, except that an
@@ -33,6 +34,7 @@ final class CrashingProvider: StoreProvider {
     }
     func restore() async throws -> [StoreTransaction] { try await base.restore() }
     func unfinishedTransactions() async throws -> [StoreTransaction] { try await base.unfinishedTransactions() }
+    func billingGracePeriod() async -> TimeInterval? { await base.billingGracePeriod() }
 
     func finish(_ transaction: StoreTransaction) async throws {
         let lost = crash.withLock { state in

@@ -84,9 +84,8 @@ actor ScenarioSession {
         if let savedControls { await base.queue.updateControls { $0 = savedControls } }
         let provider = CrashingProvider(base: base)
         let verifiers = base.receiptVerifier.map { [base.storeName: $0] } ?? [:]
-        let store = Store(
-            catalog: catalog, providers: [provider], ledger: ledger, verifiers: verifiers, clock: clock,
-            gracePeriod: await base.gracePeriod())
+        // The store asks the provider for the session's grace period as it stands (billingGracePeriod).
+        let store = Store(catalog: catalog, providers: [provider], ledger: ledger, verifiers: verifiers, clock: clock)
         let events = await store.events()
         let log = log
         reader = Task {
@@ -178,6 +177,8 @@ actor ScenarioSession {
                 ("credits", .object(delivery.credits.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
         case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
             entries.append(("error", errorJSON(error)))
+        case .expired(let transaction):
+            if let end = transaction.expirationDate { entries.append(("expirationDate", .string(iso8601(end)))) }
         case .alreadyDelivered, .pending, .revoked:
             break
         }

@@ -218,18 +218,31 @@ extension PaymentQueue {
     /// Its latest transaction's expiration date becomes now, so receipts (`expires_date`), verifyReceipt
     /// (`latest_receipt_info`, and `pending_renewal_info` with auto-renew off and expiration intent 1) and
     /// ``accountTransactions`` show the early end. Observers are told nothing: StoreKit has no callback
-    /// for an expiry.
+    /// for an expiry. The provider adapter (``SimulatedAppStoreProvider``) is: when the period ended
+    /// early, it sends the changed transaction through its `transactionUpdates` and hands it back from
+    /// its `unfinishedTransactions()` (also after a relaunch) until the app's store finishes it.
     ///
     /// - Returns: `false` when the product has no subscription in the account.
     @discardableResult
     public func expireSubscription(productIdentifier: String) async -> Bool {
         await prepare()
         guard var subscription = newestSubscription(productIdentifier) else { return false }
+        let endBefore = account.transactions[subscription.latestNumber]?.expiration ?? subscription.expiration
         subscription.expiration = min(subscription.expiration, clock.now.timeIntervalSince1970)
         subscription.willAutoRenew = false
         subscription.billing = .ok
         subscription.billingIssueSince = nil
-        await commit(latestTransactionRecords(subscription) + [.subscription(subscription)], callbacks: [])
+        var records = latestTransactionRecords(subscription)
+        var endedEarly: [PaymentTransaction] = []
+        if case .put(var latest)? = records.first, let end = latest.expiration, end < endBefore {
+            latest.expiryNoticePending = true
+            records[0] = .put(latest)
+            endedEarly.append(paymentTransaction(latest))
+        }
+        let told = endedEarly
+        await commit(
+            records + [.subscription(subscription)],
+            callbacks: told.isEmpty ? [] : [tellAdapters { $0.transactionsEndedEarly(told) }])
         return true
     }
 

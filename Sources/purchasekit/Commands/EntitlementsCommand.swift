@@ -2,7 +2,8 @@ import Foundation
 import PurchaseKit
 
 /// `purchasekit entitlements`: what the person owns now: entitlement names, balances, and
-/// subscriptions with their expiry and renewal state.
+/// subscriptions with their expiry and renewal state (in a billing grace period, or ended early by
+/// the store).
 struct EntitlementsCommand {
     var options: GlobalOptions
 
@@ -43,6 +44,10 @@ struct EntitlementsCommand {
                                 if let flag = renewing[status.productID] {
                                     entries.append(("willAutoRenew", .bool(flag)))
                                 }
+                                entries.append(("endedEarly", .bool(status.endedEarly)))
+                                if let graceEnd = status.gracePeriodExpirationDate {
+                                    entries.append(("gracePeriodExpiry", .date(graceEnd)))
+                                }
                                 return .object(entries)
                             })
                     ),
@@ -62,15 +67,26 @@ struct EntitlementsCommand {
                 text += render(.balanceAmount(name: name, quantity: quantity)) + "\n"
             }
             for status in subscriptions {
-                let name = deployment.displayName(of: status.productID)
-                let line =
-                    status.state == .expired || status.state == .revoked
-                    ? render(.subscriptionExpired(productName: name))
-                    : render(.subscriptionExpires(productName: name, date: status.expirationDate))
-                text += line + "\n"
+                text += render(Self.message(for: status, named: deployment.displayName(of: status.productID))) + "\n"
             }
             try ProductsCommand.write(text, console)
             return .success
+        }
+    }
+
+    /// The line a person reads about a subscription: active until its expiry, in its billing grace
+    /// period until the grace ends, ended early by the store on its expiry, or expired.
+    static func message(for status: SubscriptionStatus, named name: String) -> PurchaseCore.Message {
+        switch status.state {
+        case .active:
+            .subscriptionExpires(productName: name, date: status.expirationDate)
+        case .inGracePeriod:
+            .subscriptionInGracePeriod(
+                productName: name, date: status.gracePeriodExpirationDate ?? status.expirationDate)
+        case .expired where status.endedEarly:
+            .subscriptionEndedEarly(productName: name, date: status.expirationDate)
+        case .expired, .revoked:
+            .subscriptionExpired(productName: name)
         }
     }
 

@@ -49,6 +49,9 @@ enum TestHooks {
         func recordRevocation(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
             try await base.recordRevocation(transactionID, at: date)
         }
+        func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
+            try await base.recordExpiration(transactionID, at: date)
+        }
         func spend(_ balance: String, quantity: Int) async throws -> Int {
             try await base.spend(balance, quantity: quantity)
         }

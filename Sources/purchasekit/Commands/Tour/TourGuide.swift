@@ -260,7 +260,8 @@ struct TourGuide: Sendable {
     {
         let outcome: PurchaseOutcome =
             switch event {
-            case .delivered(let transaction, _), .alreadyDelivered(let transaction): .purchased(transaction)
+            case .delivered(let transaction, _), .alreadyDelivered(let transaction), .expired(let transaction):
+                .purchased(transaction)
             case .pending: .pending(productID: product.productID)
             case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error): .failed(error)
             case .revoked: .failed(PurchaseError(.verificationFailed, detail: "revoked", productID: product.productID))
