@@ -38,10 +38,13 @@ final class Budget: Sendable {
 /// Commits `count` increments (for ever when 0) from `concurrency` tasks.
 func increment(_ journal: Journal<CounterState>, count: Int, concurrency: Int, padding: Int) async throws {
     let remaining = Budget(count)
+    // A child that commits for ever stops when the test that started it is gone.
+    let parent = getppid()
     try await withThrowingTaskGroup(of: Void.self) { group in
         for _ in 0..<concurrency {
             group.addTask {
                 while true {
+                    if getppid() != parent { exit(3) }
                     if count > 0 {
                         if !remaining.take() { return }
                     }

@@ -3,17 +3,17 @@ import Journal
 import Testing
 
 struct JournalRecoveryTests {
-    /// Writes three commits of one record each and returns the log's bytes (with the zeros that
-    /// follow its frames) and each frame's offset.
+    /// Writes three commits of one record each and returns the log's bytes as they are while the
+    /// journal is in use (its frames, then zeros: closing trims them) and each frame's offset.
     private func makeThreeFrameLog(in directory: TemporaryDirectory) async throws -> (bytes: [UInt8], frames: [Int]) {
         let journal = try Journal<ListState>.open(directory: directory.url)
         for text in ["first", "second", "third"] { try await journal.append(text) }
         journal.close()
-        let bytes = try directory.read(directory.logURL)
-        let layout = LogLayout(bytes)
+        let trimmed = try directory.read(directory.logURL)
+        let layout = LogLayout(trimmed)
         #expect(layout.frames.count == 3)
-        #expect(bytes[layout.end...].allSatisfy { $0 == 0 } && bytes.count > layout.end)
-        return (bytes, layout.frames)
+        #expect(layout.end == trimmed.count, "closing leaves the log as long as its frames")
+        return (trimmed + [UInt8](repeating: 0, count: 4096), layout.frames)
     }
 
     /// A write that stopped halfway keeps a prefix of the last frame; the zeros after it stay.
@@ -36,6 +36,7 @@ struct JournalRecoveryTests {
             let repaired = try directory.read(directory.logURL)
             #expect(Array(repaired.prefix(lastFrame)) == Array(bytes[..<lastFrame]))
             #expect(repaired[lastFrame...].allSatisfy { $0 == 0 })
+            #expect(tornBytes ? repaired.count == lastFrame : repaired.count == bytes.count)
             // The repaired journal takes new commits where the cut left off.
             try await journal.append("after")
             journal.close()
@@ -120,10 +121,35 @@ struct JournalRecoveryTests {
         #expect(try await reopened.currentState().entries == ["first", "second", "third", "fourth"])
         // Its next compaction starts a preallocated log of the current version.
         try await reopened.compact()
-        reopened.close()
         let compacted = try directory.read(directory.logURL)
+        reopened.close()
         #expect(compacted[8] == 2)
         #expect(compacted.count > 32 && LogLayout(compacted).end == 32)
+    }
+
+    /// A log in use is preallocated; closing trims it to its frames when nothing follows them, and
+    /// leaves it alone when another process (here another instance) wrote after this one.
+    @Test func closingTrimsTheZerosUnlessAnotherWriterFollows() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try Journal<ListState>.open(directory: directory.url)
+        let second = try Journal<ListState>.open(directory: directory.url)
+        try await first.append("one")
+        try await second.append("two")
+        let inUse = try directory.read(directory.logURL)
+        #expect(inUse.count > LogLayout(inUse).end, "preallocated while in use")
+        first.close()
+        #expect(try directory.read(directory.logURL) == inUse, "the first instance did not write last")
+        second.close()
+        let closed = try directory.read(directory.logURL)
+        #expect(closed.count == LogLayout(closed).end)
+        #expect(closed == Array(inUse[..<closed.count]))
+        let reopened = try Journal<ListState>.open(directory: directory.url)
+        defer { reopened.close() }
+        #expect(try await reopened.currentState().entries == ["one", "two"])
+        try await reopened.append("three")
+        #expect(try directory.read(directory.logURL).count > LogLayout(try directory.read(directory.logURL)).end)
+        #expect(reopened.recoveries.isEmpty)
     }
 
     /// Commits past the first allocation extend the log with zeros; every record survives.
@@ -135,8 +161,8 @@ struct JournalRecoveryTests {
         let big = String(repeating: "x", count: 40_000)
         for index in 0..<20 { try await journal.append("\(index) \(big)") }
         #expect(journal.statistics.logExtensions >= 2)
-        journal.close()
         let bytes = try directory.read(directory.logURL)
+        journal.close()
         let layout = LogLayout(bytes)
         #expect(initialSize < layout.end && layout.end + 16 <= bytes.count)
         #expect(layout.frames.count == 20)

@@ -40,6 +40,8 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     private var writtenUnsynced = false
     /// Set when memory and disk may disagree; every later operation fails with it.
     var stopped: JournalError?
+    /// Whether the last ``load()`` finished: files a load refused are never trimmed.
+    private var loaded = false
 
     init(directory: String, name: String, options: JournalOptions) throws(JournalError) {
         self.directory = directory
@@ -78,12 +80,28 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
             _ = fdatasync(logFD)
             writtenUnsynced = false
         }
+        trimPreallocation()
         SystemFile.close(logFD)
         SystemFile.close(lockFD)
         SystemFile.close(directoryFD)
         logFD = -1
         lockFD = -1
         directoryFD = -1
+    }
+
+    /// Cuts the zeros after the last frame, so that a log at rest is as long as its frames (and
+    /// tools and people looking at the file see where it ends). Done only when the lock is free at
+    /// once and nothing follows this journal's end: a process that wrote after it trims at its own
+    /// close. The next commit preallocates again. The cut needs no sync: zeros or not, the log reads
+    /// the same.
+    private func trimPreallocation() {
+        guard preallocates, loaded, stopped == nil, logFD >= 0, lockFD >= 0, (try? tryLock()) == true else { return }
+        defer { unlock() }
+        guard
+            let next = try? SystemFile.readBytes(logFD, count: LogFormat.frameHeaderSize, at: endOffset, path: logPath),
+            next.count == LogFormat.frameHeaderSize, next.withUnsafeBytes({ LogFormat.isEndOfLog($0, at: 0) })
+        else { return }
+        if (try? SystemFile.truncate(logFD, to: endOffset, path: logPath)) != nil { allocatedEnd = endOffset }
     }
 
     // MARK: - Lock
@@ -142,6 +160,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     /// Rebuilds the state from the snapshot (if any) and the log, repairing what may be repaired:
     /// a torn tail is cut, a log the snapshot already covers is replaced by an empty one.
     func load() throws(JournalError) {
+        loaded = false
         SystemFile.close(logFD)
         logFD = -1
         // Leftovers of an interrupted compaction; the lock makes sure nobody is writing them.
@@ -207,6 +226,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         let replayed = try readNewFrames(checkingTail: true).records
         statistics.recordsReplayed += replayed
         try syncIfUnsynced()
+        loaded = true
     }
 
     /// Applies the frames appended after ``endOffset`` (by another process), cutting a torn tail.

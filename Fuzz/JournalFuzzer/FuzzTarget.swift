@@ -1,0 +1,154 @@
+import Dispatch
+import Foundation
+import Glibc
+
+/// libFuzzer entry point: opens a journal whose files are made from the input and checks the
+/// journal's promises about damaged files.
+///
+/// Compiled together with the Journal sources (see `Fuzz/run-journal.sh`), so it builds files with
+/// the journal's own encoders. The first input byte picks what the rest becomes:
+/// - 0: the whole log file, as is;
+/// - 1: a valid log header (format 2), then the bytes as frames and zeros;
+/// - 2: a valid log of a few frames with the bytes written over it at an offset taken from the input;
+/// - 3: a valid snapshot header and the bytes as its payload, beside a valid empty log.
+///
+/// Whatever the files hold, opening either throws a `JournalError` that names a file (and the
+/// files are left exactly as they were when it is `corrupt` or `unsupportedVersion`), or succeeds;
+/// a journal that opened takes a commit, and reopening it gives the same state plus that commit.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func journalFuzzTarget(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let start, count > 0 else { return 0 }
+    let input = Array(UnsafeBufferPointer(start: start, count: count))
+    let directory = "/dev/shm/journal-fuzz-\(getpid())"
+    _ = try? FileManager.default.removeItem(atPath: directory)
+    try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+    let log = directory + "/fuzz.log"
+    let body = Array(input.dropFirst())
+    switch input[0] % 4 {
+    case 0:
+        write(body, to: log)
+    case 1:
+        write(LogFormat.encode(LogFormat.LogHeader(generation: 1, baseSequence: 0)) + body + zeros(64), to: log)
+    case 2:
+        var bytes = validLog(frames: 4)
+        let offset = body.count >= 2 ? (Int(body[0]) | Int(body[1]) << 8) % max(1, bytes.count) : 0
+        for (index, byte) in body.dropFirst(2).enumerated() where offset + index < bytes.count {
+            bytes[offset + index] = byte
+        }
+        write(bytes, to: log)
+    default:
+        write(LogFormat.encodeSnapshot(Data(body), generation: 1, lastSequence: 0), to: directory + "/fuzz.snapshot")
+        write(LogFormat.encode(LogFormat.LogHeader(generation: 2, baseSequence: 0)) + zeros(64), to: log)
+    }
+    check(directory: directory)
+    return 0
+}
+
+/// The state of the fuzzed journals: counts records; a record starting with 0xEE is refused.
+struct FuzzState: JournalState {
+    var count = 0
+
+    init() {}
+
+    init(snapshot: Data) throws {
+        guard snapshot.count == 8 else { throw FuzzError() }
+        count = snapshot.withUnsafeBytes { Int(Int64(littleEndian: $0.loadUnaligned(as: Int64.self))) }
+    }
+
+    mutating func apply(_ record: Data) throws {
+        if record.first == 0xEE { throw FuzzError() }
+        count &+= 1
+    }
+
+    func snapshot() throws -> Data {
+        withUnsafeBytes(of: Int64(count).littleEndian) { Data($0) }
+    }
+}
+
+struct FuzzError: Error {}
+
+private func zeros(_ count: Int) -> [UInt8] { [UInt8](repeating: 0, count: count) }
+
+private func write(_ bytes: [UInt8], to path: String) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    precondition(fd >= 0, "cannot create \(path)")
+    defer { close(fd) }
+    bytes.withUnsafeBytes { precondition(Glibc.write(fd, $0.baseAddress, $0.count) == $0.count) }
+}
+
+/// A format 2 log of `frames` one-record frames, followed by zeros.
+private func validLog(frames: Int) -> [UInt8] {
+    var bytes = LogFormat.encode(LogFormat.LogHeader(generation: 1, baseSequence: 0))
+    for sequence in 1...UInt64(frames) {
+        LogFormat.appendFrame(records: [Data("record \(sequence)".utf8)], sequence: sequence, to: &bytes)
+    }
+    return bytes + zeros(128)
+}
+
+/// Runs `body` to completion from this (non-async) thread.
+private func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var result: Result<T, any Error>?
+    Task {
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return result!
+}
+
+/// Every file of the directory but the lock, read with plain POSIX calls (Foundation's
+/// `FileManager.contents(atPath:)` leaks a buffer for an empty file, which LeakSanitizer reports).
+private func files(in directory: String) -> [String: [UInt8]] {
+    var contents: [String: [UInt8]] = [:]
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !name.hasSuffix(".lock") {
+        let fd = open(directory + "/" + name, O_RDONLY)
+        guard fd >= 0 else { continue }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if got <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<got])
+        }
+        contents[name] = bytes
+    }
+    return contents
+}
+
+private func check(directory: String) {
+    let url = URL(fileURLWithPath: directory)
+    let before = files(in: directory)
+    let options = JournalOptions(compactionThreshold: nil, lockTimeout: .seconds(5))
+    let journal: Journal<FuzzState>
+    do {
+        journal = try Journal<FuzzState>.open(directory: url, name: "fuzz", options: options)
+    } catch {
+        precondition(!error.path.isEmpty, "an error without a file: \(error)")
+        if error.code == .corrupt || error.code == .unsupportedVersion {
+            precondition(files(in: directory) == before, "a refused journal was rewritten: \(error)")
+        }
+        return
+    }
+    let committed = blocking {
+        try await journal.perform { state in (records: [Data("after".utf8)], result: state.count &+ 1) }
+    }
+    journal.close()
+    guard case .success(let expected) = committed else {
+        preconditionFailure("a journal that opened refused a commit: \(committed)")
+    }
+    let reopened: Journal<FuzzState>
+    do {
+        reopened = try Journal<FuzzState>.open(directory: url, name: "fuzz", options: options)
+    } catch {
+        preconditionFailure("a journal that opened and committed does not open again: \(error)")
+    }
+    let state = blocking { try await reopened.currentState() }
+    reopened.close()
+    guard case .success(let value) = state, value.count == expected else {
+        preconditionFailure("reopened with \(state), expected \(expected) records")
+    }
+    precondition(reopened.recoveries.isEmpty, "the reopened journal cut a tail: \(reopened.recoveries)")
+}
