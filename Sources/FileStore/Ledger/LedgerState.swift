@@ -47,8 +47,11 @@ struct LedgerState: JournalState {
     mutating func applyRecorded(_ record: LedgerRecord) {
         switch record {
         case .delivery(let delivery):
-            guard index[delivery.transactionID] == nil else { return }
-            index[delivery.transactionID] = contents.deliveries.count
+            // One lookup in the usual case: insert, and put the old position back on a repeat.
+            if let existing = index.updateValue(contents.deliveries.count, forKey: delivery.transactionID) {
+                index[delivery.transactionID] = existing
+                return
+            }
             contents.deliveries.append(delivery)
             for (name, amount) in delivery.credits { balances[name, default: 0] += amount }
         case .finished(let id):

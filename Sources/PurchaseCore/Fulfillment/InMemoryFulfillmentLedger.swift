@@ -13,8 +13,11 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger {
 
     /// Records a delivery unless one with the same transaction identifier exists.
     public func recordDelivery(_ delivery: Delivery) -> Bool {
-        guard index[delivery.transactionID] == nil else { return false }
-        index[delivery.transactionID] = state.deliveries.count
+        // One lookup in the usual case: insert, and put the old position back on a repeat.
+        if let existing = index.updateValue(state.deliveries.count, forKey: delivery.transactionID) {
+            index[delivery.transactionID] = existing
+            return false
+        }
         state.deliveries.append(delivery)
         return true
     }
