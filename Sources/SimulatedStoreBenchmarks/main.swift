@@ -109,6 +109,7 @@ print(
             + (journaled ? " (account journaled, fsync per commit)" : "") + " + "
             + (leanLedger ? "LeanLedger" : "InMemoryFulfillmentLedger")
 )
+print(MachineReference.describe())
 print("purchases    seconds   purchases/s   µs/purchase   check")
 var perPurchase: [Double] = []
 for (index, size) in sizes.enumerated() {

@@ -139,6 +139,7 @@ struct FileStoreBenchmarks {
         print(
             "filestore-benchmarks: folder \(options.directory.path), \(options.seconds) s per throughput "
                 + "configuration in \(options.rounds) slices, interleaved with SQLite's")
+        print(MachineReference.describe())
 
         var rates: [Int: Double] = [:]
         var sqlite: Double?
