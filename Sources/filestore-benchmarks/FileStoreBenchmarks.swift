@@ -47,18 +47,30 @@ struct Options {
             case "--buyers":
                 buyerCounts = value.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 0 }
             case "--dir": directory = URL(fileURLWithPath: value)
-            case "--seconds": seconds = Double(value) ?? seconds
-            case "--rounds": rounds = max(1, Int(value) ?? rounds)
-            case "--records": records = Int(value) ?? records
-            case "--restore": restoreTransactions = Int(value) ?? restoreTransactions
+            case "--seconds": seconds = Self.number(value, of: word, atLeast: 0.001)
+            case "--rounds": rounds = Int(Self.number(value, of: word, atLeast: 1))
+            case "--records": records = Int(Self.number(value, of: word, atLeast: 4))
+            // The restore history ends with the three owned products.
+            case "--restore": restoreTransactions = Int(Self.number(value, of: word, atLeast: 3))
             case "--catalog": catalogPath = value
-            default:
-                print(
-                    "usage: filestore-benchmarks [--dir DIR] [--seconds S] [--rounds N] [--records N] [--restore N] [--catalog FILE] [--buyers 0,1,8,64] [--skip-throughput] [--throughput-only]"
-                )
-                exit(64)
+            default: Self.usage()
             }
         }
+    }
+
+    private static func number(_ text: String, of option: String, atLeast minimum: Double) -> Double {
+        guard let value = Double(text), value >= minimum, value <= 1e12 else {
+            print("filestore-benchmarks: \(option) takes a number of at least \(minimum), not '\(text)'")
+            usage()
+        }
+        return value
+    }
+
+    private static func usage() -> Never {
+        print(
+            "usage: filestore-benchmarks [--dir DIR] [--seconds S] [--rounds N] [--records N] [--restore N] "
+                + "[--catalog FILE] [--buyers 0,1,8,64] [--skip-throughput] [--throughput-only]")
+        exit(64)
     }
 }
 
