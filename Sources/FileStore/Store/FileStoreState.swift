@@ -22,6 +22,21 @@ struct FileStoreState: JournalState {
 
     init() {}
 
+    /// About how many bytes of its own log one purchase takes: the transaction, its finish and their
+    /// share of a frame.
+    static let logBytesPerTransaction = 100
+
+    /// Makes room for the transactions replaying `bytes` bytes of the store's own log will add.
+    mutating func reserveCapacity(forLogBytes bytes: Int) {
+        reserveCapacity(forTransactions: bytes / Self.logBytesPerTransaction)
+    }
+
+    /// Makes room for `count` more transactions.
+    mutating func reserveCapacity(forTransactions count: Int) {
+        guard count > 0 else { return }
+        transactions.reserveCapacity(transactions.count + count)
+    }
+
     /// The identifier the next transaction gets.
     var nextID: UInt64 { UInt64(transactions.count + 1) }
 

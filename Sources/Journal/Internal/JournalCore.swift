@@ -223,7 +223,9 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         endOffset = Int64(LogFormat.logHeaderSize)
         if header.generation == logGeneration { preallocates = header.version >= 2 }
         state = fresh
-        let replayed = try readNewFrames(checkingTail: true).records
+        let logSize = try SystemFile.size(logFD, path: logPath)
+        if logSize > endOffset { state.reserveCapacity(forLogBytes: Int(logSize - endOffset)) }
+        let replayed = try readNewFrames(fileSize: logSize, checkingTail: true).records
         statistics.recordsReplayed += replayed
         try syncIfUnsynced()
         loaded = true

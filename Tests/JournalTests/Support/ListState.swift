@@ -66,3 +66,17 @@ struct AnyRecordState: JournalState {
     mutating func apply(_ record: Data) throws { count += 1 }
     func snapshot() throws -> Data { Data() }
 }
+
+/// A state that remembers the replay hint the journal gave it (``JournalState/reserveCapacity(forLogBytes:)``)
+/// and how many records it had applied by then.
+struct HintedState: JournalState {
+    var count = 0
+    var hints: [(bytes: Int, appliedBefore: Int)] = []
+    init() {}
+    init(snapshot: Data) throws {
+        count = snapshot.withUnsafeBytes { Int(Int64(littleEndian: $0.loadUnaligned(as: Int64.self))) }
+    }
+    mutating func apply(_ record: Data) throws { count += 1 }
+    mutating func reserveCapacity(forLogBytes bytes: Int) { hints.append((bytes, count)) }
+    func snapshot() throws -> Data { withUnsafeBytes(of: Int64(count).littleEndian) { Data($0) } }
+}
