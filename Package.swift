@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -21,7 +21,13 @@ let package = Package(
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CFileStatus"),
-        .target(name: "Journal", dependencies: ["CZlib", "CFileStatus"]),
+        .target(
+            name: "Journal", dependencies: ["CZlib", "CFileStatus"],
+            // The journal is generic over its owner's state: cross-module optimization lets the
+            // owner's build specialize the commit and replay paths for that state instead of
+            // reaching it through witness tables (35-50% more purchases per second through the
+            // file store; see README). SwiftPM 6.2 and later accept such flags in a dependency.
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         .executableTarget(name: "journal-torture", dependencies: ["Journal"]),
         .target(name: "BenchmarkSupport"),
         .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"]),
