@@ -14,10 +14,8 @@ public enum MachineReference {
         var next = [Int](repeating: 0, count: count)
         // Sattolo's shuffle of the identity gives one cycle through all slots.
         for index in 0..<count { next[index] = index }
-        var generator = SplitMix(seed: 0x5EED)
         for index in stride(from: count - 1, to: 0, by: -1) {
-            let other = Int(generator.next() % UInt64(index))
-            next.swapAt(index, other)
+            next.swapAt(index, Int.random(in: 0..<index))
         }
         return next.withUnsafeBufferPointer { slots -> Double in
             var position = 0
@@ -37,17 +35,5 @@ public enum MachineReference {
         let nanoseconds = randomLoadNanoseconds()
         return "machine reference: a random dependent load in 64 MiB takes "
             + String(Int(nanoseconds.rounded())) + " ns (memory-bound figures below move with it)"
-    }
-
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
     }
 }
