@@ -30,6 +30,8 @@ struct Options {
     /// The buyer counts of the throughput runs; 0 is one buyer in the previous layout.
     var buyerCounts = [0, 1, 8, 64]
     var reopenAndRestore = true
+    /// Purchases for `--flow-cpu`: one buyer alone, CPU time per purchase; 0 when not asked for.
+    var flowCPUPurchases = 0
 
     init() {
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
@@ -53,6 +55,7 @@ struct Options {
             // The restore history ends with the three owned products.
             case "--restore": restoreTransactions = Int(Self.number(value, of: word, atLeast: 3))
             case "--catalog": catalogPath = value
+            case "--flow-cpu": flowCPUPurchases = Int(Self.number(value, of: word, atLeast: 1))
             default: Self.usage()
             }
         }
@@ -69,7 +72,7 @@ struct Options {
     private static func usage() -> Never {
         print(
             "usage: filestore-benchmarks [--dir DIR] [--seconds S] [--rounds N] [--records N] [--restore N] "
-                + "[--catalog FILE] [--buyers 0,1,8,64] [--skip-throughput] [--throughput-only]")
+                + "[--catalog FILE] [--buyers 0,1,8,64] [--skip-throughput] [--throughput-only] [--flow-cpu N]")
         exit(64)
     }
 }
@@ -94,7 +97,9 @@ func median(_ values: [Double]) -> Double {
 /// second.
 func throughput(catalog: Catalog, options: Options) async throws -> (rates: [Int: Double], sqlite: Double?) {
     let slice = options.seconds / Double(options.rounds)
-    let reference = SQLiteReference(folder: fresh("sqlite", in: options))
+    let sqliteFolder = fresh("sqlite", in: options)
+    defer { try? FileManager.default.removeItem(at: sqliteFolder) }
+    let reference = SQLiteReference(folder: sqliteFolder)
     let flows = try options.buyerCounts.map { buyers in
         try FlowMeasurement(
             buyers: max(1, buyers), separateStore: buyers == 0, catalog: catalog,
@@ -140,6 +145,39 @@ func throughput(catalog: Catalog, options: Options) async throws -> (rates: [Int
     return (rates, sqlite)
 }
 
+/// The process's CPU time (user and system) so far, in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// `--flow-cpu N`: N purchases by one buyer with nothing else running, after a warm-up of a tenth
+/// of them; prints the wall time and the process's CPU time per purchase. On a RAM disk
+/// (`--dir /dev/shm/...`) the fsync costs next to nothing, so this is the CPU the whole flow adds
+/// to each purchase's fsync: the figure to compare builds by (it moves less than a rate does).
+func flowCPU(purchases: Int, catalog: Catalog, options: Options) async throws {
+    let flow = try FlowMeasurement(
+        buyers: 1, separateStore: false, catalog: catalog, state: fresh("flow-cpu", in: options))
+    _ = try await flow.measure(purchases: max(1, purchases / 10))
+    let cpuStart = processCPUSeconds()
+    let slice = try await flow.measure(purchases: purchases)
+    let cpu = processCPUSeconds() - cpuStart
+    _ = try await flow.finish()
+    print(
+        String(
+            format: "one buyer, %d purchases in %@: %.1f µs wall, %.1f µs CPU (user+system) per purchase",
+            purchases, options.directory.path, slice.elapsed / Double(purchases) * 1e6, cpu / Double(purchases) * 1e6))
+    // SQLite's loop on the same folder, for scale (wall time: on a RAM disk it is its CPU time).
+    let folder = fresh("sqlite", in: options)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    if let reference = SQLiteReference(folder: folder), let rows = reference.measure(seconds: 2) {
+        reference.close()
+        print(String(format: "SQLite, one row per commit, same folder: %.1f µs wall per commit", 1e6 / rows.rate))
+    }
+}
+
 @main
 struct FileStoreBenchmarks {
     static func main() async throws {
@@ -148,6 +186,10 @@ struct FileStoreBenchmarks {
         let catalog = try CatalogLoader().load(contentsOfFile: options.catalogPath).get()
         let date = Date(timeIntervalSince1970: 1_767_225_600)
         let clock = ContinuousClock()
+        if options.flowCPUPurchases > 0 {
+            try await flowCPU(purchases: options.flowCPUPurchases, catalog: catalog, options: options)
+            return
+        }
         print(
             "filestore-benchmarks: folder \(options.directory.path), \(options.seconds) s per throughput "
                 + "configuration in \(options.rounds) slices, interleaved with SQLite's")

@@ -136,6 +136,22 @@ final class FlowMeasurement {
             elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
+    /// Buys `purchases` gems from the first Store, one after another.
+    func measure(purchases: Int) async throws -> Slice {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for _ in 0..<purchases {
+            guard case .purchased = await stores[0].purchase("com.example.gems.100") else {
+                throw PurchaseError(.unknown, detail: "a benchmark purchase failed")
+            }
+        }
+        let elapsed = clock.now - start
+        bought += purchases
+        return Slice(
+            count: purchases,
+            elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
     /// Checks that the ledger holds exactly the purchases made, closes everything and describes the run.
     func finish() async throws -> String {
         let contents = try await ledger.contents()
