@@ -455,14 +455,23 @@ public final class FileStoreProvider: StoreProvider {
                 }
                 do {
                     let (records, result) = try body(state)
+                    if finishes.isEmpty { return (records, result) }
+                    // The finish marks due, in transaction order, then the body's records.
                     var marks: [StoreRecord] = []
-                    for (id, acknowledging) in finishes.sorted(by: { $0.key < $1.key }) {
+                    marks.reserveCapacity(finishes.count + records.count)
+                    func mark(_ id: UInt64, _ acknowledging: Bool) {
                         if let stored = state.transaction(id), let mark = Self.finishRecord(for: stored, acknowledging)
                         {
                             marks.append(mark)
                         }
                     }
-                    return (marks + records, result)
+                    if finishes.count == 1, let (id, acknowledging) = finishes.first {
+                        mark(id, acknowledging)
+                    } else {
+                        for (id, acknowledging) in finishes.sorted(by: { $0.key < $1.key }) { mark(id, acknowledging) }
+                    }
+                    marks.append(contentsOf: records)
+                    return (marks, result)
                 } catch {
                     self.deferredFinishes.withLock { $0.merge(finishes) { current, earlier in current || earlier } }
                     throw error

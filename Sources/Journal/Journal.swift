@@ -266,8 +266,7 @@ public final class Journal<State: JournalState>: Sendable {
     /// Runs `request` as a batch of its own on the caller's thread, then hands whatever arrived
     /// meanwhile (and a compaction the commit made due) to the queue.
     private func runInline(_ request: JournalRequest<State>) {
-        let outcome = process([request], inline: true)
-        publish()
+        let outcome = process(CollectionOfOne(request), inline: true)
         shared.withLock { shared in
             shared.pending.insert(contentsOf: outcome.leftover, at: 0)
             if outcome.compactionDue { shared.compactionDue = true }
@@ -326,14 +325,19 @@ public final class Journal<State: JournalState>: Sendable {
 
     /// Runs one group commit. With `inline`, it runs on a caller's thread: it gives the batch back
     /// untouched when the lock is not free at once, and leaves a due compaction to the queue.
-    private func process(_ batch: [JournalRequest<State>], inline: Bool) -> BatchOutcome {
+    private func process<Batch: RandomAccessCollection<JournalRequest<State>>>(_ batch: Batch, inline: Bool)
+        -> BatchOutcome where Batch.Index == Int
+    {
+        // Every way out makes the core's counters visible; the normal one does it before resuming callers.
+        var published = false
+        defer { if !published { publish() } }
         if let stopped = core.stopped ?? (shared.withLock { $0.closed } ? closedError : nil) {
             for request in batch { request.fail(stopped) }
             return BatchOutcome()
         }
         do {
             if inline {
-                guard try core.tryLock() else { return BatchOutcome(leftover: batch) }
+                guard try core.tryLock() else { return BatchOutcome(leftover: Array(batch)) }
             } else {
                 try core.lock()
             }
@@ -351,16 +355,15 @@ public final class Journal<State: JournalState>: Sendable {
             return BatchOutcome()
         }
 
-        var frames: [[Data]] = [[]]
-        var frameBytes = 0
-        var completions: [@Sendable (JournalError?) -> Void] = []
+        var frames = core.makeFrameBuilder()
+        var completions = SmallList<@Sendable (JournalError?) -> Void>()
         var observers: [@Sendable (Result<State, JournalError>) -> Void] = []
         var compactions: [@Sendable (JournalError?) -> Void] = []
         var commits = 0
         var synced = false
         var rejected = false
-        var index = 0
-        evaluation: while index < batch.count {
+        var index = batch.startIndex
+        evaluation: while index < batch.endIndex {
             let request = batch[index]
             index += 1
             switch request {
@@ -370,23 +373,22 @@ public final class Journal<State: JournalState>: Sendable {
                     completions.append(evaluation.complete)
                     continue
                 }
-                let encoded = produced.map(State.encode)
-                let size = encoded.reduce(0) { $0 + 4 + $1.count }
-                guard size <= LogFormat.maximumFramePayload else {
+                let mark = frames.mark
+                for record in produced { frames.append(record, of: State.self) }
+                let size = frames.payloadSize(since: mark)
+                guard size <= frames.maximumPayload else {
+                    frames.rollBack(to: mark)
                     evaluation.complete(
                         JournalError(
                             .invalidArgument, path: core.logPath,
                             message: "one commit's records take \(size) bytes, more than the "
-                                + "\(LogFormat.maximumFramePayload) a commit may hold; split the data"))
+                                + "\(frames.maximumPayload) a commit may hold; split the data"))
                     continue
-                }
-                if frameBytes + size > LogFormat.maximumFramePayload {
-                    frames.append([])
-                    frameBytes = 0
                 }
                 do {
                     for record in produced { try core.applyInMemory(record) }
                 } catch {
+                    frames.rollBack(to: mark)
                     evaluation.complete(
                         JournalError(
                             .stateRejected, path: core.logPath,
@@ -395,8 +397,7 @@ public final class Journal<State: JournalState>: Sendable {
                     rejected = true
                     break evaluation
                 }
-                frames[frames.count - 1].append(contentsOf: encoded)
-                frameBytes += size
+                frames.keepFramesWithinLimit(since: mark)
                 completions.append(evaluation.complete)
                 commits += 1
                 if durability == .synced { synced = true }
@@ -407,13 +408,13 @@ public final class Journal<State: JournalState>: Sendable {
             }
         }
 
-        let writing = frames.contains { !$0.isEmpty }
+        let writing = !frames.isEmpty
         if writing {
             // A batch of deferred commits only skips its fsync when everything before it is durable,
             // and when nothing in it (a read, a compaction, a synced commit) needs durability.
             let sync = synced || !observers.isEmpty || !compactions.isEmpty || core.hasUnsyncedFrames
             do {
-                try core.append(frames, sync: sync)
+                try core.append(&frames, sync: sync)
             } catch {
                 core.stopped = stop(because: error)
                 fail(completions, observers, compactions, with: error)
@@ -448,7 +449,8 @@ public final class Journal<State: JournalState>: Sendable {
             locked = false
         }
         publish()
-        for complete in completions { complete(nil) }
+        published = true
+        completions.forEach { $0(nil) }
         if !observers.isEmpty {
             let state = core.state
             for deliver in observers { deliver(.success(state)) }
@@ -497,12 +499,12 @@ public final class Journal<State: JournalState>: Sendable {
     }
 
     private func fail(
-        _ completions: [@Sendable (JournalError?) -> Void],
+        _ completions: SmallList<@Sendable (JournalError?) -> Void>,
         _ observers: [@Sendable (Result<State, JournalError>) -> Void],
         _ compactions: [@Sendable (JournalError?) -> Void],
         with error: JournalError
     ) {
-        for complete in completions { complete(error) }
+        completions.forEach { $0(error) }
         for deliver in observers { deliver(.failure(error)) }
         for complete in compactions { complete(error) }
     }

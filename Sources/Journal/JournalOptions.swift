@@ -15,6 +15,10 @@ public struct JournalOptions: Sendable {
     /// journal when they do not exist (default `true`).
     public var createIfMissing: Bool
 
+    /// Test-only: the most payload bytes one frame holds (``LogFormat/maximumFramePayload``, 1 GiB,
+    /// unless a test lowers it to see batches split into several frames).
+    package var maximumFramePayload = LogFormat.maximumFramePayload
+
     /// Test-only hook called at each step of a compaction; a crash test makes it kill the process
     /// and a failure test makes it throw.
     package var compactionStepHook: (@Sendable (CompactionStep) throws -> Void)?

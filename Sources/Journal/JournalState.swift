@@ -48,6 +48,13 @@ public protocol JournalState: Sendable {
     /// from the log are the same.
     static func encode(_ record: Record) -> Data
 
+    /// Appends the bytes the log holds for `record` (those ``encode(_:)`` returns) to `bytes`.
+    ///
+    /// The journal encodes committed records with it, straight into the buffer it writes; a state
+    /// with typed records implements it to spare each record a `Data` of its own. The default
+    /// appends what ``encode(_:)`` returns.
+    static func encode(_ record: Record, into bytes: inout [UInt8])
+
     /// Applies one record committed by this process.
     ///
     /// - Parameter record: one record, exactly as a ``Journal/perform(_:)`` body returned it.
@@ -95,6 +102,11 @@ extension JournalState where Record == Data {
 }
 
 extension JournalState {
+    /// Appends what ``encode(_:)`` returns.
+    public static func encode(_ record: Record, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: encode(record))
+    }
+
     /// Does nothing: the state grows as records arrive.
     public mutating func reserveCapacity(forLogBytes bytes: Int) {}
 }

@@ -145,12 +145,12 @@ func throughput(catalog: Catalog, options: Options) async throws -> (rates: [Int
     return (rates, sqlite)
 }
 
-/// The process's CPU time (user and system) so far, in seconds.
-func processCPUSeconds() -> Double {
+/// The process's CPU time so far, in seconds: in user mode and in the kernel.
+func processCPUSeconds() -> (user: Double, system: Double) {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    return (seconds(usage.ru_utime), seconds(usage.ru_stime))
 }
 
 /// `--flow-cpu N`: N purchases by one buyer with nothing else running, after a warm-up of a tenth
@@ -163,12 +163,14 @@ func flowCPU(purchases: Int, catalog: Catalog, options: Options) async throws {
     _ = try await flow.measure(purchases: max(1, purchases / 10))
     let cpuStart = processCPUSeconds()
     let slice = try await flow.measure(purchases: purchases)
-    let cpu = processCPUSeconds() - cpuStart
+    let cpuEnd = processCPUSeconds()
     _ = try await flow.finish()
+    let perPurchase = 1e6 / Double(purchases)
     print(
         String(
-            format: "one buyer, %d purchases in %@: %.1f µs wall, %.1f µs CPU (user+system) per purchase",
-            purchases, options.directory.path, slice.elapsed / Double(purchases) * 1e6, cpu / Double(purchases) * 1e6))
+            format: "one buyer, %d purchases in %@: %.1f µs wall, CPU %.1f µs user + %.1f µs system per purchase",
+            purchases, options.directory.path, slice.elapsed * perPurchase, (cpuEnd.user - cpuStart.user) * perPurchase,
+            (cpuEnd.system - cpuStart.system) * perPurchase))
     // SQLite's loop on the same folder, for scale (wall time: on a RAM disk it is its CPU time).
     let folder = fresh("sqlite", in: options)
     defer { try? FileManager.default.removeItem(at: folder) }

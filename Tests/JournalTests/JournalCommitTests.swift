@@ -171,4 +171,58 @@ final class SharedCounter: Sendable {
     func add() {
         count.add(1, ordering: .acquiringAndReleasing)
     }
+
+    @Test func batchesBiggerThanAFrameAreSplitBetweenCommits() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var options = JournalOptions()
+        // Three 12-byte records with their 4-byte lengths fill a frame.
+        options.maximumFramePayload = 48
+        let journal = try Journal<ListState>.open(directory: directory.url, options: options)
+        // A first commit holds the journal until the others have been called, so that they are
+        // written together: one group commit, several frames.
+        let firstIsRunning = SharedCounter()
+        let othersCalled = SharedCounter()
+        let texts = (0...40).map { String(format: "record-%05d", $0) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await journal.perform { _ in
+                    firstIsRunning.add()
+                    let clock = ContinuousClock()
+                    let deadline = clock.now.advanced(by: .seconds(10))
+                    while othersCalled.value < 20 && clock.now < deadline { usleep(1000) }
+                    usleep(20_000)
+                    return (records: [Data(texts[0].utf8)], result: ())
+                }
+            }
+            for pair in 0..<20 {
+                group.addTask {
+                    while firstIsRunning.value == 0 { try await Task.sleep(for: .milliseconds(1)) }
+                    othersCalled.add()
+                    // Two records per commit: a commit never straddles two frames.
+                    let records = [texts[1 + 2 * pair], texts[2 + 2 * pair]].map { Data($0.utf8) }
+                    try await journal.perform { _ in (records: records, result: ()) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(journal.statistics.recordsAppended == 41)
+        #expect(journal.statistics.groupCommits < 41)
+        // A commit bigger than a frame is refused and writes nothing.
+        let tooBig = (0..<4).map { Data("oversized-\($0)".utf8) }
+        await #expect(throws: JournalError.self) {
+            try await journal.perform { _ in (records: tooBig, result: ()) }
+        }
+        let entries = try await journal.currentState().entries
+        journal.close()
+
+        let layout = LogLayout(try directory.read(directory.logURL))
+        #expect(layout.frames.count >= 14)
+        let reopened = try Journal<ListState>.open(directory: directory.url, options: options)
+        defer { reopened.close() }
+        #expect(try await reopened.currentState().entries == entries)
+        #expect(entries.count == 41)
+        #expect(Set(entries) == Set(texts))
+        #expect(!entries.contains { $0.hasPrefix("oversized") })
+    }
 }

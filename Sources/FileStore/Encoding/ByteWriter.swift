@@ -9,6 +9,15 @@ struct ByteWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Lets `body` append to `bytes` through a writer, without copying them: the writer takes
+    /// the buffer for the time of the call and gives it back.
+    static func append(to bytes: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+        var writer = ByteWriter(capacity: 0)
+        swap(&writer.bytes, &bytes)
+        body(&writer)
+        swap(&writer.bytes, &bytes)
+    }
+
     mutating func u8(_ value: UInt8) {
         bytes.append(value)
     }
@@ -44,6 +53,14 @@ struct ByteWriter {
     }
 
     mutating func string(_ value: String) {
+        // Native strings (all but bridged ones) give their UTF-8 without a copy.
+        if let done = value.utf8.withContiguousStorageIfAvailable({ utf8 -> Bool in
+            u32(UInt32(utf8.count))
+            bytes.append(contentsOf: utf8)
+            return true
+        }), done {
+            return
+        }
         var value = value
         value.withUTF8 { utf8 in
             u32(UInt32(utf8.count))

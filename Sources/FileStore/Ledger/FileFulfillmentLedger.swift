@@ -190,8 +190,20 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
                 }
                 do {
                     let (records, result) = try body(state)
-                    let marks = finished.filter { !state.contents.finished.contains($0) }.sorted()
-                    return (records: marks.map { LedgerRecord.finished($0) } + records, result: result)
+                    if finished.isEmpty { return (records: records, result: result) }
+                    // The marks not written yet, in order, then the body's records.
+                    var marks: [LedgerRecord] = []
+                    marks.reserveCapacity(finished.count + records.count)
+                    func mark(_ id: TransactionID) {
+                        if !state.contents.finished.contains(id) { marks.append(.finished(id)) }
+                    }
+                    if finished.count == 1, let id = finished.first {
+                        mark(id)
+                    } else {
+                        for id in finished.sorted() { mark(id) }
+                    }
+                    marks.append(contentsOf: records)
+                    return (records: marks, result: result)
                 } catch {
                     self.deferredFinished.withLock { $0.formUnion(finished) }
                     throw error

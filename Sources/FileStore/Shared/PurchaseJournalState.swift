@@ -49,21 +49,33 @@ struct PurchaseJournalState: JournalState {
 
     /// The stream byte, then the stream's own encoding of the record.
     static func encode(_ record: Record) -> Data {
-        var writer = ByteWriter(capacity: 160)
-        switch record {
-        case .store(let record):
-            writer.u8(Stream.store.rawValue)
-            record.encode(into: &writer)
-        case .ledger(let record):
-            writer.u8(Stream.ledger.rawValue)
-            record.encode(into: &writer)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(160)
+        encode(record, into: &bytes)
+        return Data(bytes)
+    }
+
+    /// Appends the stream byte and the stream's own encoding of the record to `bytes`.
+    static func encode(_ record: Record, into bytes: inout [UInt8]) {
+        let start = bytes.count
+        ByteWriter.append(to: &bytes) { writer in
+            switch record {
+            case .store(let record):
+                writer.u8(Stream.store.rawValue)
+                record.encode(into: &writer)
+            case .ledger(let record):
+                writer.u8(Stream.ledger.rawValue)
+                record.encode(into: &writer)
+            }
         }
         assert(
             { () -> Bool in
                 var copy = PurchaseJournalState()
-                return (try? writer.data.withUnsafeBytes { try copy.decode(bytes: $0) }) == record.asRecorded
+                let decoded = bytes.withUnsafeBytes {
+                    try? copy.decode(bytes: UnsafeRawBufferPointer(rebasing: $0[start...]))
+                }
+                return decoded == record.asRecorded
             }(), "a shared-journal record does not survive its encoding")
-        return writer.data
     }
 
     mutating func apply(_ record: Record) throws {

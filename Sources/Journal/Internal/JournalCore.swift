@@ -42,6 +42,8 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     var stopped: JournalError?
     /// Whether the last ``load()`` finished: files a load refused are never trimmed.
     private var loaded = false
+    /// The buffer the last batch of frames was built in, kept to build the next one.
+    private var frameBuffer: [UInt8] = []
 
     init(directory: String, name: String, options: JournalOptions) throws(JournalError) {
         self.directory = directory
@@ -446,21 +448,28 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         try state.apply(record)
     }
 
-    /// Writes `frames` (one, unless a batch exceeds the size of a frame) with one write and, when
-    /// `sync` is set, makes them (and everything before them) durable with one fdatasync.
+    /// An empty batch of frames following the log's last one, in the buffer the last batch used.
+    func makeFrameBuilder() -> FrameBuilder {
+        defer { frameBuffer = [] }
+        return FrameBuilder(reusing: frameBuffer, after: lastSequence, maximumPayload: options.maximumFramePayload)
+    }
+
+    /// Writes the batch `frames` built (one frame, unless it exceeds the size of a frame) with one
+    /// write and, when `sync` is set, makes them (and everything before them) durable with one
+    /// fdatasync. Keeps the batch's buffer for the next one.
     ///
     /// The caller passes `sync: false` only when ``hasUnsyncedFrames`` is false, so at most the last
     /// frame of the log is ever unsynced: a crash can then only damage the tail, which opening cuts.
-    func append(_ frames: [[Data]], sync: Bool = true) throws(JournalError) {
-        var frame: [UInt8] = []
-        var sequence = lastSequence
-        for records in frames where !records.isEmpty {
-            sequence += 1
-            LogFormat.appendFrame(records: records, sequence: sequence, to: &frame)
+    func append(_ frames: inout FrameBuilder, sync: Bool = true) throws(JournalError) {
+        frames.finish()
+        let size = Int64(frames.bytes.count)
+        defer {
+            // A buffer that held a huge batch is not kept.
+            if frames.bytes.capacity <= 1 << 20 { frameBuffer = frames.bytes }
         }
-        if preallocates { try allocate(through: endOffset + Int64(frame.count)) }
+        if preallocates { try allocate(through: endOffset + size) }
         do {
-            try SystemFile.write(logFD, frame, at: endOffset, path: logPath)
+            try SystemFile.write(logFD, frames.bytes, at: endOffset, path: logPath)
         } catch {
             // The journal stops; leave the log ending at its last good frame.
             try? SystemFile.truncate(logFD, to: endOffset, path: logPath)
@@ -476,11 +485,11 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
             writtenUnsynced = true
             statistics.deferredGroupCommits += 1
         }
-        endOffset += Int64(frame.count)
-        lastSequence = sequence
+        endOffset += size
+        lastSequence += UInt64(frames.frameCount)
         statistics.groupCommits += 1
-        statistics.recordsAppended += frames.reduce(0) { $0 + $1.count }
-        statistics.bytesAppended += Int64(frame.count)
+        statistics.recordsAppended += frames.recordCount
+        statistics.bytesAppended += size
     }
 
     func countCommits(_ count: Int) {

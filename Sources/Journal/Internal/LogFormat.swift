@@ -215,21 +215,4 @@ enum LogFormat {
     static func isRetirementMark(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         loadUInt64(bytes, at: offset) == .max && loadUInt64(bytes, at: offset + 8) == .max
     }
-
-    /// Appends one frame holding `records` to `bytes`.
-    static func appendFrame(records: [Data], sequence: UInt64, to bytes: inout [UInt8]) {
-        let start = bytes.count
-        var payloadLength = 0
-        for record in records { payloadLength += 4 + record.count }
-        bytes.reserveCapacity(start + frameHeaderSize + payloadLength)
-        append(UInt32(payloadLength), to: &bytes)
-        append(UInt32(0), to: &bytes)
-        append(sequence, to: &bytes)
-        for record in records {
-            append(UInt32(record.count), to: &bytes)
-            bytes.append(contentsOf: record)
-        }
-        let checksum = bytes.withUnsafeBytes { frameChecksum(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-        store(checksum, at: start + 4, in: &bytes)
-    }
 }

@@ -1,0 +1,23 @@
+/// A list that holds its first element inline and allocates only for a second one: a group
+/// commit's completions, usually one.
+struct SmallList<Element> {
+    private var first: Element?
+    private var rest: [Element] = []
+
+    init() {}
+
+    mutating func append(_ element: Element) {
+        if first == nil {
+            first = element
+        } else {
+            rest.append(element)
+        }
+    }
+
+    /// Calls `body` on every element, in the order they were appended.
+    func forEach(_ body: (Element) -> Void) {
+        guard let first else { return }
+        body(first)
+        for element in rest { body(element) }
+    }
+}
