@@ -30,6 +30,12 @@ public struct Catalog: Sendable, Hashable, Codable {
         indexByID[productID].map { products[$0] }
     }
 
+    /// The type of the product with the given identifier, or `nil`; cheaper than
+    /// ``product(withID:)`` when the type is all a caller needs (no copy of the product).
+    public func productType(withID productID: String) -> ProductType? {
+        indexByID[productID].map { products[$0].type }
+    }
+
     /// The deployment's default storefront.
     public var defaultStorefront: Storefront? {
         storefronts[deployment.storefront]

@@ -21,6 +21,8 @@ public import Foundation
 public actor Store {
     /// The deployment's catalog.
     public let catalog: Catalog
+    /// ``providerIndex(for:)`` of every product of the catalog.
+    private let providerIndexByProductID: [String: Int]
     private let providers: [any StoreProvider]
     private let ledger: any FulfillmentLedger
     private let verifiers: [String: any ReceiptVerifier]
@@ -62,6 +64,12 @@ public actor Store {
         self.verifiers = verifiers
         self.clock = clock
         self.gracePeriod = gracePeriod
+        // Looked up once: finding a product's configuration compares whole configurations.
+        var indexes: [String: Int] = [:]
+        for product in catalog.products {
+            indexes[product.productID] = Self.providerIndex(for: product, in: catalog, providerCount: providers.count)
+        }
+        self.providerIndexByProductID = indexes
     }
 
     // MARK: - Lifecycle
@@ -161,10 +169,16 @@ public actor Store {
     }
 
     /// The index of the provider a product is sold through: the deployment's provider its
-    /// `StoreIDs` name first, or the default (see ``Deployment/provider(for:)``).
+    /// `StoreIDs` name first, or the default (see ``Deployment/provider(for:)``); 0, the default,
+    /// for a product the catalog does not have.
     private func providerIndex(for product: Product?) -> Int {
-        guard let product, let configuration = catalog.deployment.provider(for: product),
-            let index = catalog.deployment.providers.firstIndex(of: configuration), index < providers.count
+        guard let product else { return 0 }
+        return providerIndexByProductID[product.productID] ?? 0
+    }
+
+    private static func providerIndex(for product: Product, in catalog: Catalog, providerCount: Int) -> Int {
+        guard let configuration = catalog.deployment.provider(for: product),
+            let index = catalog.deployment.providers.firstIndex(of: configuration), index < providerCount
         else { return 0 }
         return index
     }

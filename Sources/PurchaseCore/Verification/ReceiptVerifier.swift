@@ -25,14 +25,14 @@ public struct CatalogReceiptVerifier: ReceiptVerifier {
 
     /// Accepts transactions for products of the catalog with a positive quantity.
     public func verify(_ transaction: StoreTransaction) async throws -> StoreTransaction {
-        guard let product = catalog.product(withID: transaction.productID) else {
+        guard let type = catalog.productType(withID: transaction.productID) else {
             throw PurchaseError(
                 .verificationFailed,
                 detail: "transaction \(transaction.transactionID) names a product the catalog does not declare",
                 productID: transaction.productID
             )
         }
-        guard product.type == transaction.productType, transaction.quantity >= 1 else {
+        guard type == transaction.productType, transaction.quantity >= 1 else {
             throw PurchaseError(
                 .verificationFailed,
                 detail: "transaction \(transaction.transactionID) does not match its product's type or quantity",
