@@ -81,7 +81,10 @@ private func write(_ bytes: [UInt8], to path: String) {
 private func validLog(frames: Int) -> [UInt8] {
     var bytes = LogFormat.encode(LogFormat.LogHeader(generation: 1, baseSequence: 0))
     for sequence in 1...UInt64(frames) {
-        LogFormat.appendFrame(records: [Data("record \(sequence)".utf8)], sequence: sequence, to: &bytes)
+        var frame = FrameBuilder(reusing: [], after: sequence - 1)
+        frame.append(Data("record \(sequence)".utf8), of: FuzzState.self)
+        frame.finish()
+        bytes += frame.bytes
     }
     return bytes + zeros(128)
 }
