@@ -198,23 +198,23 @@ public actor Store {
         purchaseRunning = true
         defer { purchaseRunning = false }
 
-        let product = catalog.product(withID: productID)
-        let provider = providers[providerIndex(for: product)]
+        // The type is all a purchase needs of the product here (and reading it copies nothing).
+        let type = catalog.productType(withID: productID)
+        let provider = providers[providerIndexByProductID[productID] ?? 0]
         guard await provider.canMakePayments() else {
             return .failed(PurchaseError(.paymentNotAllowed, productID: productID))
         }
-        guard let product else {
+        guard let type else {
             return .failed(
                 PurchaseError(.invalidProductIdentifiers, detail: "not in the catalog", productID: productID))
         }
-        guard quantity >= 1, quantity == 1 || product.type == .consumable else {
+        guard quantity >= 1, quantity == 1 || type == .consumable else {
             return .failed(
-                PurchaseError(
-                    .paymentInvalid, detail: "quantity \(quantity) for a \(product.type)", productID: productID)
+                PurchaseError(.paymentInvalid, detail: "quantity \(quantity) for a \(type)", productID: productID)
             )
         }
         do {
-            if product.type == .nonConsumable, try await owns(productID) {
+            if type == .nonConsumable, try await owns(productID) {
                 return .failed(PurchaseError(.alreadyOwned, productID: productID))
             }
             switch try await provider.purchase(PurchaseRequest(productID: productID, quantity: quantity)) {
