@@ -32,10 +32,7 @@ struct JournalCommitTests {
             group.addTask {
                 try await journal.perform { state in
                     firstIsRunning.add()
-                    let clock = ContinuousClock()
-                    let deadline = clock.now.advanced(by: .seconds(10))
-                    while othersCalled.value < 199 && clock.now < deadline { usleep(1000) }
-                    usleep(20_000)
+                    othersCalled.wait(for: 199)
                     let next = state.count + 1
                     return (records: [withUnsafeBytes(of: next.littleEndian) { Data($0) }], result: next)
                 }
@@ -160,17 +157,6 @@ struct JournalCommitTests {
         #expect(error?.code == .io)
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("absent").path))
     }
-}
-
-/// A counter several tasks and threads share.
-final class SharedCounter: Sendable {
-    private let count = Atomic<Int>(0)
-
-    var value: Int { count.load(ordering: .acquiring) }
-
-    func add() {
-        count.add(1, ordering: .acquiringAndReleasing)
-    }
 
     @Test func batchesBiggerThanAFrameAreSplitBetweenCommits() async throws {
         let directory = try TemporaryDirectory()
@@ -188,10 +174,7 @@ final class SharedCounter: Sendable {
             group.addTask {
                 try await journal.perform { _ in
                     firstIsRunning.add()
-                    let clock = ContinuousClock()
-                    let deadline = clock.now.advanced(by: .seconds(10))
-                    while othersCalled.value < 20 && clock.now < deadline { usleep(1000) }
-                    usleep(20_000)
+                    othersCalled.wait(for: 20)
                     return (records: [Data(texts[0].utf8)], result: ())
                 }
             }
@@ -224,5 +207,25 @@ final class SharedCounter: Sendable {
         #expect(entries.count == 41)
         #expect(Set(entries) == Set(texts))
         #expect(!entries.contains { $0.hasPrefix("oversized") })
+    }
+}
+
+/// A counter several tasks and threads share.
+final class SharedCounter: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var value: Int { count.load(ordering: .acquiring) }
+
+    func add() {
+        count.add(1, ordering: .acquiringAndReleasing)
+    }
+
+    /// Blocks the calling thread until the count reaches `target` (at most 10 seconds), then 20 ms
+    /// more: long enough for the callers counted to have queued their commits.
+    func wait(for target: Int) {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(10))
+        while value < target && clock.now < deadline { usleep(1000) }
+        usleep(20_000)
     }
 }
