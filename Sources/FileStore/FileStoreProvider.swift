@@ -459,16 +459,11 @@ public final class FileStoreProvider: StoreProvider {
                     // The finish marks due, in transaction order, then the body's records.
                     var marks: [StoreRecord] = []
                     marks.reserveCapacity(finishes.count + records.count)
-                    func mark(_ id: UInt64, _ acknowledging: Bool) {
+                    finishes.forEachInOrder(by: { $0.key < $1.key }) { id, acknowledging in
                         if let stored = state.transaction(id), let mark = Self.finishRecord(for: stored, acknowledging)
                         {
                             marks.append(mark)
                         }
-                    }
-                    if finishes.count == 1, let (id, acknowledging) = finishes.first {
-                        mark(id, acknowledging)
-                    } else {
-                        for (id, acknowledging) in finishes.sorted(by: { $0.key < $1.key }) { mark(id, acknowledging) }
                     }
                     marks.append(contentsOf: records)
                     return (marks, result)

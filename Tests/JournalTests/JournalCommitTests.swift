@@ -158,6 +158,51 @@ struct JournalCommitTests {
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("absent").path))
     }
 
+    @Test func aRejectedCommitInABatchLeavesTheCommitsBeforeItWritten() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        // A first commit holds the journal until the others have been called, so that they are
+        // evaluated in one batch: the rejected one is rolled back out of a frame that already holds
+        // the commits evaluated before it, and the ones after it go to the next batch.
+        let firstIsRunning = SharedCounter()
+        let othersCalled = SharedCounter()
+        let texts = (0..<12).map { "entry \($0)" }
+        let rejected = try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await journal.perform { _ in
+                    firstIsRunning.add()
+                    othersCalled.wait(for: 13)
+                    return (records: [Data("first".utf8)], result: false)
+                }
+            }
+            for text in texts + ["reject"] {
+                group.addTask {
+                    while firstIsRunning.value == 0 { try await Task.sleep(for: .milliseconds(1)) }
+                    othersCalled.add()
+                    do {
+                        try await journal.perform { _ in
+                            (records: [Data(text.utf8), Data("\(text)'s second".utf8)], result: ())
+                        }
+                        return false
+                    } catch let error as JournalError where error.code == .stateRejected {
+                        return true
+                    }
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(rejected == 1)
+        let expected = Set(["first"] + texts.flatMap { [$0, "\($0)'s second"] })
+        let entries = try await journal.currentState().entries
+        #expect(Set(entries) == expected)
+        #expect(entries.count == expected.count)
+        journal.close()
+        let reopened = try Journal<ListState>.open(directory: directory.url)
+        defer { reopened.close() }
+        #expect(try await reopened.currentState().entries == entries)
+    }
+
     @Test func batchesBiggerThanAFrameAreSplitBetweenCommits() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

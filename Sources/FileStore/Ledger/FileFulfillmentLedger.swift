@@ -194,13 +194,8 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
                     // The marks not written yet, in order, then the body's records.
                     var marks: [LedgerRecord] = []
                     marks.reserveCapacity(finished.count + records.count)
-                    func mark(_ id: TransactionID) {
+                    finished.forEachInOrder(by: <) { id in
                         if !state.contents.finished.contains(id) { marks.append(.finished(id)) }
-                    }
-                    if finished.count == 1, let id = finished.first {
-                        mark(id)
-                    } else {
-                        for id in finished.sorted() { mark(id) }
                     }
                     marks.append(contentsOf: records)
                     return (records: marks, result: result)

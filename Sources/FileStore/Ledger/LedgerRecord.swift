@@ -91,14 +91,9 @@ enum LedgerRecord: Sendable, Hashable {
         writer.u32(UInt32(delivery.entitlements.count))
         for name in delivery.entitlements { writer.string(name) }
         writer.u32(UInt32(delivery.credits.count))
-        if delivery.credits.count == 1, let (name, amount) = delivery.credits.first {
+        delivery.credits.forEachInOrder(by: { $0.key < $1.key }) { name, amount in
             writer.string(name)
             writer.int(amount)
-        } else {
-            for (name, amount) in delivery.credits.sorted(by: { $0.key < $1.key }) {
-                writer.string(name)
-                writer.int(amount)
-            }
         }
         writer.optionalDate(delivery.expirationDate)
         writer.date(delivery.purchaseDate)

@@ -450,6 +450,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
 
     /// An empty batch of frames following the log's last one, in the buffer the last batch used.
     func makeFrameBuilder() -> FrameBuilder {
+        // Let go of the buffer, so that the builder holds its only reference and appends in place.
         defer { frameBuffer = [] }
         return FrameBuilder(reusing: frameBuffer, after: lastSequence, maximumPayload: options.maximumFramePayload)
     }

@@ -21,7 +21,10 @@ public import Foundation
 public actor Store {
     /// The deployment's catalog.
     public let catalog: Catalog
-    /// ``providerIndex(for:)`` of every product of the catalog.
+    /// The index in ``providers`` of the store each product of the catalog is sold through (see
+    /// ``providerIndex(for:in:providerCount:)``); a product the catalog does not have goes to the
+    /// default, 0. For an identifier the catalog repeats, the last product's, as
+    /// `Catalog.product(withID:)` finds it.
     private let providerIndexByProductID: [String: Int]
     private let providers: [any StoreProvider]
     private let ledger: any FulfillmentLedger
@@ -163,19 +166,13 @@ public actor Store {
     private func productIDsByProvider() -> [(Int, [String])] {
         var groups: [Int: [String]] = [:]
         for product in catalog.products {
-            groups[providerIndex(for: product), default: []].append(product.productID)
+            groups[providerIndexByProductID[product.productID] ?? 0, default: []].append(product.productID)
         }
         return groups.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// The index of the provider a product is sold through: the deployment's provider its
-    /// `StoreIDs` name first, or the default (see ``Deployment/provider(for:)``); 0, the default,
-    /// for a product the catalog does not have.
-    private func providerIndex(for product: Product?) -> Int {
-        guard let product else { return 0 }
-        return providerIndexByProductID[product.productID] ?? 0
-    }
-
+    /// `StoreIDs` name first, or the default (see ``Deployment/provider(for:)``).
     private static func providerIndex(for product: Product, in catalog: Catalog, providerCount: Int) -> Int {
         guard let configuration = catalog.deployment.provider(for: product),
             let index = catalog.deployment.providers.firstIndex(of: configuration), index < providerCount
