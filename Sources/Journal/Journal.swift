@@ -126,7 +126,14 @@ public final class Journal<State: JournalState>: Sendable {
         durability: JournalDurability,
         _ body: @escaping @Sendable (State) throws -> (records: [State.Record], result: R)
     ) async throws -> R {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
+        // Nobody writing and the lock free: the commit runs here, with no request or continuation.
+        let claim = claimInline(durability)
+        if let claim, case .done(let result, let compactionDue) = commitAlone(durability, body) {
+            endInline(leftover: [], compactionDue: compactionDue)
+            if claim.holdsInlineSync { InlineSync.release() }
+            return try result.get()
+        }
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<R, any Error>) in
             let request = JournalRequest<State>.commit(
                 evaluate: { state in
                     do {
@@ -145,7 +152,13 @@ public final class Journal<State: JournalState>: Sendable {
                 },
                 durability: durability,
                 fail: { continuation.resume(throwing: $0) })
-            submit(request)
+            if let claim {
+                // The lock was taken by another process: the queue waits for it, with this commit first.
+                endInline(leftover: [request], compactionDue: false)
+                if claim.holdsInlineSync { InlineSync.release() }
+            } else {
+                submit(request)
+            }
         }
     }
 
@@ -234,17 +247,15 @@ public final class Journal<State: JournalState>: Sendable {
                 return .queued
             }
             shared.draining = true
-            // Nobody else touches the core while `draining` was false: reading it here is safe.
+            let claim: InlineClaim?
             switch request {
-            case .compact:
-                break
-            case .commit(_, .deferred, _) where !core.hasUnsyncedFrames:
+            case .compact: claim = nil
+            case .commit(_, let durability, _): claim = inlineClaim(durability)
+            case .observe: claim = inlineClaim(nil)
+            }
+            if let claim {
+                holdsInlineSync = claim.holdsInlineSync
                 return .inline
-            case .commit, .observe:
-                if InlineSync.claim() {
-                    holdsInlineSync = true
-                    return .inline
-                }
             }
             shared.pending.append(request)
             return .startQueue
@@ -263,13 +274,45 @@ public final class Journal<State: JournalState>: Sendable {
         case rejected, queued, startQueue, inline
     }
 
+    /// The right to run a request on its caller's thread.
+    private struct InlineClaim {
+        /// Whether the claim holds the process's ``InlineSync`` permit (to give back after the run).
+        var holdsInlineSync: Bool
+    }
+
+    /// Whether a commit with `durability` (or, for `nil`, a read) may run on its caller's thread
+    /// once nobody is writing (the caller holds the shared lock and finds `draining` unset; reading
+    /// the core is then safe): a deferred commit with nothing unsynced before it always may (it
+    /// never waits for an fsync), anything else only with the ``InlineSync`` permit.
+    private func inlineClaim(_ durability: JournalDurability?) -> InlineClaim? {
+        if durability == .deferred && !core.hasUnsyncedFrames { return InlineClaim(holdsInlineSync: false) }
+        return InlineSync.claim() ? InlineClaim(holdsInlineSync: true) : nil
+    }
+
+    /// Takes the core for a commit on the caller's thread (setting `draining`), when nobody is
+    /// writing and ``inlineClaim(_:)`` allows it; the caller ends with ``endInline(leftover:compactionDue:)``.
+    private func claimInline(_ durability: JournalDurability) -> InlineClaim? {
+        shared.withLock { shared -> InlineClaim? in
+            guard !shared.closed, !shared.draining, let claim = inlineClaim(durability) else { return nil }
+            shared.draining = true
+            return claim
+        }
+    }
+
     /// Runs `request` as a batch of its own on the caller's thread, then hands whatever arrived
     /// meanwhile (and a compaction the commit made due) to the queue.
     private func runInline(_ request: JournalRequest<State>) {
         let outcome = process(CollectionOfOne(request), inline: true)
+        endInline(leftover: outcome.leftover, compactionDue: outcome.compactionDue)
+    }
+
+    /// Gives the core back after a run on a caller's thread: to the queue, with `leftover` first,
+    /// when requests are left or arrived meanwhile or a compaction is due; otherwise to whoever
+    /// comes next.
+    private func endInline(leftover: [JournalRequest<State>], compactionDue: Bool) {
         shared.withLock { shared in
-            shared.pending.insert(contentsOf: outcome.leftover, at: 0)
-            if outcome.compactionDue { shared.compactionDue = true }
+            shared.pending.insert(contentsOf: leftover, at: 0)
+            if compactionDue { shared.compactionDue = true }
             if shared.pending.isEmpty && !shared.compactionDue {
                 shared.draining = false
                 self.shared.broadcast()
@@ -331,29 +374,15 @@ public final class Journal<State: JournalState>: Sendable {
         // Every way out makes the core's counters visible; the normal one does it before resuming callers.
         var published = false
         defer { if !published { publish() } }
-        if let stopped = core.stopped ?? (shared.withLock { $0.closed } ? closedError : nil) {
-            for request in batch { request.fail(stopped) }
-            return BatchOutcome()
-        }
-        do {
-            if inline {
-                guard try core.tryLock() else { return BatchOutcome(leftover: Array(batch)) }
-            } else {
-                try core.lock()
-            }
-        } catch {
+        switch beginBatch(inline: inline) {
+        case .ready: break
+        case .lockBusy: return BatchOutcome(leftover: Array(batch))
+        case .failed(let error):
             for request in batch { request.fail(error) }
             return BatchOutcome()
         }
         var locked = true
         defer { if locked { core.unlock() } }
-        do {
-            try core.catchUp()
-        } catch {
-            core.stopped = stop(because: error)
-            for request in batch { request.fail(error) }
-            return BatchOutcome()
-        }
 
         var frames = core.makeFrameBuilder()
         var completions = SmallList<@Sendable (JournalError?) -> Void>()
@@ -373,34 +402,18 @@ public final class Journal<State: JournalState>: Sendable {
                     completions.append(evaluation.complete)
                     continue
                 }
-                let mark = frames.mark
-                for record in produced { frames.append(record, of: State.self) }
-                let size = frames.payloadSize(since: mark)
-                guard size <= frames.maximumPayload else {
-                    frames.rollBack(to: mark)
-                    evaluation.complete(
-                        JournalError(
-                            .invalidArgument, path: core.logPath,
-                            message: "one commit's records take \(size) bytes, more than the "
-                                + "\(frames.maximumPayload) a commit may hold; split the data"))
-                    continue
-                }
-                do {
-                    for record in produced { try core.applyInMemory(record) }
-                } catch {
-                    frames.rollBack(to: mark)
-                    evaluation.complete(
-                        JournalError(
-                            .stateRejected, path: core.logPath,
-                            message: "the state rejected a record its own body produced (\(error)); nothing of "
-                                + "this commit was written", underlying: String(describing: error)))
+                switch stage(produced, into: &frames) {
+                case .staged:
+                    completions.append(evaluation.complete)
+                    commits += 1
+                    if durability == .synced { synced = true }
+                case .tooBig(let error):
+                    evaluation.complete(error)
+                case .rejected(let error):
+                    evaluation.complete(error)
                     rejected = true
                     break evaluation
                 }
-                frames.keepFramesWithinLimit(since: mark)
-                completions.append(evaluation.complete)
-                commits += 1
-                if durability == .synced { synced = true }
             case .observe(let deliver):
                 observers.append(deliver)
             case .compact(let complete):
@@ -409,40 +422,14 @@ public final class Journal<State: JournalState>: Sendable {
         }
 
         let writing = !frames.isEmpty
-        if writing {
-            // A batch of deferred commits only skips its fsync when everything before it is durable,
-            // and when nothing in it (a read, a compaction, a synced commit) needs durability.
-            let sync = synced || !observers.isEmpty || !compactions.isEmpty || core.hasUnsyncedFrames
-            do {
-                try core.append(&frames, sync: sync)
-            } catch {
-                core.stopped = stop(because: error)
-                fail(completions, observers, compactions, with: error)
-                return BatchOutcome(leftover: Array(batch[index...]))
-            }
+        // A batch of deferred commits only skips its fsync when everything before it is durable,
+        // and when nothing in it (a read, a compaction, a synced commit) needs durability.
+        let sync = synced || !observers.isEmpty || !compactions.isEmpty || core.hasUnsyncedFrames
+        if let error = write(&frames, sync: sync) {
+            fail(completions, observers, compactions, with: error)
+            return BatchOutcome(leftover: Array(batch[index...]))
         }
-        if !writing {
-            // Nothing written (so no fsync): make what was read from other processes, or written
-            // deferred, durable before acknowledging results that depend on it.
-            do {
-                try core.syncIfUnsynced()
-            } catch {
-                core.stopped = stop(because: error)
-                fail(completions, observers, compactions, with: error)
-                return BatchOutcome(leftover: Array(batch[index...]))
-            }
-        }
-        if rejected {
-            // The rejected commit may have changed the in-memory state halfway: rebuild it from disk.
-            do {
-                try core.load()
-            } catch {
-                core.stopped = stop(because: error)
-            }
-        }
-        core.countCommits(commits)
-        // Automatic compaction follows a batch that made the log grow, never a read.
-        let compactionDue = writing && core.needsCompaction && core.stopped == nil
+        let compactionDue = settle(commits: commits, wrote: writing, rejected: rejected)
         let compacting = !compactions.isEmpty || (compactionDue && !inline)
         if !compacting {
             core.unlock()
@@ -467,6 +454,173 @@ public final class Journal<State: JournalState>: Sendable {
             for complete in compactions { complete(failure) }
         }
         return BatchOutcome(leftover: Array(batch[index...]), compactionDue: compactionDue && inline)
+    }
+
+    /// What a commit run alone on its caller's thread came to.
+    private enum AloneOutcome<R> {
+        /// The commit ran: its result (after its records are written, and durable when synced) or
+        /// its failure, and whether the log now calls for a compaction (left to the queue).
+        case done(Result<R, any Error>, compactionDue: Bool)
+        /// The lock was taken by another process; nothing was done.
+        case lockBusy
+    }
+
+    /// Runs one commit as a batch of its own on the caller's thread, straight from
+    /// ``perform(durability:_:)``: the steps of ``process(_:inline:)`` for a batch of one commit,
+    /// without the request and continuation a queued commit needs. The caller has claimed the core
+    /// (``claimInline(_:)``).
+    private func commitAlone<R>(
+        _ durability: JournalDurability, _ body: (State) throws -> (records: [State.Record], result: R)
+    ) -> AloneOutcome<R> {
+        var published = false
+        defer { if !published { publish() } }
+        switch beginBatch(inline: true) {
+        case .ready: break
+        case .lockBusy: return .lockBusy
+        case .failed(let error): return .done(.failure(error), compactionDue: false)
+        }
+        var locked = true
+        defer { if locked { core.unlock() } }
+
+        var frames = core.makeFrameBuilder()
+        var outcome: Result<R, any Error>
+        var commits = 0
+        var rejected = false
+        do {
+            let output = try body(core.state)
+            switch stage(output.records, into: &frames) {
+            case .staged:
+                outcome = .success(output.result)
+                commits = 1
+            case .tooBig(let error): outcome = .failure(error)
+            case .rejected(let error):
+                outcome = .failure(error)
+                rejected = true
+            }
+        } catch {
+            outcome = .failure(error)
+        }
+        let writing = !frames.isEmpty
+        if let error = write(&frames, sync: durability == .synced || core.hasUnsyncedFrames) {
+            // A commit that failed by itself reports its own failure, as a queued one does.
+            if case .success = outcome { outcome = .failure(error) }
+            return .done(outcome, compactionDue: false)
+        }
+        let compactionDue = settle(commits: commits, wrote: writing, rejected: rejected)
+        core.unlock()
+        locked = false
+        publish()
+        published = true
+        return .done(outcome, compactionDue: compactionDue)
+    }
+
+    // MARK: - The steps of a batch
+
+    /// How a batch began.
+    private enum BatchStart {
+        /// The lock is held and the state is up to date.
+        case ready
+        /// On a caller's thread, the lock was not free at once; nothing was done.
+        case lockBusy
+        /// The journal is stopped or closed, or locking or catching up failed (nothing is held).
+        case failed(JournalError)
+    }
+
+    /// Begins a batch: checks that the journal still runs, takes the lock (with `inline`, on a
+    /// caller's thread, only when it is free at once) and catches up with the records of other
+    /// processes. A failure to catch up stops the journal.
+    private func beginBatch(inline: Bool) -> BatchStart {
+        if let stopped = core.stopped ?? (shared.withLock { $0.closed } ? closedError : nil) {
+            return .failed(stopped)
+        }
+        do {
+            if inline {
+                guard try core.tryLock() else { return .lockBusy }
+            } else {
+                try core.lock()
+            }
+        } catch {
+            return .failed(error)
+        }
+        do {
+            try core.catchUp()
+        } catch {
+            core.stopped = stop(because: error)
+            core.unlock()
+            return .failed(error)
+        }
+        return .ready
+    }
+
+    /// What became of one commit's records.
+    private enum Staging {
+        /// Appended to the batch's frames and applied to the state.
+        case staged
+        /// More than a commit may hold: nothing of it was staged, and the batch goes on.
+        case tooBig(JournalError)
+        /// The state rejected one of them: nothing of the commit will be written, but the state may
+        /// have changed halfway (``settle(commits:wrote:rejected:)`` rebuilds it); the batch ends here.
+        case rejected(JournalError)
+    }
+
+    /// Appends one commit's records to the batch's frames and applies them to the state, all or none.
+    private func stage(_ produced: [State.Record], into frames: inout FrameBuilder) -> Staging {
+        let mark = frames.mark
+        for record in produced { frames.append(record, of: State.self) }
+        let size = frames.payloadSize(since: mark)
+        guard size <= frames.maximumPayload else {
+            frames.rollBack(to: mark)
+            return .tooBig(
+                JournalError(
+                    .invalidArgument, path: core.logPath,
+                    message: "one commit's records take \(size) bytes, more than the "
+                        + "\(frames.maximumPayload) a commit may hold; split the data"))
+        }
+        do {
+            for record in produced { try core.applyInMemory(record) }
+        } catch {
+            frames.rollBack(to: mark)
+            return .rejected(
+                JournalError(
+                    .stateRejected, path: core.logPath,
+                    message: "the state rejected a record its own body produced (\(error)); nothing of "
+                        + "this commit was written", underlying: String(describing: error)))
+        }
+        frames.keepFramesWithinLimit(since: mark)
+        return .staged
+    }
+
+    /// Writes the batch's frames with one write, and one fsync when `sync` is set. A batch with
+    /// nothing to write makes durable what the state already holds unsynced (records read from
+    /// other processes or written deferred), since the results it acknowledges may depend on it.
+    /// A failure stops the journal.
+    private func write(_ frames: inout FrameBuilder, sync: Bool) -> JournalError? {
+        do {
+            if frames.isEmpty {
+                try core.syncIfUnsynced()
+            } else {
+                try core.append(&frames, sync: sync)
+            }
+            return nil
+        } catch {
+            core.stopped = stop(because: error)
+            return error
+        }
+    }
+
+    /// Ends a batch's work on the state: rebuilds it from disk when a record was rejected (it may
+    /// have changed halfway), counts the commits, and tells whether the log, grown by the batch,
+    /// now calls for a compaction.
+    private func settle(commits: Int, wrote: Bool, rejected: Bool) -> Bool {
+        if rejected {
+            do {
+                try core.load()
+            } catch {
+                core.stopped = stop(because: error)
+            }
+        }
+        core.countCommits(commits)
+        return wrote && core.needsCompaction && core.stopped == nil
     }
 
     /// Compacts if the log (brought up to date) is still past the threshold; for a compaction an

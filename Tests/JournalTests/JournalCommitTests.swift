@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Journal
 import Synchronization
 import Testing
@@ -125,6 +126,36 @@ struct JournalCommitTests {
         #expect(try await second.append("from second") == 2)
         #expect(try await first.currentState().entries == ["from first", "from second"])
         #expect(first.statistics.recordsCaughtUp == 1)
+    }
+
+    @Test(arguments: [JournalDurability.synced, .deferred])
+    func commitsFindingTheLockTakenWaitForIt(_ durability: JournalDurability) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try Journal<ListState>.open(directory: directory.url)
+        defer { journal.close() }
+        try await journal.append("before")
+        // Another holder of the lock (another open file description counts as another process).
+        let fd = open(directory.url.appendingPathComponent("journal.lock").path, O_RDWR)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        try #require(flock(fd, LOCK_EX) == 0)
+        // The first commit finds the journal idle and the lock taken: it goes to the queue, which
+        // waits for the lock; the second queues (behind it, unless it came first).
+        let first = Task {
+            try await journal.perform(durability: durability) { state in
+                (records: [Data("first".utf8)], result: state.entries.count + 1)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(20))
+        let second = Task { try await journal.append("second") }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(journal.statistics.commits == 1)
+        flock(fd, LOCK_UN)
+        #expect(Set([try await first.value, try await second.value]) == [2, 3])
+        let entries = try await journal.currentState().entries
+        #expect(entries.first == "before" && entries.dropFirst().sorted() == ["first", "second"])
+        #expect(journal.statistics.commits == 3)
     }
 
     @Test func closedJournalRefusesWork() async throws {

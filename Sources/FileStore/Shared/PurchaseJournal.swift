@@ -143,11 +143,11 @@ public final class PurchaseJournal: Sendable {
     /// Commits records (of either stream).
     func perform<R: Sendable>(
         durability: JournalDurability,
-        _ body: @escaping @Sendable (PurchaseJournalState) throws -> ([PurchaseJournalState.Record], R)
+        _ body:
+            @escaping @Sendable (PurchaseJournalState) throws -> (
+                records: [PurchaseJournalState.Record], result: R
+            )
     ) async throws -> R {
-        try await journal.perform(durability: durability) { state in
-            let (records, result) = try body(state)
-            return (records, result)
-        }
+        try await journal.perform(durability: durability, body)
     }
 }

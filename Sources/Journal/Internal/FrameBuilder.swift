@@ -30,7 +30,10 @@ struct FrameBuilder {
     }
 
     /// Starts an empty batch in `buffer` (emptied, its capacity kept) after frame `lastSequence`.
-    init(reusing buffer: [UInt8], after lastSequence: UInt64, maximumPayload: Int = LogFormat.maximumFramePayload) {
+    init(
+        reusing buffer: consuming [UInt8], after lastSequence: UInt64,
+        maximumPayload: Int = LogFormat.maximumFramePayload
+    ) {
         bytes = buffer
         bytes.removeAll(keepingCapacity: true)
         self.lastSequence = lastSequence

@@ -450,9 +450,11 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
 
     /// An empty batch of frames following the log's last one, in the buffer the last batch used.
     func makeFrameBuilder() -> FrameBuilder {
-        // Let go of the buffer, so that the builder holds its only reference and appends in place.
-        defer { frameBuffer = [] }
-        return FrameBuilder(reusing: frameBuffer, after: lastSequence, maximumPayload: options.maximumFramePayload)
+        // Let go of the buffer first, so that the builder holds its only reference and empties it
+        // and appends to it in place (with the journal's reference still there, emptying it copied).
+        let buffer = frameBuffer
+        frameBuffer = []
+        return FrameBuilder(reusing: buffer, after: lastSequence, maximumPayload: options.maximumFramePayload)
     }
 
     /// Writes the batch `frames` built (one frame, unless it exceeds the size of a frame) with one
