@@ -81,7 +81,8 @@ private func write(_ bytes: [UInt8], to path: String) {
 private func validLog(frames: Int) -> [UInt8] {
     var bytes = LogFormat.encode(LogFormat.LogHeader(generation: 1, baseSequence: 0))
     for sequence in 1...UInt64(frames) {
-        var frame = FrameBuilder(reusing: [], after: sequence - 1)
+        var buffer: [UInt8] = []
+        var frame = FrameBuilder(reusing: &buffer, after: sequence - 1)
         frame.append(Data("record \(sequence)".utf8), of: FuzzState.self)
         frame.finish()
         bytes += frame.bytes

@@ -168,37 +168,43 @@ public final class FileStoreProvider: StoreProvider {
 
     /// Records a purchase (or, with `RequiresApproval`, a deferred one) durably.
     public func purchase(_ request: PurchaseRequest) async throws -> ProviderPurchaseResult {
-        guard let product = catalog.product(withID: request.productID) else {
+        let now = clock.now
+        // What the purchase needs of the product, read in place (the product is not copied).
+        let facts = catalog.withProduct(withID: request.productID) { product in
+            (
+                type: product.type, priced: product.price(in: storefront) != nil,
+                expiration: Self.expiration(of: product, from: now)
+            )
+        }
+        guard let facts else {
             throw PurchaseError(.invalidProductIdentifiers, detail: "not in the catalog", productID: request.productID)
         }
-        guard product.price(in: storefront) != nil else {
+        guard facts.priced else {
             throw PurchaseError(
                 .productUnavailable, detail: "no price in storefront \(storefront)", productID: request.productID)
         }
-        guard request.quantity >= 1, request.quantity == 1 || product.type == .consumable else {
+        let (productID, type, expiration) = (request.productID, facts.type, facts.expiration)
+        guard request.quantity >= 1, request.quantity == 1 || type == .consumable else {
             throw PurchaseError(
-                .paymentInvalid, detail: "quantity \(request.quantity) for a \(product.type)",
-                productID: request.productID)
+                .paymentInvalid, detail: "quantity \(request.quantity) for a \(type)", productID: productID)
         }
-        let now = clock.now
         let deferred = settings.requiresApproval
         let autoRenew = settings.autoRenew
-        let expiration = Self.expiration(of: product, from: now)
         // The charge of a purchase delivered right away may be deferred: see the type's guarantees.
         let durability: JournalDurability = !deferred && journal.defersCharges ? .deferred : .synced
         let transaction = try await perform("the file store cannot record a purchase", durability: durability) {
             state in
-            switch product.type {
-            case .nonConsumable where state.ownedNonConsumables[product.productID] != nil:
-                throw PurchaseError(.alreadyOwned, productID: product.productID)
-            case .autoRenewable where Self.hasActiveChain(product.productID, in: state, at: now):
-                throw PurchaseError(.alreadyOwned, detail: "the subscription is active", productID: product.productID)
+            switch type {
+            case .nonConsumable where state.ownedNonConsumables[productID] != nil:
+                throw PurchaseError(.alreadyOwned, productID: productID)
+            case .autoRenewable where Self.hasActiveChain(productID, in: state, at: now):
+                throw PurchaseError(.alreadyOwned, detail: "the subscription is active", productID: productID)
             default:
                 break
             }
             let id = state.nextID
             let stored = StoredTransaction(
-                id: id, originalID: id, productID: product.productID, productType: product.type,
+                id: id, originalID: id, productID: productID, productType: type,
                 quantity: request.quantity, purchaseDate: now, originalPurchaseDate: now, expirationDate: expiration,
                 state: deferred ? .deferred : .purchased, autoRenew: autoRenew)
             return ([.transaction(stored)], stored)

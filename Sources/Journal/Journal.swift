@@ -397,7 +397,7 @@ public final class Journal<State: JournalState>: Sendable {
             index += 1
             switch request {
             case .commit(let evaluate, let durability, _):
-                let evaluation = evaluate(core.state)
+                let evaluation = core.withState(evaluate)
                 guard let produced = evaluation.records else {
                     completions.append(evaluation.complete)
                     continue
@@ -487,7 +487,7 @@ public final class Journal<State: JournalState>: Sendable {
         var commits = 0
         var rejected = false
         do {
-            let output = try body(core.state)
+            let output = try core.withState(body)
             switch stage(output.records, into: &frames) {
             case .staged:
                 outcome = .success(output.result)
@@ -566,7 +566,10 @@ public final class Journal<State: JournalState>: Sendable {
     /// Appends one commit's records to the batch's frames and applies them to the state, all or none.
     private func stage(_ produced: [State.Record], into frames: inout FrameBuilder) -> Staging {
         let mark = frames.mark
-        for record in produced { frames.append(record, of: State.self) }
+        // Through the buffer, the records are read in place (iterating the array copies each).
+        produced.withUnsafeBufferPointer { records in
+            for index in records.indices { frames.append(records[index], of: State.self) }
+        }
         let size = frames.payloadSize(since: mark)
         guard size <= frames.maximumPayload else {
             frames.rollBack(to: mark)
@@ -577,7 +580,9 @@ public final class Journal<State: JournalState>: Sendable {
                         + "\(frames.maximumPayload) a commit may hold; split the data"))
         }
         do {
-            for record in produced { try core.applyInMemory(record) }
+            try produced.withUnsafeBufferPointer { records in
+                for index in records.indices { try core.applyInMemory(records[index]) }
+            }
         } catch {
             frames.rollBack(to: mark)
             return .rejected(

@@ -84,9 +84,10 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
 
     /// Records a delivery unless one with the same transaction identifier exists (atomically, across processes).
     public func recordDelivery(_ delivery: Delivery) async throws -> Bool {
-        let record = LedgerRecord.delivery(delivery)
+        // The body holds the record and the identifier, not another copy of the delivery.
+        let (record, transactionID) = (LedgerRecord.delivery(delivery), delivery.transactionID)
         return try await perform("the ledger cannot record a delivery") { state in
-            state.delivery(for: delivery.transactionID) == nil ? ([record], true) : ([], false)
+            state.delivery(for: transactionID) == nil ? ([record], true) : ([], false)
         }
     }
 
@@ -189,16 +190,17 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
                     return pending
                 }
                 do {
-                    let (records, result) = try body(state)
+                    var (records, result) = try body(state)
                     if finished.isEmpty { return (records: records, result: result) }
-                    // The marks not written yet, in order, then the body's records.
-                    var marks: [LedgerRecord] = []
-                    marks.reserveCapacity(finished.count + records.count)
+                    // The marks not written yet, in order, before the body's records (inserted
+                    // into the body's array: its records move along instead of being copied).
+                    var position = 0
                     finished.forEachInOrder(by: <) { id in
-                        if !state.contents.finished.contains(id) { marks.append(.finished(id)) }
+                        guard !state.contents.finished.contains(id) else { return }
+                        records.insert(.finished(id), at: position)
+                        position += 1
                     }
-                    marks.append(contentsOf: records)
-                    return (records: marks, result: result)
+                    return (records: records, result: result)
                 } catch {
                     self.deferredFinished.withLock { $0.formUnion(finished) }
                     throw error

@@ -29,12 +29,13 @@ struct FrameBuilder {
         fileprivate var frameRecords: Int
     }
 
-    /// Starts an empty batch in `buffer` (emptied, its capacity kept) after frame `lastSequence`.
-    init(
-        reusing buffer: consuming [UInt8], after lastSequence: UInt64,
-        maximumPayload: Int = LogFormat.maximumFramePayload
-    ) {
-        bytes = buffer
+    /// Starts an empty batch in the storage of `buffer` (taken, emptied, its capacity kept; `buffer`
+    /// is left empty) after frame `lastSequence`. Taking the buffer leaves the builder its only
+    /// reference, so that emptying it and appending to it happen in place.
+    init(reusing buffer: inout [UInt8], after lastSequence: UInt64, maximumPayload: Int = LogFormat.maximumFramePayload)
+    {
+        bytes = []
+        swap(&bytes, &buffer)
         bytes.removeAll(keepingCapacity: true)
         self.lastSequence = lastSequence
         self.maximumPayload = maximumPayload

@@ -444,17 +444,23 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     }
 
     /// Applies `record` to the in-memory state only (the caller writes it afterwards).
+    /// Calls `body` with the state lent, not copied (a copy retains every collection the state
+    /// holds): the state is moved out for the call and back, the core holding an empty one meanwhile.
+    /// `body` must not reach the core; a commit's body, which may not call the journal, runs this way.
+    func withState<R>(_ body: (State) throws -> R) rethrows -> R {
+        var lent = State()
+        swap(&lent, &state)
+        defer { swap(&lent, &state) }
+        return try body(lent)
+    }
+
     func applyInMemory(_ record: State.Record) throws {
         try state.apply(record)
     }
 
     /// An empty batch of frames following the log's last one, in the buffer the last batch used.
     func makeFrameBuilder() -> FrameBuilder {
-        // Let go of the buffer first, so that the builder holds its only reference and empties it
-        // and appends to it in place (with the journal's reference still there, emptying it copied).
-        let buffer = frameBuffer
-        frameBuffer = []
-        return FrameBuilder(reusing: buffer, after: lastSequence, maximumPayload: options.maximumFramePayload)
+        FrameBuilder(reusing: &frameBuffer, after: lastSequence, maximumPayload: options.maximumFramePayload)
     }
 
     /// Writes the batch `frames` built (one frame, unless it exceeds the size of a frame) with one

@@ -29,6 +29,8 @@ public actor Store {
     private let providers: [any StoreProvider]
     private let ledger: any FulfillmentLedger
     private let verifiers: [String: any ReceiptVerifier]
+    /// The verifier of stores without one in `verifiers`, made once (it holds the catalog).
+    private let catalogVerifier: any ReceiptVerifier
     private let clock: any PurchaseClock
     private let gracePeriod: TimeInterval
 
@@ -65,6 +67,7 @@ public actor Store {
         self.providers = providers
         self.ledger = ledger
         self.verifiers = verifiers
+        self.catalogVerifier = CatalogReceiptVerifier(catalog: catalog)
         self.clock = clock
         self.gracePeriod = gracePeriod
         // Looked up once: finding a product's configuration compares whole configurations.
@@ -132,8 +135,8 @@ public actor Store {
         subscribers[id] = nil
     }
 
-    private func emit(_ event: StoreEvent) -> StoreEvent {
-        for continuation in subscribers.values { continuation.yield(event) }
+    private func emit(_ event: consuming StoreEvent) -> StoreEvent {
+        for continuation in subscribers.values { continuation.yield(copy event) }
         return event
     }
 
@@ -332,7 +335,7 @@ public actor Store {
 
         let verified: StoreTransaction
         do {
-            let verifier = verifiers[transaction.store] ?? CatalogReceiptVerifier(catalog: catalog)
+            let verifier = verifiers[transaction.store] ?? catalogVerifier
             verified = try await verifier.verify(transaction)
         } catch {
             let failure = Self.purchaseError(error, productID: transaction.productID)
@@ -381,9 +384,6 @@ public actor Store {
     }
 
     private func makeDelivery(for transaction: StoreTransaction) async throws -> Delivery {
-        guard let product = catalog.product(withID: transaction.productID) else {
-            throw PurchaseError(.productUnavailable, detail: "not in the catalog", productID: transaction.productID)
-        }
         // A restore brings back ownership, never currency a first delivery already credited.
         var creditsPayouts = true
         if transaction.state == .restored, transaction.originalID != transaction.id,
@@ -391,31 +391,39 @@ public actor Store {
         {
             creditsPayouts = false
         }
-        var credits: [String: Int] = [:]
-        if creditsPayouts {
-            for payout in product.payouts {
-                credits[payout.name, default: 0] += payout.quantity * transaction.quantity
+        let deliveredAt = clock.now
+        // Read in place: a purchase needs a few of the product's properties, not a copy of it.
+        let delivery = catalog.withProduct(withID: transaction.productID) { product in
+            var credits: [String: Int] = [:]
+            if creditsPayouts {
+                for payout in product.payouts {
+                    credits[payout.name, default: 0] += payout.quantity * transaction.quantity
+                }
             }
+            var expiration = transaction.expirationDate
+            if expiration == nil, product.type == .nonRenewing, let duration = product.duration {
+                expiration = duration.added(to: transaction.purchaseDate)
+            }
+            if expiration == nil, product.type == .autoRenewable, let period = product.subscription?.period {
+                expiration = period.added(to: transaction.purchaseDate)
+            }
+            return Delivery(
+                transactionID: transaction.transactionID,
+                originalTransactionID: transaction.originalTransactionID,
+                productID: product.productID,
+                productType: product.type,
+                quantity: transaction.quantity,
+                entitlements: product.entitlements,
+                credits: credits,
+                expirationDate: expiration,
+                purchaseDate: transaction.purchaseDate,
+                deliveredAt: deliveredAt
+            )
         }
-        var expiration = transaction.expirationDate
-        if expiration == nil, product.type == .nonRenewing, let duration = product.duration {
-            expiration = duration.added(to: transaction.purchaseDate)
+        guard let delivery else {
+            throw PurchaseError(.productUnavailable, detail: "not in the catalog", productID: transaction.productID)
         }
-        if expiration == nil, product.type == .autoRenewable, let period = product.subscription?.period {
-            expiration = period.added(to: transaction.purchaseDate)
-        }
-        return Delivery(
-            transactionID: transaction.transactionID,
-            originalTransactionID: transaction.originalTransactionID,
-            productID: product.productID,
-            productType: product.type,
-            quantity: transaction.quantity,
-            entitlements: product.entitlements,
-            credits: credits,
-            expirationDate: expiration,
-            purchaseDate: transaction.purchaseDate,
-            deliveredAt: clock.now
-        )
+        return delivery
     }
 
     private static func purchaseError(_ error: any Error, productID: String?) -> PurchaseError {
