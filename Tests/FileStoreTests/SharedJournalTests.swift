@@ -181,6 +181,13 @@ struct SharedJournalTests {
         fresh.close()
     }
 
+    @Test(arguments: [0, 1, 2, 5])
+    func wrappingKeepsEveryRecordInOrder(_ count: Int) {
+        let records = (0..<count).map { LedgerRecord.spend("gems\($0)", $0) }
+        let wrapped = PurchaseJournalState.Record.wrapping(records, in: { .ledger($0) })
+        #expect(wrapped == records.map { .ledger($0) })
+    }
+
     @Test func sharedStateRoundTripsThroughItsSnapshot() throws {
         var state = PurchaseJournalState()
         let stored = StoredTransaction(

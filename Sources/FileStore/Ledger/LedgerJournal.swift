@@ -16,7 +16,9 @@ enum LedgerJournal: Sendable {
         case .shared(let journal):
             return try await journal.perform(durability: .synced) { state in
                 let (records, result) = try body(state.ledger)
-                return (records.map { .ledger($0) }, result)
+                return (
+                    records: PurchaseJournalState.Record.wrapping(consume records, in: { .ledger($0) }), result: result
+                )
             }
         }
     }

@@ -21,6 +21,22 @@ struct PurchaseJournalState: JournalState {
         case store(StoreRecord)
         case ledger(LedgerRecord)
 
+        /// One stream's records as records of the shared log, in order. Each is moved, not copied
+        /// (a delivery holds several strings and collections, and a copy retains each of them).
+        static func wrapping<StreamRecord>(
+            _ records: consuming [StreamRecord], in wrap: (consuming StreamRecord) -> Record
+        )
+            -> [Record]
+        {
+            var wrapped: [Record] = []
+            wrapped.reserveCapacity(records.count)
+            // Taken from the end, each element is handed over rather than copied out of the array;
+            // reversed first through the buffer, whose swaps move elements (the array's own copy them).
+            records.withUnsafeMutableBufferPointer { $0.reverse() }
+            while let record = records.popLast() { wrapped.append(wrap(record)) }
+            return wrapped
+        }
+
         /// The record with its dates as the log gives them back.
         var asRecorded: Record {
             switch self {

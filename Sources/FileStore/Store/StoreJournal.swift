@@ -23,7 +23,9 @@ enum StoreJournal: Sendable {
         case .shared(let journal):
             return try await journal.perform(durability: durability) { state in
                 let (records, result) = try body(state.store)
-                return (records.map { .store($0) }, result)
+                return (
+                    records: PurchaseJournalState.Record.wrapping(consume records, in: { .store($0) }), result: result
+                )
             }
         }
     }

@@ -21,11 +21,11 @@ public import Foundation
 public actor Store {
     /// The deployment's catalog.
     public let catalog: Catalog
-    /// The index in ``providers`` of the store each product of the catalog is sold through (see
-    /// ``providerIndex(for:in:providerCount:)``); a product the catalog does not have goes to the
-    /// default, 0. For an identifier the catalog repeats, the last product's, as
-    /// `Catalog.product(withID:)` finds it.
-    private let providerIndexByProductID: [String: Int]
+    /// For each product of the catalog, the index in ``providers`` of the store it is sold through
+    /// (see ``providerIndex(for:in:providerCount:)``) and its type: all a purchase needs of it, in
+    /// one lookup. A product the catalog does not have goes to the default store, 0. For an
+    /// identifier the catalog repeats, the last product's, as `Catalog.product(withID:)` finds it.
+    private let routes: [String: ProductRoute]
     private let providers: [any StoreProvider]
     private let ledger: any FulfillmentLedger
     private let verifiers: [String: any ReceiptVerifier]
@@ -71,11 +71,19 @@ public actor Store {
         self.clock = clock
         self.gracePeriod = gracePeriod
         // Looked up once: finding a product's configuration compares whole configurations.
-        var indexes: [String: Int] = [:]
+        var routes: [String: ProductRoute] = [:]
         for product in catalog.products {
-            indexes[product.productID] = Self.providerIndex(for: product, in: catalog, providerCount: providers.count)
+            routes[product.productID] = ProductRoute(
+                provider: Self.providerIndex(for: product, in: catalog, providerCount: providers.count),
+                type: product.type)
         }
-        self.providerIndexByProductID = indexes
+        self.routes = routes
+    }
+
+    /// Where a product is sold and what it is.
+    private struct ProductRoute {
+        var provider: Int
+        var type: ProductType
     }
 
     // MARK: - Lifecycle
@@ -169,7 +177,7 @@ public actor Store {
     private func productIDsByProvider() -> [(Int, [String])] {
         var groups: [Int: [String]] = [:]
         for product in catalog.products {
-            groups[providerIndexByProductID[product.productID] ?? 0, default: []].append(product.productID)
+            groups[routes[product.productID]?.provider ?? 0, default: []].append(product.productID)
         }
         return groups.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
@@ -198,9 +206,9 @@ public actor Store {
         purchaseRunning = true
         defer { purchaseRunning = false }
 
-        // The type is all a purchase needs of the product here (and reading it copies nothing).
-        let type = catalog.productType(withID: productID)
-        let provider = providers[providerIndexByProductID[productID] ?? 0]
+        let route = routes[productID]
+        let type = route?.type
+        let provider = providers[route?.provider ?? 0]
         guard await provider.canMakePayments() else {
             return .failed(PurchaseError(.paymentNotAllowed, productID: productID))
         }
