@@ -23,6 +23,10 @@ public final class UpdateBroadcaster<Element: Sendable>: Sendable {
         return stream
     }
 
+    /// How many streams are listening now (a stream stops when its consumer drops it or when
+    /// ``finish()`` ends it).
+    public var listenerCount: Int { listeners.withLock { $0.count } }
+
     /// Sends a value to every current listener.
     public func yield(_ value: Element) {
         for continuation in listeners.withLock({ Array($0.values) }) {

@@ -86,6 +86,13 @@ public actor Store {
         var type: ProductType
     }
 
+    /// A store that goes away without ``stop()`` stops listening too: its listeners hold it weakly,
+    /// and would otherwise wait on their providers' streams for as long as the providers live.
+    deinit {
+        for listener in listeners { listener.cancel() }
+        for continuation in subscribers.values { continuation.finish() }
+    }
+
     // MARK: - Lifecycle
 
     /// Processes every unfinished transaction of every provider, then listens to their updates.
