@@ -18,6 +18,8 @@ public import Foundation
 ///   nothing: renewals arrive as new transactions.
 /// - Payments turned off are reported before anything else is tried.
 /// - A restore always ends in a ``RestoreOutcome``.
+/// - It listens to its providers' updates from ``start()`` until ``stop()`` or until it goes away,
+///   whichever comes first; either ends every ``events()`` stream.
 public actor Store {
     /// The deployment's catalog.
     public let catalog: Catalog
