@@ -301,7 +301,7 @@ public actor InMemoryStoreProvider: StoreProvider {
     /// A stream of transactions arriving outside purchase calls, for one listener.
     public nonisolated var transactionUpdates: AsyncStream<StoreTransaction> { updates.stream() }
 
-    /// How many ``transactionUpdates`` streams are listening now: a started ``Store`` holds one
+    /// How many ``transactionUpdates`` streams are listening now: a started `Store` holds one
     /// until it stops or goes away.
     public nonisolated var updateListenerCount: Int { updates.listenerCount }
 
