@@ -91,9 +91,14 @@ enum SystemFile {
     }
 
     /// Writes zeros over `[start, end)`, growing the file when `end` is past its end.
+    ///
+    /// It writes 64 KiB at a time, not more: the page cache sizes the folios it creates by the
+    /// write that creates them, and the journal's later small writes into a folio cost time per
+    /// block of the folio. Measured here (ext4, Linux 6.18): a 111-byte `pwrite` into zeros written
+    /// in 1 MiB pieces took 1.75 µs, into zeros written in 64 KiB pieces 0.5 µs.
     static func writeZeros(_ fd: Int32, from start: Int64, to end: Int64, path: String) throws(JournalError) {
         guard end > start else { return }
-        let piece = Int(min(end - start, 1 << 20))
+        let piece = Int(min(end - start, 64 << 10))
         let zeros = UnsafeMutableRawBufferPointer.allocate(byteCount: piece, alignment: 16)
         defer { zeros.deallocate() }
         zeros.initializeMemory(as: UInt8.self, repeating: 0)
