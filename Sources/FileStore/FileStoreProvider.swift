@@ -168,22 +168,16 @@ public final class FileStoreProvider: StoreProvider {
 
     /// Records a purchase (or, with `RequiresApproval`, a deferred one) durably.
     public func purchase(_ request: PurchaseRequest) async throws -> ProviderPurchaseResult {
-        let now = clock.now
-        // What the purchase needs of the product, read in place (the product is not copied).
-        let facts = catalog.withProduct(withID: request.productID) { product in
-            (
-                type: product.type, priced: product.price(in: storefront) != nil,
-                expiration: Self.expiration(of: product, from: now)
-            )
-        }
-        guard let facts else {
+        guard let product = catalog.product(withID: request.productID) else {
             throw PurchaseError(.invalidProductIdentifiers, detail: "not in the catalog", productID: request.productID)
         }
-        guard facts.priced else {
+        guard product.price(in: storefront) != nil else {
             throw PurchaseError(
                 .productUnavailable, detail: "no price in storefront \(storefront)", productID: request.productID)
         }
-        let (productID, type, expiration) = (request.productID, facts.type, facts.expiration)
+        let now = clock.now
+        // The commit's body holds what it needs of the product, not another copy of it.
+        let (productID, type, expiration) = (product.productID, product.type, Self.expiration(of: product, from: now))
         guard request.quantity >= 1, request.quantity == 1 || type == .consumable else {
             throw PurchaseError(
                 .paymentInvalid, detail: "quantity \(request.quantity) for a \(type)", productID: productID)

@@ -30,13 +30,6 @@ public struct Catalog: Sendable, Hashable, Codable {
         indexByID[productID].map { products[$0] }
     }
 
-    /// Runs `body` on the product with the given identifier without copying the product (a hot
-    /// path reads a few of its properties); `nil`, without calling `body`, when there is none.
-    public func withProduct<R>(withID productID: String, _ body: (Product) throws -> R) rethrows -> R? {
-        guard let position = indexByID[productID] else { return nil }
-        return try body(products[position])
-    }
-
     /// The type of the product with the given identifier, or `nil`; cheaper than
     /// ``product(withID:)`` when the type is all a caller needs (no copy of the product).
     public func productType(withID productID: String) -> ProductType? {

@@ -401,6 +401,9 @@ public actor Store {
     }
 
     private func makeDelivery(for transaction: StoreTransaction) async throws -> Delivery {
+        guard let product = catalog.product(withID: transaction.productID) else {
+            throw PurchaseError(.productUnavailable, detail: "not in the catalog", productID: transaction.productID)
+        }
         // A restore brings back ownership, never currency a first delivery already credited.
         var creditsPayouts = true
         if transaction.state == .restored, transaction.originalID != transaction.id,
@@ -408,39 +411,31 @@ public actor Store {
         {
             creditsPayouts = false
         }
-        let deliveredAt = clock.now
-        // Read in place: a purchase needs a few of the product's properties, not a copy of it.
-        let delivery = catalog.withProduct(withID: transaction.productID) { product in
-            var credits: [String: Int] = [:]
-            if creditsPayouts {
-                for payout in product.payouts {
-                    credits[payout.name, default: 0] += payout.quantity * transaction.quantity
-                }
+        var credits: [String: Int] = [:]
+        if creditsPayouts {
+            for payout in product.payouts {
+                credits[payout.name, default: 0] += payout.quantity * transaction.quantity
             }
-            var expiration = transaction.expirationDate
-            if expiration == nil, product.type == .nonRenewing, let duration = product.duration {
-                expiration = duration.added(to: transaction.purchaseDate)
-            }
-            if expiration == nil, product.type == .autoRenewable, let period = product.subscription?.period {
-                expiration = period.added(to: transaction.purchaseDate)
-            }
-            return Delivery(
-                transactionID: transaction.transactionID,
-                originalTransactionID: transaction.originalTransactionID,
-                productID: product.productID,
-                productType: product.type,
-                quantity: transaction.quantity,
-                entitlements: product.entitlements,
-                credits: credits,
-                expirationDate: expiration,
-                purchaseDate: transaction.purchaseDate,
-                deliveredAt: deliveredAt
-            )
         }
-        guard let delivery else {
-            throw PurchaseError(.productUnavailable, detail: "not in the catalog", productID: transaction.productID)
+        var expiration = transaction.expirationDate
+        if expiration == nil, product.type == .nonRenewing, let duration = product.duration {
+            expiration = duration.added(to: transaction.purchaseDate)
         }
-        return delivery
+        if expiration == nil, product.type == .autoRenewable, let period = product.subscription?.period {
+            expiration = period.added(to: transaction.purchaseDate)
+        }
+        return Delivery(
+            transactionID: transaction.transactionID,
+            originalTransactionID: transaction.originalTransactionID,
+            productID: product.productID,
+            productType: product.type,
+            quantity: transaction.quantity,
+            entitlements: product.entitlements,
+            credits: credits,
+            expirationDate: expiration,
+            purchaseDate: transaction.purchaseDate,
+            deliveredAt: clock.now
+        )
     }
 
     private static func purchaseError(_ error: any Error, productID: String?) -> PurchaseError {
