@@ -454,19 +454,19 @@ public final class FileStoreProvider: StoreProvider {
                     return pending
                 }
                 do {
-                    let (records, result) = try body(state)
+                    var (records, result) = try body(state)
                     if finishes.isEmpty { return (records, result) }
-                    // The finish marks due, in transaction order, then the body's records.
-                    var marks: [StoreRecord] = []
-                    marks.reserveCapacity(finishes.count + records.count)
+                    // The finish marks due, in transaction order, before the body's records
+                    // (inserted into the body's array, as the ledger does its finished marks).
+                    var position = 0
                     finishes.forEachInOrder(by: { $0.key < $1.key }) { id, acknowledging in
-                        if let stored = state.transaction(id), let mark = Self.finishRecord(for: stored, acknowledging)
-                        {
-                            marks.append(mark)
-                        }
+                        guard let stored = state.transaction(id),
+                            let mark = Self.finishRecord(for: stored, acknowledging)
+                        else { return }
+                        records.insert(mark, at: position)
+                        position += 1
                     }
-                    marks.append(contentsOf: records)
-                    return (marks, result)
+                    return (records, result)
                 } catch {
                     self.deferredFinishes.withLock { $0.merge(finishes) { current, earlier in current || earlier } }
                     throw error

@@ -443,7 +443,6 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         statistics.recordsReplayed = before
     }
 
-    /// Applies `record` to the in-memory state only (the caller writes it afterwards).
     /// Calls `body` with the state lent, not copied (a copy retains every collection the state
     /// holds): the state is moved out for the call and back, the core holding an empty one meanwhile.
     /// `body` must not reach the core; a commit's body, which may not call the journal, runs this way.
@@ -454,6 +453,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         return try body(lent)
     }
 
+    /// Applies `record` to the in-memory state only (the caller writes it afterwards).
     func applyInMemory(_ record: State.Record) throws {
         try state.apply(record)
     }
