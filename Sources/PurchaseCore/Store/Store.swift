@@ -19,7 +19,10 @@ public import Foundation
 /// - Payments turned off are reported before anything else is tried.
 /// - A restore always ends in a ``RestoreOutcome``.
 /// - It listens to its providers' updates from ``start()`` until ``stop()`` or until it goes away,
-///   whichever comes first; either ends every ``events()`` stream.
+///   whichever comes first; either ends every ``events()`` stream. Updates that arrive while a
+///   ``purchase(_:quantity:)`` runs are processed after it has reported its own events, in the
+///   order they came, before it returns: a purchase reported pending is never heard of after the
+///   update that delivers it.
 public actor Store {
     /// The deployment's catalog.
     public let catalog: Catalog
@@ -37,6 +40,9 @@ public actor Store {
     private let gracePeriod: TimeInterval
 
     private var purchaseRunning = false
+    /// Provider updates that arrived while a purchase ran, processed once it has reported its own
+    /// outcome (so that a purchase's "pending" is never heard after the "delivered" of its update).
+    private var updatesDuringPurchase: [(StoreTransaction, any StoreProvider)] = []
     private var productCache: [String: StoreProduct] = [:]
     private var invalidProductIDs: [String] = []
     private var productsLoaded = false
@@ -120,7 +126,7 @@ public actor Store {
                     Task { [weak self] in
                         for await transaction in updates {
                             guard let self else { return }
-                            await self.process(transaction, from: provider)
+                            await self.receiveUpdate(transaction, from: provider)
                         }
                     }
                 )
@@ -213,8 +219,26 @@ public actor Store {
             return .failed(PurchaseError(.purchaseInProgress, productID: productID))
         }
         purchaseRunning = true
-        defer { purchaseRunning = false }
+        let outcome = await runPurchase(productID, quantity: quantity)
+        purchaseRunning = false
+        // The updates that arrived meanwhile, in their order, after the purchase's own events (any
+        // arriving during a purchase started meanwhile wait for that one).
+        let arrived = updatesDuringPurchase
+        updatesDuringPurchase = []
+        for (transaction, provider) in arrived { await process(transaction, from: provider) }
+        return outcome
+    }
 
+    /// Processes an update from a provider's stream, or keeps it for after the purchase running.
+    private func receiveUpdate(_ transaction: StoreTransaction, from provider: any StoreProvider) async {
+        if purchaseRunning {
+            updatesDuringPurchase.append((transaction, provider))
+        } else {
+            await process(transaction, from: provider)
+        }
+    }
+
+    private func runPurchase(_ productID: String, quantity: Int) async -> PurchaseOutcome {
         let route = routes[productID]
         let type = route?.type
         let provider = providers[route?.provider ?? 0]
