@@ -6,6 +6,7 @@ import Testing
 /// run several at once and kill them.
 final class ToolChild {
     let process = Process()
+    private let exit: ChildExit
     let outURL: URL
     let errURL: URL
 
@@ -22,6 +23,7 @@ final class ToolChild {
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = FileHandle.nullDevice
+        exit = ChildExit(watching: process)
         try process.run()
     }
 
@@ -31,7 +33,7 @@ final class ToolChild {
 
     /// Waits for the end; the status, or `nil` when a signal ended it.
     func wait() -> Int32? {
-        process.waitUntilExit()
+        exit.wait(for: process)
         return process.terminationReason == .exit ? process.terminationStatus : nil
     }
 

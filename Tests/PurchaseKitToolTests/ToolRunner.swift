@@ -84,8 +84,9 @@ struct ToolRunner {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = input
+        let exit = ChildExit(watching: process)
         try process.run()
-        process.waitUntilExit()
+        exit.wait(for: process)
         let stdoutData = try Data(contentsOf: outURL)
         return Result(
             status: process.terminationStatus,

@@ -4,6 +4,7 @@ import Glibc
 /// A `journal-torture` child process whose output goes to a file, so it never blocks on a pipe.
 final class TortureChild {
     let process = Process()
+    private let exit: ChildExit
     let outputURL: URL
 
     /// The `journal-torture` executable built next to the test bundle.
@@ -21,6 +22,7 @@ final class TortureChild {
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = FileHandle.standardError
+        exit = ChildExit(watching: process)
         try process.run()
     }
 
@@ -30,7 +32,7 @@ final class TortureChild {
 
     /// Waits for the child to end and returns the complete lines it printed.
     func finish() throws -> [String] {
-        process.waitUntilExit()
+        exit.wait(for: process)
         let text = try String(contentsOf: outputURL, encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // A child killed mid-line leaves a partial last line; only lines ending in a newline count.
