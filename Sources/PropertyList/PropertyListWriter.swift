@@ -198,7 +198,7 @@ extension PropertyListWriter {
     /// The text of a `<date>` element: `YYYY-MM-DDTHH:MM:SSZ` in UTC on the proleptic Gregorian
     /// calendar, fractions of a second rounded down. Instants outside 0000-01-01T00:00:00Z through
     /// 9999-12-31T23:59:59Z are clamped to that range, which is all the format can write.
-    static func text(forDate date: Date) -> String {
+    public static func text(forDate date: Date) -> String {
         let earliest = -62_167_219_200.0  // 0000-01-01T00:00:00Z
         let latest = 253_402_300_799.0  // 9999-12-31T23:59:59Z
         let raw = date.timeIntervalSince1970

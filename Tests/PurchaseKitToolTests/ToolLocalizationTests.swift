@@ -59,6 +59,21 @@ struct ToolLocalizationTests {
         #expect(english.stderr.contains("\(path):30:24: error: invalid price 'zero point nine'\n"))
     }
 
+    /// A buying command that finds the catalog invalid prints the same translated diagnostics as
+    /// `catalog validate`, and changes no state.
+    @Test func aBuyingCommandReportsAnInvalidCatalogInTheLocale() throws {
+        let path = try ToolRunner.file(named: "broken.plist", containing: ToolCatalogTests.invalidCatalog)
+        let state = try ToolRunner.temporaryFolder().appendingPathComponent("state")
+        let result = try ToolRunner.run(["--locale", "ru", "--catalog", path, "--state", state.path, "products"])
+        #expect(result.status == 65)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(path):30:24: error: недопустимая цена «zero point nine»"))
+        #expect(lines.contains { $0.hasPrefix("\(path):37:") && $0.contains(": warning: неизвестный ключ «Prise»") })
+        #expect(!result.stderr.contains("invalid price"))
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: state.path))
+    }
+
     @Test func theSummaryOfSeveralFilesIsLocalized() throws {
         let result = try ToolRunner.run(
             ["--locale", "ja", "catalog", "validate", "Catalog/Default.plist", "Catalog/Simulated.plist"],

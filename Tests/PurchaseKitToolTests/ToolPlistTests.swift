@@ -68,6 +68,19 @@ struct ToolPlistTests {
         )
     }
 
+    /// Dates print as the file writes them, on the proleptic Gregorian calendar: Foundation's
+    /// formatter switches to the Julian calendar before 1582-10-15 and shifted these by days.
+    @Test func printsEarlyDatesAsWritten() throws {
+        let dates = ["0001-01-01T00:00:00Z", "1500-06-01T00:00:00Z", "1582-10-04T23:59:59Z", "1582-10-15T00:00:00Z"]
+        let body = dates.map { "<date>\($0)</date>" }.joined()
+        let path = try ToolRunner.file(
+            named: "dates.plist",
+            containing: "<?xml version=\"1.0\"?><plist version=\"1.0\"><array>\(body)</array></plist>")
+        let result = try ToolRunner.run(["plist", path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "[\n" + dates.map { "  \($0)\n" }.joined() + "]\n")
+    }
+
     @Test func printsTaggedJSON() throws {
         let path = try ToolRunner.file(named: "sample.plist", containing: Self.sample)
         let result = try ToolRunner.run(["plist", path, "--json"])

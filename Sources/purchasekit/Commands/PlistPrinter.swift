@@ -26,7 +26,7 @@ enum PlistPrinter {
     /// The text for `value`, ending with a line feed.
     static func text(for value: PropertyListValue) -> String {
         var output = ""
-        write(value, indent: 0, dates: ISO8601DateFormatter(), into: &output)
+        write(value, indent: 0, into: &output)
         output += "\n"
         return output
     }
@@ -34,7 +34,6 @@ enum PlistPrinter {
     static func write(
         _ value: PropertyListValue,
         indent: Int,
-        dates: ISO8601DateFormatter,
         into output: inout String
     ) {
         let padding = String(repeating: "  ", count: indent + 1)
@@ -47,7 +46,7 @@ enum PlistPrinter {
             output += "{\n"
             for entry in entries {
                 output += padding + key(entry.key) + " = "
-                write(entry.value.value, indent: indent + 1, dates: dates, into: &output)
+                write(entry.value.value, indent: indent + 1, into: &output)
                 output += "\n"
             }
             output += String(repeating: "  ", count: indent) + "}"
@@ -59,7 +58,7 @@ enum PlistPrinter {
             output += "[\n"
             for node in nodes {
                 output += padding
-                write(node.value, indent: indent + 1, dates: dates, into: &output)
+                write(node.value, indent: indent + 1, into: &output)
                 output += "\n"
             }
             output += String(repeating: "  ", count: indent) + "]"
@@ -68,7 +67,9 @@ enum PlistPrinter {
         case .real(let real):
             output += real.isNaN ? "nan" : real.isInfinite ? (real < 0 ? "-inf" : "inf") : real.description
         case .boolean(let flag): output += flag ? "true" : "false"
-        case .date(let date): output += dates.string(from: date)
+        // As the file writes it: UTC on the proleptic Gregorian calendar (Foundation's formatter turns
+        // to the Julian calendar before 1582-10-15 and would shift such dates by days).
+        case .date(let date): output += PropertyListWriter.text(forDate: date)
         case .data(let data): output += describe(data)
         case .uid(let uid): output += "CF$UID(\(uid))"
         }

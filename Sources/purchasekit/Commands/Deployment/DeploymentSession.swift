@@ -54,23 +54,19 @@ struct DeploymentSession {
         error as? PurchaseError ?? PurchaseError(.unknown, detail: String(describing: error), underlyingError: error)
     }
 
-    /// Prints a failure that ended the command and returns its status.
+    /// Prints a failure that ended the command, in the console's language, and returns its status.
     func report(_ error: PurchaseError) -> ExitCode {
-        let locale = options.locale ?? "en"
-        let text = MessageTable.builtIn.render(PurchaseCore.Message(error: error), locale: locale)
         if let invalid = error.underlyingError as? CatalogValidationError {
-            for diagnostic in invalid.diagnostics { console.diagnostic(diagnostic.description) }
-            let message = PurchaseCore.Message.toolInvalidCatalog(path: options.catalogPath)
-            console.diagnostic("purchasekit: " + MessageTable.builtIn.render(message, locale: locale))
+            for diagnostic in invalid.diagnostics { console.diagnostic(diagnostic) }
+            console.diagnostic("purchasekit: " + console.text(.toolInvalidCatalog(path: options.catalogPath)))
             return .dataError
         }
         if let journal = error.underlyingError as? JournalError {
-            let message = PurchaseCore.Message.toolIOError(path: journal.path)
-            console.diagnostic("purchasekit: " + MessageTable.builtIn.render(message, locale: locale))
+            console.diagnostic("purchasekit: " + console.text(.toolIOError(path: journal.path)))
             console.diagnostic(journal.description)
             return journal.code == .lockTimeout ? .temporaryFailure : .ioError
         }
-        var line = "purchasekit: \(text)"
+        var line = "purchasekit: " + console.text(PurchaseCore.Message(error: error))
         if let detail = error.detail { line += " (\(detail))" }
         console.diagnostic(line)
         return Self.exitCode(for: error)
