@@ -30,6 +30,36 @@ struct FileFulfillmentLedgerTests {
         ledgers.forEach { $0.close() }
     }
 
+    /// A delivery whose units a balance cannot hold is refused before anything is written, and the
+    /// ledger (which used to trap on the sum, at every open after) stays usable.
+    @Test func aDeliveryThatWouldOverflowABalanceIsRefused() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
+        #expect(try await ledger.recordDelivery(delivery("1", credits: ["gems": Int.max - 10])))
+        let error = await #expect(throws: PurchaseError.self) {
+            try await ledger.recordDelivery(delivery("2", credits: ["gems": 11]))
+        }
+        #expect(error?.code == .paymentInvalid)
+        #expect(try await ledger.recordDelivery(delivery("3", credits: ["gems": 10])))
+        ledger.close()
+        let reopened = try FileFulfillmentLedger(stateDirectory: folder.url)
+        let contents = try await reopened.contents()
+        #expect(contents.deliveries.map(\.transactionID.id) == ["1", "3"])
+        #expect(contents.balances["gems"] == Int.max)
+        reopened.close()
+    }
+
+    /// A log holding such a delivery anyway (another version wrote it) fails to open with the
+    /// record named, instead of trapping.
+    @Test func replayingADeliveryThatOverflowsFailsTheOpen() throws {
+        var state = LedgerState()
+        try state.applyRecorded(.delivery(delivery("1", credits: ["gems": Int.max])))
+        #expect(throws: (any Error).self) { try state.applyRecorded(.delivery(delivery("2", credits: ["gems": 1]))) }
+        #expect(state.contents.deliveries.count == 1)
+        #expect(state.delivery(for: TransactionID(store: "file", id: "2")) == nil)
+    }
+
     @Test func spendingNeverGoesBelowZero() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

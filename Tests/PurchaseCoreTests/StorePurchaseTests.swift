@@ -25,6 +25,19 @@ struct StorePurchaseTests {
         #expect(await harness.provider.unfinishedTransactions().isEmpty)
     }
 
+    /// A quantity whose units no balance can hold is refused before the charge (it used to trap in
+    /// the delivery, after the charge, every time the transaction was tried again).
+    @Test func aQuantityWhoseCreditsOverflowIsRefusedBeforeTheCharge() async throws {
+        let harness = Harness()
+        guard case .failed(let error) = await harness.store.purchase("gems.100", quantity: Int.max / 50) else {
+            Issue.record("expected failed")
+            return
+        }
+        #expect(error.code == .paymentInvalid)
+        #expect(await harness.provider.allTransactions.isEmpty)
+        #expect(try await harness.store.entitlements().balances["gems", default: 0] == 0)
+    }
+
     @Test func consumableCanBeBoughtAgain() async throws {
         let harness = Harness()
         for _ in 0..<3 {

@@ -86,8 +86,15 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     public func recordDelivery(_ delivery: Delivery) async throws -> Bool {
         // The body holds the record and the identifier, not another copy of the delivery.
         let (record, transactionID) = (LedgerRecord.delivery(delivery), delivery.transactionID)
+        let (credits, productID) = (delivery.credits, delivery.productID)
         return try await perform("the ledger cannot record a delivery") { state in
-            state.delivery(for: transactionID) == nil ? ([record], true) : ([], false)
+            guard state.delivery(for: transactionID) == nil else { return ([], false) }
+            if let name = state.overflowingBalance(adding: credits) {
+                throw PurchaseError(
+                    .paymentInvalid, detail: "balance '\(name)' cannot hold the units this delivery credits",
+                    productID: productID)
+            }
+            return ([record], true)
         }
     }
 

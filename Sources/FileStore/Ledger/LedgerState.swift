@@ -46,7 +46,7 @@ struct LedgerState: JournalState {
     }
 
     mutating func apply(bytes record: UnsafeRawBufferPointer) throws {
-        applyRecorded(try decode(bytes: record))
+        try applyRecorded(try decode(bytes: record))
     }
 
     /// Decodes one record with the state's string interner.
@@ -56,12 +56,15 @@ struct LedgerState: JournalState {
 
     /// Applies a record this process commits, with its dates as the log gives them back (see
     /// `Date.asRecorded`), so that this state and the one replayed from the log are the same.
-    mutating func apply(_ record: LedgerRecord) {
-        applyRecorded(record.asRecorded)
+    mutating func apply(_ record: LedgerRecord) throws {
+        try applyRecorded(record.asRecorded)
     }
 
     /// Applies a record as the log gives it back (decoded, or already ``LedgerRecord/asRecorded``).
-    mutating func applyRecorded(_ record: consuming LedgerRecord) {
+    ///
+    /// - Throws: when a balance would leave `Int`'s range (the ledger refuses such deliveries
+    ///   before recording them, so only a damaged or foreign log gets here).
+    mutating func applyRecorded(_ record: consuming LedgerRecord) throws {
         // Consumed, so that a delivery moves into the contents instead of being copied there.
         switch consume record {
         case .delivery(let delivery):
@@ -70,21 +73,44 @@ struct LedgerState: JournalState {
                 index[delivery.transactionID] = existing
                 return
             }
+            if let name = overflowingBalance(adding: delivery.credits) {
+                index[delivery.transactionID] = nil
+                throw RecordFormatError(description: "the delivery takes balance '\(name)' out of range")
+            }
             for (name, amount) in delivery.credits { balances[name, default: 0] += amount }
             contents.deliveries.append(delivery)
         case .finished(let id):
             contents.finished.insert(id)
         case .revocation(let id, let date):
             guard let position = index[id], contents.revocations[id] == nil else { return }
+            let credits = contents.deliveries[position].credits
+            if let name = overflowingBalance(adding: credits, negated: true) {
+                throw RecordFormatError(description: "the revocation takes balance '\(name)' out of range")
+            }
             contents.revocations[id] = date
-            for (name, amount) in contents.deliveries[position].credits { balances[name, default: 0] -= amount }
+            for (name, amount) in credits { balances[name, default: 0] -= amount }
         case .spend(let name, let quantity):
+            guard overflowingBalance(adding: [name: quantity], negated: true) == nil,
+                !(contents.spent[name, default: 0].addingReportingOverflow(quantity).overflow)
+            else { throw RecordFormatError(description: "the spend takes balance '\(name)' out of range") }
             contents.spent[name, default: 0] += quantity
             balances[name, default: 0] -= quantity
         case .expiration(let id, let date):
             guard let delivery = delivery(for: id), contents.endsLater(delivery, than: date) else { return }
             contents.expirations[id] = date
         }
+    }
+
+    /// The name of a balance that adding (or, `negated`, taking away) `credits` would take out of
+    /// `Int`'s range, or `nil` when every balance can take them.
+    func overflowingBalance(adding credits: [String: Int], negated: Bool = false) -> String? {
+        for (name, amount) in credits {
+            let balance = balances[name, default: 0]
+            let (result, overflow) =
+                negated ? balance.subtractingReportingOverflow(amount) : balance.addingReportingOverflow(amount)
+            if overflow || result == .min { return name }
+        }
+        return nil
     }
 
     init(snapshot: Data) throws {
@@ -98,24 +124,24 @@ struct LedgerState: JournalState {
             contents.deliveries.reserveCapacity(deliveries)
             index.reserveCapacity(deliveries)
             for _ in 0..<deliveries {
-                applyRecorded(.delivery(try LedgerRecord.decodeDelivery(from: &reader, interner: &interner)))
+                try applyRecorded(.delivery(try LedgerRecord.decodeDelivery(from: &reader, interner: &interner)))
             }
             let finished = Int(try reader.u64())
             contents.finished.reserveCapacity(min(finished, reader.remaining))
             for _ in 0..<finished {
-                applyRecorded(.finished(TransactionID(store: try reader.string(), id: try reader.string())))
+                try applyRecorded(.finished(TransactionID(store: try reader.string(), id: try reader.string())))
             }
             let revocations = Int(try reader.u64())
             for _ in 0..<revocations {
-                applyRecorded(
+                try applyRecorded(
                     .revocation(TransactionID(store: try reader.string(), id: try reader.string()), try reader.date()))
             }
             let spent = Int(try reader.u64())
-            for _ in 0..<spent { applyRecorded(.spend(try reader.string(), try reader.int())) }
+            for _ in 0..<spent { try applyRecorded(.spend(try reader.string(), try reader.int())) }
             if version >= 2 {
                 let expirations = Int(try reader.u64())
                 for _ in 0..<expirations {
-                    applyRecorded(
+                    try applyRecorded(
                         .expiration(
                             TransactionID(store: try reader.string(), id: try reader.string()), try reader.date()))
                 }

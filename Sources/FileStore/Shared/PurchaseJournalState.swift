@@ -97,14 +97,14 @@ struct PurchaseJournalState: JournalState {
     mutating func apply(_ record: Record) throws {
         switch record {
         case .store(let record): try store.apply(record)
-        case .ledger(let record): ledger.apply(record)
+        case .ledger(let record): try ledger.apply(record)
         }
     }
 
     mutating func apply(bytes record: UnsafeRawBufferPointer) throws {
         switch try decode(bytes: record) {
         case .store(let record): try store.applyRecorded(record)
-        case .ledger(let record): ledger.applyRecorded(record)
+        case .ledger(let record): try ledger.applyRecorded(record)
         }
     }
 

@@ -107,16 +107,23 @@ public struct LedgerContents: Sendable, Hashable {
     /// Balances: what deliveries credited, less what revoked deliveries credited, less what was spent.
     ///
     /// A balance can be negative only when a purchase whose units were already spent is refunded.
+    /// Ledgers refuse deliveries that would take a balance beyond `Int`'s range; contents that hold
+    /// more anyway (built by hand) show such a balance at the end of the range rather than trapping.
     public var balances: [String: Int] {
         var result: [String: Int] = [:]
         for delivery in deliveries where revocations[delivery.transactionID] == nil {
             for (name, amount) in delivery.credits {
-                result[name, default: 0] += amount
+                result[name, default: 0] = Self.saturating(result[name, default: 0], plus: amount)
             }
         }
         for (name, amount) in spent {
-            result[name, default: 0] -= amount
+            result[name, default: 0] = Self.saturating(result[name, default: 0], plus: amount == .min ? .max : -amount)
         }
         return result
+    }
+
+    private static func saturating(_ value: Int, plus amount: Int) -> Int {
+        let (sum, overflow) = value.addingReportingOverflow(amount)
+        return overflow ? (amount > 0 ? .max : .min) : sum
     }
 }

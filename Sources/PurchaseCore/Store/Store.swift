@@ -254,6 +254,10 @@ public actor Store {
                 PurchaseError(.paymentInvalid, detail: "quantity \(quantity) for a \(type)", productID: productID)
             )
         }
+        // Refused before the charge: a quantity whose units no balance can hold could never be delivered.
+        if quantity > 1, let product = catalog.product(withID: productID), Self.credits(of: product, quantity) == nil {
+            return .failed(Self.creditsOverflow(productID: productID, quantity: quantity))
+        }
         do {
             if type == .nonConsumable, try await owns(productID) {
                 return .failed(PurchaseError(.alreadyOwned, productID: productID))
@@ -437,9 +441,10 @@ public actor Store {
         }
         var credits: [String: Int] = [:]
         if creditsPayouts {
-            for payout in product.payouts {
-                credits[payout.name, default: 0] += payout.quantity * transaction.quantity
+            guard let units = Self.credits(of: product, transaction.quantity) else {
+                throw Self.creditsOverflow(productID: product.productID, quantity: transaction.quantity)
             }
+            credits = units
         }
         var expiration = transaction.expirationDate
         if expiration == nil, product.type == .nonRenewing, let duration = product.duration {
@@ -460,6 +465,24 @@ public actor Store {
             purchaseDate: transaction.purchaseDate,
             deliveredAt: clock.now
         )
+    }
+
+    /// The units `quantity` of `product` credit, by balance; `nil` when they overflow an `Int`.
+    private static func credits(of product: Product, _ quantity: Int) -> [String: Int]? {
+        var credits: [String: Int] = [:]
+        for payout in product.payouts {
+            let (units, overflow) = payout.quantity.multipliedReportingOverflow(by: quantity)
+            let (sum, overflowSum) = credits[payout.name, default: 0].addingReportingOverflow(units)
+            if overflow || overflowSum { return nil }
+            credits[payout.name] = sum
+        }
+        return credits
+    }
+
+    private static func creditsOverflow(productID: String, quantity: Int) -> PurchaseError {
+        PurchaseError(
+            .paymentInvalid, detail: "quantity \(quantity) credits more units than a balance can hold",
+            productID: productID)
     }
 
     private static func purchaseError(_ error: any Error, productID: String?) -> PurchaseError {
