@@ -116,9 +116,12 @@ public final class FileStoreProvider: StoreProvider {
             stateDirectory: context.stateDirectory, clock: context.clock)
     }
 
-    /// Registers the file store under ``kind`` in `registry`.
+    /// Registers the file store under ``kind`` in `registry`, with the check of its settings
+    /// (``FileStoreSettings/init(_:)``).
     public static func register(in registry: inout ProviderRegistry) {
-        registry.register(kind) { context in try FileStoreProvider(context: context) }
+        registry.register(kind, checkingSettings: { _ = try FileStoreSettings($0) }) { context in
+            try FileStoreProvider(context: context)
+        }
     }
 
     /// Writes the finish marks ``finish(_:)`` deferred, durably.

@@ -54,18 +54,18 @@ public struct FileStoreSettings: Sendable, Hashable {
 
     /// Reads the settings from a catalog's provider settings; unknown keys are ignored.
     ///
-    /// - Throws: `PurchaseError.Code.providerMisconfigured` naming the key when a value has the
-    ///   wrong type or is out of range.
+    /// - Throws: `PurchaseError.Code.providerMisconfigured`, with a `ProviderSettingError` naming
+    ///   the key, when a value has the wrong type or is out of range.
     public init(_ settings: [String: SettingValue]) throws(PurchaseError) {
         self.init()
         func string(_ key: String) throws(PurchaseError) -> String? {
             guard let value = settings[key] else { return nil }
-            guard let text = value.stringValue, !text.isEmpty else { throw Self.wrongType(key, "a non-empty string") }
+            guard let text = value.stringValue, !text.isEmpty else { throw Self.wrongType(key, .nonEmptyString) }
             return text
         }
         func bool(_ key: String) throws(PurchaseError) -> Bool? {
             guard let value = settings[key] else { return nil }
-            guard let flag = value.boolValue else { throw Self.wrongType(key, "<true/> or <false/>") }
+            guard let flag = value.boolValue else { throw Self.wrongType(key, .boolean) }
             return flag
         }
         if let folder = try string("StateFolder") { stateFolder = folder }
@@ -76,13 +76,13 @@ public struct FileStoreSettings: Sendable, Hashable {
         locale = try string("Locale")
         if let value = settings["CompactionThreshold"] {
             guard let bytes = value.integerValue, bytes > 0 else {
-                throw Self.wrongType("CompactionThreshold", "a positive <integer> of bytes")
+                throw Self.wrongType("CompactionThreshold", .positiveInteger)
             }
             compactionThreshold = bytes
         }
     }
 
-    private static func wrongType(_ key: String, _ expected: String) -> PurchaseError {
-        PurchaseError(.providerMisconfigured, detail: "the file store's setting \(key) must be \(expected)")
+    private static func wrongType(_ key: String, _ expected: ProviderSettingError.Expectation) -> PurchaseError {
+        ProviderSettingError(FileStoreProvider.kind, key: key, expected: expected).purchaseError
     }
 }

@@ -57,8 +57,9 @@ public final class PurchaseDeployment: Sendable {
     ///   - ledgerOptions: the options of the journal the ledger and the file store share
     ///     (`<state>/purchases.log`), or of the ledger's own journal in a folder of the previous layout.
     /// - Throws: `PurchaseError.Code.catalogInvalid` with a `CatalogValidationError` (every
-    ///   diagnostic) as the underlying error for a missing or invalid catalog;
-    ///   `PurchaseError.Code.providerMisconfigured` for an unknown kind or bad settings;
+    ///   diagnostic) as the underlying error for a missing or invalid catalog, a provider kind
+    ///   `registry` does not know and settings its providers' checks refuse included (each at its
+    ///   line and column, found before the state folder is touched);
     ///   `PurchaseError.Code.ledgerIOFailed` with the `JournalError` when a journal cannot be opened.
     public static func open(
         catalogPath: String,
@@ -84,7 +85,8 @@ public final class PurchaseDeployment: Sendable {
         ledgerOptions: JournalOptions,
         wrapLedger: (@Sendable (any FulfillmentLedger) -> any FulfillmentLedger)?
     ) throws(PurchaseError) -> PurchaseDeployment {
-        let result = CatalogLoader().load(contentsOfFile: catalogPath)
+        // Kinds and settings are checked as the catalog is read, so their problems get a line and column.
+        let result = CatalogLoader(registry: registry).load(contentsOfFile: catalogPath)
         let catalog: Catalog
         do {
             catalog = try result.get()
@@ -129,6 +131,8 @@ public final class PurchaseDeployment: Sendable {
         guard !catalog.deployment.providers.isEmpty else {
             throw PurchaseError(.providerMisconfigured, detail: "the deployment names no provider")
         }
+        // Before anything is opened: bad settings must not leave files in the state folder.
+        for configuration in catalog.deployment.providers { try registry.check(configuration) }
         // The file store (default StateFolder) and the ledger share the state folder's journal, so a
         // purchase costs one fsync; it is opened first so that the ledger's options apply to it. A
         // folder of the previous layout keeps its two journals.

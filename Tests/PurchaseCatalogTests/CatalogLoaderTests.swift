@@ -140,6 +140,43 @@ struct CatalogLoaderTests {
         )
     }
 
+    /// A registry's settings checks run as the catalog is read: every setting refused is an error
+    /// at its value (at its key when the key is unknown), or at the provider when the catalog does
+    /// not hold it, and the catalog does not load.
+    @Test func checksProviderSettingsWithTheRegisteredChecks() {
+        var registry = ProviderRegistry()
+        registry.register(
+            "web",
+            checkingSettings: { settings in
+                if settings["Retries"].map({ $0.integerValue == nil }) ?? false {
+                    throw ProviderSettingError("web", key: "Retries", expected: .nonNegativeInteger)
+                }
+                if let codes = settings["Errors"]?.dictionaryValue, let bad = codes.keys.sorted().first {
+                    throw ProviderSettingError("web", key: "Errors.\(bad)", expected: .knownKey(["Purchase"]))
+                }
+                if settings["Region"] == nil {
+                    throw ProviderSettingError("web", key: "Region", expected: .oneOf(["eu", "us"])).purchaseError
+                }
+            }, factory: { _ in throw PurchaseError(.unsupported) })
+        let text = CatalogText.document(
+            """
+            <key>Deployment</key><dict><key>Name</key><string>t</string><key>Provider</key><string>web</string>
+            <key>ProviderSettings</key><dict><key>Retries</key><string>three</string>
+            <key>Errors</key><dict><key>Purchse</key><integer>2</integer></dict></dict>
+            <key>Storefront</key><string>USA</string><key>Locale</key><string>en_US</string></dict>
+            """
+        )
+        let loader = CatalogLoader(registry: registry)
+        #expect(
+            CatalogText.diagnostics(of: text, loader: loader) == [
+                "3:80: error: setting 'Region' of provider 'web' must be one of: eu, us",
+                "4:52: error: setting 'Retries' of provider 'web' must be an integer of 0 or more",
+                "5:24: error: 'Errors.Purchse' is not a setting of provider 'web'; the keys here are: Purchase",
+            ])
+        #expect(loader.load(Data(text.utf8)).catalog == nil)
+        #expect(CatalogText.diagnostics(of: text) == [], "a loader without the registry leaves settings alone")
+    }
+
     @Test func readsSeveralProvidersWithStoreIDs() throws {
         let text = CatalogText.document(
             """

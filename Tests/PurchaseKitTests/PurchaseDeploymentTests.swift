@@ -40,6 +40,91 @@ struct PurchaseDeploymentTests {
         await deployment.close()
     }
 
+    /// Writes the shipped `catalog` with its deployment's `Provider` line followed by `settings`.
+    private func catalog(_ name: String, provider: String, settings: String, in folder: URL) throws -> String {
+        var text = try String(
+            contentsOfFile: Self.packageRoot.appendingPathComponent("Catalog/\(name)").path, encoding: .utf8)
+        if let start = text.range(of: "\t\t<key>ProviderSettings</key>"),
+            let end = text.range(of: "\t\t</dict>\n", range: start.upperBound..<text.endIndex)
+        {
+            text.removeSubrange(start.lowerBound..<end.upperBound)
+        }
+        let line = "\t\t<string>\(provider)</string>\n"
+        let range = try #require(text.range(of: "\t\t<key>Provider</key>\n"))
+        let next = try #require(text.range(of: "\n", range: range.upperBound..<text.endIndex))
+        text.replaceSubrange(
+            range.lowerBound..<next.upperBound,
+            with: "\t\t<key>Provider</key>\n" + line + "\t\t<key>ProviderSettings</key>\n\t\t<dict>\(settings)</dict>\n"
+        )
+        let path = folder.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Settings the built-in providers cannot use, and an unknown provider kind, are catalog errors
+    /// at their lines, found before the state folder is touched.
+    @Test(arguments: [
+        (
+            "Default.plist", "file",
+            "<key>CanMakePayments</key><string>no</string><key>CompactionThreshold</key><integer>0</integer>",
+            [
+                "setting 'CanMakePayments' of provider 'file' must be <true/> or <false/>",
+                "setting 'CompactionThreshold' of provider 'file' must be an integer of 1 or more",
+            ]
+        ),
+        (
+            "Simulated.plist", "simulated-app-store",
+            "<key>Environment</key><string>Beta</string><key>SimulatedErrors</key><dict><key>Purchse</key>"
+                + "<integer>2</integer></dict><key>FaultRate</key><real>2</real><key>Persistence</key><string>Disk</string>",
+            [
+                "setting 'Environment' of provider 'simulated-app-store' must be one of: Production, Sandbox",
+                "'SimulatedErrors.Purchse' is not a setting of provider 'simulated-app-store'; the keys here are: "
+                    + "LoadProducts, Purchase, Restore, Verification",
+                "setting 'FaultRate' of provider 'simulated-app-store' must be a number from 0 to 1",
+                "setting 'Persistence' of provider 'simulated-app-store' must be one of: Journal, Memory",
+            ]
+        ),
+        ("Default.plist", "fiel", "", ["unknown provider kind 'fiel'; did you mean 'file'?"]),
+    ])
+    func unusableProviderSettingsAreCatalogErrors(name: String, provider: String, settings: String, messages: [String])
+        throws
+    {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try catalog(name, provider: provider, settings: settings, in: folder)
+        let state = folder.appendingPathComponent("state")
+        do {
+            _ = try PurchaseDeployment.open(catalogPath: path, stateDirectory: state)
+            Issue.record("a catalog with unusable settings opened")
+        } catch {
+            #expect(error.code == .catalogInvalid)
+            let diagnostics = try #require(error.underlyingError as? CatalogValidationError).diagnostics
+            #expect(diagnostics.filter { $0.severity == .error }.map(\.message) == messages)
+            // At the settings' dict (line 14), or at the kind (line 12).
+            let errors = diagnostics.filter { $0.severity == .error }
+            #expect(errors.allSatisfy { $0.location.line == (settings.isEmpty ? 12 : 14) })
+        }
+        #expect(!FileManager.default.fileExists(atPath: state.path))
+    }
+
+    /// A catalog built in code gets the same check when its deployment opens, before the state folder is touched.
+    @Test func unusableSettingsOfACatalogBuiltInCodeLeaveTheStateFolderAlone() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var catalog = try CatalogLoader().load(contentsOfFile: Self.defaultCatalog).get()
+        catalog.deployment.providers[0].settings["AutoRenew"] = .string("yes")
+        let state = folder.appendingPathComponent("state")
+        do {
+            _ = try PurchaseDeployment.open(catalog: catalog, stateDirectory: state)
+            Issue.record("unusable settings opened")
+        } catch {
+            #expect(error.code == .providerMisconfigured)
+            let problem = try #require(error.underlyingError as? ProviderSettingError)
+            #expect(problem == ProviderSettingError(.file, key: "AutoRenew", expected: .boolean))
+        }
+        #expect(!FileManager.default.fileExists(atPath: state.path))
+    }
+
     @Test func invalidCatalogThrowsCatalogInvalidWithDiagnostics() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

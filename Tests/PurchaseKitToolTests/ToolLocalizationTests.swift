@@ -74,6 +74,30 @@ struct ToolLocalizationTests {
         #expect(!FileManager.default.fileExists(atPath: state.path))
     }
 
+    /// A provider setting the provider cannot use is a catalog error at its line, for `catalog
+    /// validate` (which used to pass it) and for the buying commands (which failed with an English
+    /// detail, no position, and a state folder made anyway).
+    @Test func anUnusableProviderSettingIsACatalogErrorAtItsLine() throws {
+        let original = try String(
+            contentsOf: ToolRunner.packageRoot.appendingPathComponent("Catalog/Default.plist"), encoding: .utf8)
+        let text = original.replacingOccurrences(
+            of: "<string>file</string>\n",
+            with:
+                "<string>file</string>\n\t\t<key>ProviderSettings</key>\n\t\t<dict><key>CanMakePayments</key><string>no</string></dict>\n"
+        )
+        let path = try ToolRunner.file(named: "settings.plist", containing: text)
+        let validate = try ToolRunner.run(["--locale", "ru", "catalog", "validate", path])
+        #expect(validate.status == 65)
+        let line = "\(path):14:35: error: параметр «CanMakePayments» поставщика «file» должен быть <true/> или <false/>"
+        #expect(validate.stderr.contains(line + "\n"))
+        let state = try ToolRunner.temporaryFolder().appendingPathComponent("state")
+        let products = try ToolRunner.run(["--locale", "ru", "--catalog", path, "--state", state.path, "products"])
+        #expect(products.status == 65)
+        #expect(products.stderr.contains(line + "\n"))
+        #expect(!products.stderr.contains("must be"))
+        #expect(!FileManager.default.fileExists(atPath: state.path))
+    }
+
     @Test func theSummaryOfSeveralFilesIsLocalized() throws {
         let result = try ToolRunner.run(
             ["--locale", "ja", "catalog", "validate", "Catalog/Default.plist", "Catalog/Simulated.plist"],

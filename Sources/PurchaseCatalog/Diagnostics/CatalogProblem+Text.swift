@@ -63,6 +63,7 @@ extension CatalogProblem {
         case .duplicateEntitlement(let name): keyed(.catalogDuplicateEntitlement, name)
         case .simulationUnused: keyed(.catalogSimulationUnused)
         case .unsupportedSettingValue(let found): keyed(.catalogUnsupportedSettingValue, found)
+        case .invalidProviderSetting(let problem): providerSettingText(problem)
         case .storeKitUnreadable(let text): keyed(.catalogStoreKitUnreadable, text)
         case .storeKitWrongType(let key, let expected, let found):
             keyed(.catalogStoreKitWrongType, key, expected, found)
@@ -129,6 +130,7 @@ extension CatalogProblem {
         case .duplicateEntitlement: keyed(.catalogDuplicateEntitlementHint)
         case .simulationUnused: keyed(.catalogSimulationUnusedHint)
         case .unsupportedSettingValue: keyed(.catalogUnsupportedSettingValueHint)
+        case .invalidProviderSetting: keyed(.catalogProviderSettingHint)
         case .storeKitUnreadable: keyed(.catalogStoreKitUnreadableHint)
         case .storeKitWrongType(_, let expected, _): keyed(.catalogStoreKitWrongTypeHint, expected)
         case .storeKitMissingKey(let key, _): keyed(.catalogStoreKitMissingKeyHint, key)
@@ -153,6 +155,25 @@ extension CatalogProblem {
     /// How to fix the problem, in one sentence, for a person using `locale`.
     public func hint(locale: String, table: MessageTable = .builtIn) -> String {
         table.render(hintText, locale: locale)
+    }
+}
+
+/// The text of a provider setting problem: one key per kind of value expected.
+private func providerSettingText(_ problem: ProviderSettingError) -> Message {
+    let (key, kind) = (problem.key, problem.kind.rawValue)
+    return switch problem.expected {
+    case .boolean: keyed(.catalogProviderSettingBoolean, key, kind)
+    case .string: keyed(.catalogProviderSettingString, key, kind)
+    case .nonEmptyString: keyed(.catalogProviderSettingNonEmptyString, key, kind)
+    case .positiveInteger: keyed(.catalogProviderSettingPositiveInteger, key, kind)
+    case .nonNegativeInteger: keyed(.catalogProviderSettingNonNegativeInteger, key, kind)
+    case .integer: keyed(.catalogProviderSettingInteger, key, kind)
+    case .fraction: keyed(.catalogProviderSettingFraction, key, kind)
+    case .dictionary: keyed(.catalogProviderSettingDictionary, key, kind)
+    case .oneOf(let words): keyed(.catalogProviderSettingOneOf, key, kind, words.joined(separator: ", "))
+    case .knownKey(let keys): keyed(.catalogProviderSettingKnownKey, key, kind, keys.joined(separator: ", "))
+    case .storeKitErrorCode: keyed(.catalogProviderSettingErrorCode, key, kind)
+    case .timeRate: keyed(.catalogProviderSettingTimeRate, key, kind)
     }
 }
 

@@ -1,4 +1,5 @@
 public import PropertyList
+public import PurchaseCore
 
 /// Every kind of problem catalog validation reports, with the details its message needs.
 ///
@@ -89,6 +90,8 @@ public enum CatalogProblem: Sendable, Hashable {
     /// A provider or simulation setting of a type settings cannot hold (`CF$UID`, integers above
     /// `Int64.max`).
     case unsupportedSettingValue(found: String)
+    /// A provider setting its provider cannot use (what its registered settings check refused).
+    case invalidProviderSetting(ProviderSettingError)
     /// A `.storekit` file that is not readable JSON; the parser's message.
     case storeKitUnreadable(String)
     /// A `.storekit` value of the wrong JSON type: the key, the type expected and the type found.
@@ -161,6 +164,7 @@ public enum CatalogProblem: Sendable, Hashable {
         case .duplicateEntitlement: name = "duplicateEntitlement"
         case .simulationUnused: name = "simulationUnused"
         case .unsupportedSettingValue: name = "unsupportedSettingValue"
+        case .invalidProviderSetting: name = "invalidProviderSetting"
         case .storeKitUnreadable: name = "storeKitUnreadable"
         case .storeKitWrongType: name = "storeKitWrongType"
         case .storeKitMissingKey: name = "storeKitMissingKey"

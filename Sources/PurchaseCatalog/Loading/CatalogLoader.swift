@@ -14,11 +14,26 @@ public struct CatalogLoader: Sendable {
     /// The provider kinds that may appear as `Provider` or a `Providers` entry's `Kind`; any other kind is
     /// an error naming the closest one. `nil` accepts any well-formed kind (the registry checks later).
     public var knownProviderKinds: Set<ProviderKind>?
+    /// The settings problems of one provider entry (``ProviderRegistry/settingProblems(in:)``); each
+    /// is an error at the setting's line and column. `nil` leaves settings to the provider's factory.
+    public var providerSettingsCheck: (@Sendable (ProviderConfiguration) -> [ProviderSettingError])?
 
     /// Creates a loader.
-    public init(reader: PropertyListReader = PropertyListReader(), knownProviderKinds: Set<ProviderKind>? = nil) {
+    public init(
+        reader: PropertyListReader = PropertyListReader(), knownProviderKinds: Set<ProviderKind>? = nil,
+        providerSettingsCheck: (@Sendable (ProviderConfiguration) -> [ProviderSettingError])? = nil
+    ) {
         self.reader = reader
         self.knownProviderKinds = knownProviderKinds
+        self.providerSettingsCheck = providerSettingsCheck
+    }
+
+    /// A loader that checks what `registry` knows: its provider kinds, and each provider's settings
+    /// with the check the provider registered, so a catalog that loads can be opened.
+    public init(reader: PropertyListReader = PropertyListReader(), registry: ProviderRegistry) {
+        self.init(
+            reader: reader, knownProviderKinds: Set(registry.kinds),
+            providerSettingsCheck: { registry.settingProblems(in: $0) })
     }
 
     /// Loads the catalog file at `path`; diagnostics name `path` as given.
@@ -47,7 +62,8 @@ public struct CatalogLoader: Sendable {
 
     /// Validates a property list already read, and turns it into a catalog when there is no error.
     public func load(_ root: PropertyListNode, path: String? = nil) -> CatalogLoadResult {
-        var decoder = CatalogDecoder(path: path, knownProviderKinds: knownProviderKinds)
+        var decoder = CatalogDecoder(
+            path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck)
         let catalog = decoder.decode(root)
         return Self.result(catalog, decoder)
     }
@@ -58,7 +74,9 @@ public struct CatalogLoader: Sendable {
     private func streamingLoad(
         path: String?, read: (PropertyListReader, ArrayStream?) throws(PropertyListError) -> PropertyListNode
     ) -> CatalogLoadResult {
-        let box = DecoderBox(CatalogDecoder(path: path, knownProviderKinds: knownProviderKinds))
+        let box = DecoderBox(
+            CatalogDecoder(
+                path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck))
         let stream = ArrayStream(key: "Products") { element in box.decoder.streamProduct(element) }
         var root: PropertyListNode
         do {
@@ -73,7 +91,8 @@ public struct CatalogLoader: Sendable {
         } catch {
             return Self.result(for: error, path: path)
         }
-        var decoder = CatalogDecoder(path: path, knownProviderKinds: knownProviderKinds)
+        var decoder = CatalogDecoder(
+            path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck)
         let whole = decoder.decode(consume root)
         return Self.result(whole, decoder)
     }

@@ -101,7 +101,9 @@ extension CatalogDecoder {
             let kind = providerKind(provider.value, key: "Provider")
             let decoded = settings.flatMap { decodeSettings($0.value, key: "ProviderSettings") } ?? [:]
             guard let kind else { return nil }
-            return [ProviderConfiguration(kind: kind, settings: decoded)]
+            let configuration = ProviderConfiguration(kind: kind, settings: decoded)
+            checkSettings(of: configuration, in: settings?.value, else: provider.value.location)
+            return [configuration]
         case (nil, .some(let providers)):
             if let settings { report(.providerSettingsWithProviders, at: settings.keyLocation) }
             guard let elements = array(providers.value, key: "Providers") else { return nil }
@@ -144,7 +146,35 @@ extension CatalogDecoder {
             report(.missingKey("Kind", in: "a Providers entry"), at: node.location)
             return nil
         }
-        return providerKind(entries[kind].value, key: "Kind").map { ProviderConfiguration(kind: $0, settings: decoded) }
+        guard let providerKind = providerKind(entries[kind].value, key: "Kind") else { return nil }
+        let configuration = ProviderConfiguration(kind: providerKind, settings: decoded)
+        checkSettings(of: configuration, in: settings.map { entries[$0].value }, else: entries[kind].value.location)
+        return configuration
+    }
+
+    /// Reports each setting the provider's check refuses at the setting (its key, for a key the
+    /// provider does not know), or at `fallback` when the catalog does not hold it.
+    private mutating func checkSettings(
+        of configuration: ProviderConfiguration, in settings: PropertyListNode?, else fallback: SourceLocation
+    ) {
+        guard let providerSettingsCheck else { return }
+        for problem in providerSettingsCheck(configuration) {
+            var node = settings
+            var location: SourceLocation?
+            for component in problem.key.split(separator: ".") {
+                // The last of repeated keys is the one in effect.
+                guard case .dictionary(let entries)? = node?.value,
+                    let entry = entries.last(where: { $0.key == component })
+                else { break }
+                if case .knownKey = problem.expected {
+                    location = entry.keyLocation
+                } else {
+                    location = entry.value.location
+                }
+                node = entry.value
+            }
+            report(.invalidProviderSetting(problem), at: location ?? fallback)
+        }
     }
 
     /// A provider kind: a letter, then letters, digits, `.`, `_` or `-`; registered, when the loader knows.

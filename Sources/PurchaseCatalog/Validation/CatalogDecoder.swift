@@ -10,6 +10,7 @@ import PurchaseCore
 struct CatalogDecoder {
     let path: String?
     let knownProviderKinds: Set<ProviderKind>?
+    let providerSettingsCheck: (@Sendable (ProviderConfiguration) -> [ProviderSettingError])?
 
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var errorCount = 0
@@ -39,9 +40,13 @@ struct CatalogDecoder {
     /// ordered unusually): the caller must decode the whole tree afresh, without streaming.
     var needsWholeTree = false
 
-    init(path: String?, knownProviderKinds: Set<ProviderKind>?) {
+    init(
+        path: String?, knownProviderKinds: Set<ProviderKind>?,
+        providerSettingsCheck: (@Sendable (ProviderConfiguration) -> [ProviderSettingError])? = nil
+    ) {
         self.path = path
         self.knownProviderKinds = knownProviderKinds
+        self.providerSettingsCheck = providerSettingsCheck
     }
 
     // MARK: - Reporting

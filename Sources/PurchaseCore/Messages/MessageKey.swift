@@ -395,6 +395,33 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case catalogUnsupportedSettingValue = "catalog.unsupportedSettingValue"
     /// How to fix `catalog.unsupportedSettingValue`.
     case catalogUnsupportedSettingValueHint = "catalog.unsupportedSettingValue.hint"
+    /// A provider setting that must be `<true/>` or `<false/>`; names the key and the provider.
+    case catalogProviderSettingBoolean = "catalog.providerSetting.boolean"
+    /// A provider setting that must be a string; names the key and the provider.
+    case catalogProviderSettingString = "catalog.providerSetting.string"
+    /// A provider setting that must be a non-empty string; names the key and the provider.
+    case catalogProviderSettingNonEmptyString = "catalog.providerSetting.nonEmptyString"
+    /// A provider setting that must be an integer of 1 or more; names the key and the provider.
+    case catalogProviderSettingPositiveInteger = "catalog.providerSetting.positiveInteger"
+    /// A provider setting that must be an integer of 0 or more; names the key and the provider.
+    case catalogProviderSettingNonNegativeInteger = "catalog.providerSetting.nonNegativeInteger"
+    /// A provider setting that must be an integer; names the key and the provider.
+    case catalogProviderSettingInteger = "catalog.providerSetting.integer"
+    /// A provider setting that must be a number from 0 to 1; names the key and the provider.
+    case catalogProviderSettingFraction = "catalog.providerSetting.fraction"
+    /// A provider setting that must be a dict; names the key and the provider.
+    case catalogProviderSettingDictionary = "catalog.providerSetting.dictionary"
+    /// A provider setting that must be one of some words; names the key, the provider and the words.
+    case catalogProviderSettingOneOf = "catalog.providerSetting.oneOf"
+    /// A nested provider setting whose key is not one the provider knows; names the key, the
+    /// provider and the known keys.
+    case catalogProviderSettingKnownKey = "catalog.providerSetting.knownKey"
+    /// A provider setting that must name a StoreKit error; names the key and the provider.
+    case catalogProviderSettingErrorCode = "catalog.providerSetting.errorCode"
+    /// A provider setting that must be a rate; names the key and the provider.
+    case catalogProviderSettingTimeRate = "catalog.providerSetting.timeRate"
+    /// How to fix a `catalog.providerSetting.*` problem.
+    case catalogProviderSettingHint = "catalog.providerSetting.hint"
     /// A `.storekit` file is not readable JSON; gives the parser's message.
     case catalogStoreKitUnreadable = "catalog.storeKitUnreadable"
     /// How to fix `catalog.storeKitUnreadable`.
@@ -550,9 +577,14 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             .catalogUndeclaredStorefrontSuggestion, .catalogUndeclaredStorefrontSuggestionHint,
             .catalogMissingLocalization, .catalogMissingDefaultPrice, .catalogInvalidPeriod, .catalogRequiredForType,
             .catalogNotAllowedForType, .catalogUnknownProviderKindSuggestion,
-            .catalogStoreIDForUnusedProviderSuggestion, .catalogStoreKitMissingKey:
+            .catalogStoreIDForUnusedProviderSuggestion, .catalogStoreKitMissingKey, .catalogProviderSettingBoolean,
+            .catalogProviderSettingString, .catalogProviderSettingNonEmptyString,
+            .catalogProviderSettingPositiveInteger, .catalogProviderSettingNonNegativeInteger,
+            .catalogProviderSettingInteger, .catalogProviderSettingFraction, .catalogProviderSettingDictionary,
+            .catalogProviderSettingErrorCode, .catalogProviderSettingTimeRate:
             [.text, .text]
-        case .catalogWrongType, .catalogInvalidValueSuggestion, .catalogStoreKitWrongType:
+        case .catalogWrongType, .catalogInvalidValueSuggestion, .catalogStoreKitWrongType, .catalogProviderSettingOneOf,
+            .catalogProviderSettingKnownKey:
             [.text, .text, .text]
         case .catalogDuplicateKey, .catalogDuplicateProductID, .catalogDuplicateProvider:
             [.text, .integer, .integer]

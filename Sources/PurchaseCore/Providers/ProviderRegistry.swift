@@ -12,7 +12,12 @@ public struct ProviderRegistry: Sendable {
     /// ``PurchaseError/Code/providerMisconfigured`` for settings it cannot use.
     public typealias Factory = @Sendable (ProviderContext) throws -> any StoreProvider
 
+    /// Checks a provider's settings without opening anything: throws a ``ProviderSettingError``
+    /// (alone or as a ``PurchaseError``'s underlying error) for the first setting it cannot use.
+    public typealias SettingsCheck = @Sendable ([String: SettingValue]) throws -> Void
+
     private var factories: [ProviderKind: Factory] = [:]
+    private var settingsChecks: [ProviderKind: SettingsCheck] = [:]
 
     /// Creates an empty registry.
     public init() {}
@@ -20,6 +25,42 @@ public struct ProviderRegistry: Sendable {
     /// Registers (or replaces) the factory for a kind.
     public mutating func register(_ kind: ProviderKind, factory: @escaping Factory) {
         factories[kind] = factory
+        settingsChecks[kind] = nil
+    }
+
+    /// Registers (or replaces) the factory for a kind, with the check of its settings that catalog
+    /// validation and ``settingProblems(in:)`` run before anything is opened.
+    public mutating func register(
+        _ kind: ProviderKind, checkingSettings check: @escaping SettingsCheck, factory: @escaping Factory
+    ) {
+        factories[kind] = factory
+        settingsChecks[kind] = check
+    }
+
+    /// Every setting of `configuration` its kind's check refuses, each once, in the order found;
+    /// empty when they are all usable, or the kind has no check or is not registered.
+    ///
+    /// A check stops at its first problem, so the setting it names is set aside and the check runs
+    /// again, until it passes, fails otherwise, or names a setting it was not given.
+    public func settingProblems(in configuration: ProviderConfiguration) -> [ProviderSettingError] {
+        guard let check = settingsChecks[configuration.kind] else { return [] }
+        var settings = configuration.settings
+        var problems: [ProviderSettingError] = []
+        while true {
+            do {
+                try check(settings)
+                return problems
+            } catch {
+                let wrapped = (error as? PurchaseError)?.underlyingError
+                let problem = (error as? ProviderSettingError) ?? (wrapped as? ProviderSettingError)
+                guard let problem, !problems.contains(problem) else { return problems }
+                problems.append(problem)
+                // Set aside the top-level key (`SimulatedErrors` of `SimulatedErrors.Purchase`); a
+                // setting that is missing cannot be, so the check would only say the same again.
+                let top = String(problem.key.split(separator: ".").first ?? "")
+                guard settings.removeValue(forKey: top) != nil else { return problems }
+            }
+        }
     }
 
     /// The kinds registered, sorted.
@@ -31,13 +72,25 @@ public struct ProviderRegistry: Sendable {
     ///   kind, or the factory's own error.
     public func makeProvider(_ context: ProviderContext) throws -> any StoreProvider {
         guard let factory = factories[context.configuration.kind] else {
-            let known = kinds.map(\.rawValue).joined(separator: ", ")
-            throw PurchaseError(
-                .providerMisconfigured,
-                detail: "no provider of kind '\(context.configuration.kind)' is registered (known: \(known))"
-            )
+            throw unregistered(context.configuration.kind)
         }
         return try factory(context)
+    }
+
+    /// Checks, without opening anything, that a configuration can be made: its kind is registered
+    /// and its kind's settings check passes.
+    ///
+    /// - Throws: ``PurchaseError/Code/providerMisconfigured``: for an unregistered kind, or with
+    ///   the first ``ProviderSettingError`` of ``settingProblems(in:)`` as the underlying error.
+    public func check(_ configuration: ProviderConfiguration) throws(PurchaseError) {
+        guard factories[configuration.kind] != nil else { throw unregistered(configuration.kind) }
+        if let problem = settingProblems(in: configuration).first { throw problem.purchaseError }
+    }
+
+    private func unregistered(_ kind: ProviderKind) -> PurchaseError {
+        let known = kinds.map(\.rawValue).joined(separator: ", ")
+        return PurchaseError(
+            .providerMisconfigured, detail: "no provider of kind '\(kind)' is registered (known: \(known))")
     }
 }
 

@@ -23,49 +23,23 @@ extension SimulatedAppStoreProvider {
     public static func make(_ context: ProviderContext) throws -> any StoreProvider {
         let settings = context.configuration.settings
         let controls = try SessionControls(settings: settings)
-        var seed: UInt64 = 0
-        if let value = settings["FaultSeed"] {
-            guard let number = value.integerValue else {
-                throw PurchaseError(
-                    .providerMisconfigured, detail: "simulated-app-store setting 'FaultSeed' must be an integer")
-            }
-            seed = UInt64(bitPattern: number)
-        }
+        // Every setting is checked before anything is opened.
+        let own = try FactorySettings(settings, controls: controls)
         var clock = context.clock
-        if let value = settings["TimeRate"], controls.timeRate == nil {
-            let rate =
-                value.stringValue.flatMap(SimulationClock.TimeRate.init(parsing:))
-                ?? value.doubleValue.map(SimulationClock.TimeRate.init(factor:))
-            guard let rate else {
-                throw PurchaseError(
-                    .providerMisconfigured,
-                    detail:
-                        "simulated-app-store setting 'TimeRate' must be a rate name such as oneDayPerSecond or "
-                        + "oneRenewalEveryTwoSeconds, or a number"
-                )
-            }
+        if let rate = own.clockRate {
             if let simulation = clock as? SimulationClock {
                 simulation.rate = rate
             } else {
                 clock = SimulationClock(start: clock.now, rate: rate)
             }
         }
-        let persistence: PaymentQueue.Persistence
         let directory = context.stateDirectory.appendingPathComponent("simulated-app-store", isDirectory: true)
-        switch settings["Persistence"]?.stringValue ?? "Journal" {
-        case "Journal":
-            persistence = .journal(directory: directory)
-        case "Memory":
-            persistence = .inMemory
-        default:
-            throw PurchaseError(
-                .providerMisconfigured, detail: "simulated-app-store setting 'Persistence' must be Journal or Memory")
-        }
+        let persistence: PaymentQueue.Persistence = own.inMemory ? .inMemory : .journal(directory: directory)
         do {
             let queue = try PaymentQueue(
                 catalog: context.catalog, controls: controls, persistence: persistence, clock: clock,
-                random: SplitMix64(seed: seed))
-            let receipts = try receiptSettings(settings, persistence: persistence, directory: directory)
+                random: SplitMix64(seed: own.seed))
+            let receipts = try receiptSettings(own, persistence: persistence, directory: directory)
             return SimulatedAppStoreProvider(queue: queue, receipts: receipts)
         } catch let error as PurchaseError {
             throw error
@@ -79,47 +53,84 @@ extension SimulatedAppStoreProvider {
         }
     }
 
+    /// Checks the settings ``make(_:)`` reads (the session's and the factory's own) without
+    /// opening anything: the registry's settings check for `simulated-app-store`.
+    ///
+    /// - Throws: `PurchaseError.Code.providerMisconfigured`, with a `ProviderSettingError` naming
+    ///   the key, for the first setting it cannot use.
+    public static func checkSettings(_ settings: [String: SettingValue]) throws {
+        _ = try FactorySettings(settings, controls: try SessionControls(settings: settings))
+    }
+
+    /// The keys the factory reads itself, checked.
+    private struct FactorySettings {
+        var seed: UInt64 = 0
+        /// A clock speed (`TimeRate` when it is not one of Xcode's renewal rates).
+        var clockRate: SimulationClock.TimeRate?
+        var inMemory = false
+        var receipts = true
+        var receiptKeySeed: String?
+        var bundleID: String?
+        var sharedSecret: String?
+
+        init(_ settings: [String: SettingValue], controls: SessionControls) throws(PurchaseError) {
+            func misconfigured(_ key: String, _ expected: ProviderSettingError.Expectation) -> PurchaseError {
+                ProviderSettingError(.simulatedAppStore, key: key, expected: expected).purchaseError
+            }
+            func string(_ key: String) throws(PurchaseError) -> String? {
+                guard let value = settings[key] else { return nil }
+                guard let text = value.stringValue else { throw misconfigured(key, .string) }
+                return text
+            }
+            if let value = settings["FaultSeed"] {
+                guard let number = value.integerValue else { throw misconfigured("FaultSeed", .integer) }
+                seed = UInt64(bitPattern: number)
+            }
+            if let value = settings["TimeRate"], controls.timeRate == nil {
+                clockRate =
+                    value.stringValue.flatMap(SimulationClock.TimeRate.init(parsing:))
+                    ?? value.doubleValue.map(SimulationClock.TimeRate.init(factor:))
+                if clockRate == nil { throw misconfigured("TimeRate", .timeRate) }
+            }
+            switch settings["Persistence"]?.stringValue ?? "Journal" {
+            case "Journal": inMemory = false
+            case "Memory": inMemory = true
+            default: throw misconfigured("Persistence", .oneOf(["Journal", "Memory"]))
+            }
+            if let value = settings["Receipts"] {
+                guard let enabled = value.boolValue else { throw misconfigured("Receipts", .boolean) }
+                receipts = enabled
+            }
+            receiptKeySeed = try string("ReceiptKeySeed")
+            bundleID = try string("BundleID")
+            sharedSecret = try string("SharedSecret")
+        }
+    }
+
     private static func receiptSettings(
-        _ settings: [String: SettingValue], persistence: PaymentQueue.Persistence, directory: URL
+        _ own: FactorySettings, persistence: PaymentQueue.Persistence, directory: URL
     ) throws(PurchaseError) -> SimulatedReceipts? {
-        func string(_ key: String) throws(PurchaseError) -> String? {
-            guard let value = settings[key] else { return nil }
-            guard let text = value.stringValue else {
-                throw PurchaseError(
-                    .providerMisconfigured, detail: "simulated-app-store setting '\(key)' must be a string")
-            }
-            return text
-        }
-        if let value = settings["Receipts"] {
-            guard let enabled = value.boolValue else {
-                throw PurchaseError(
-                    .providerMisconfigured, detail: "simulated-app-store setting 'Receipts' must be a boolean")
-            }
-            if !enabled { return nil }
-        }
+        guard own.receipts else { return nil }
         let key: ReceiptSigningKey
         do {
-            if let seed = try string("ReceiptKeySeed") {
+            if let seed = own.receiptKeySeed {
                 key = ReceiptSigningKey(seed: Array(seed.utf8))
             } else if persistence == .inMemory {
                 key = try ReceiptSigningKey.generate()
             } else {
                 key = try SimulatedReceipts.persistedKey(in: directory)
             }
-        } catch let error as PurchaseError {
-            throw error
         } catch {
             throw PurchaseError(
                 .ledgerIOFailed, detail: "the simulated App Store's receipt key is unusable: \(error)",
                 underlyingError: error)
         }
         return SimulatedReceipts(
-            signingKey: key, bundleID: try string("BundleID") ?? "com.example.app",
-            sharedSecret: try string("SharedSecret"))
+            signingKey: key, bundleID: own.bundleID ?? "com.example.app", sharedSecret: own.sharedSecret)
     }
 
-    /// Registers ``make(_:)`` under the kind `simulated-app-store`.
+    /// Registers ``make(_:)`` under the kind `simulated-app-store`, with ``checkSettings(_:)``.
     public static func register(in registry: inout ProviderRegistry) {
-        registry.register(.simulatedAppStore, factory: make)
+        registry.register(.simulatedAppStore, checkingSettings: checkSettings, factory: make)
     }
 }

@@ -17,19 +17,19 @@ extension SessionControls {
         self.init()
         func bool(_ key: String) throws -> Bool? {
             guard let value = settings[key] else { return nil }
-            guard let result = value.boolValue else { throw Self.misconfigured(key, "a boolean") }
+            guard let result = value.boolValue else { throw Self.misconfigured(key, .boolean) }
             return result
         }
         func integer(_ key: String) throws -> Int? {
             guard let value = settings[key] else { return nil }
             guard let result = value.integerValue, let int = Int(exactly: result), int >= 0 else {
-                throw Self.misconfigured(key, "a non-negative integer")
+                throw Self.misconfigured(key, .nonNegativeInteger)
             }
             return int
         }
         func string(_ key: String) throws -> String? {
             guard let value = settings[key] else { return nil }
-            guard let result = value.stringValue else { throw Self.misconfigured(key, "a string") }
+            guard let result = value.stringValue else { throw Self.misconfigured(key, .string) }
             return result
         }
         func code(_ key: String, _ value: SettingValue) throws -> StoreKitError.Code {
@@ -37,14 +37,14 @@ extension SessionControls {
                 return StoreKitError.Code(rawValue: int)
             }
             guard let text = value.stringValue, let code = StoreKitError.Code(parsing: text) else {
-                throw Self.misconfigured(key, "an SKError name such as paymentCancelled, or its number")
+                throw Self.misconfigured(key, .storeKitErrorCode)
             }
             return code
         }
 
         if let text = try string("Environment") {
             guard let environment = AppStoreEnvironment(rawValue: text) else {
-                throw Self.misconfigured("Environment", "Sandbox or Production")
+                throw Self.misconfigured("Environment", .oneOf(AppStoreEnvironment.allCases.map(\.rawValue)))
             }
             self.environment = environment
         }
@@ -54,18 +54,18 @@ extension SessionControls {
         failTransactionsEnabled = try bool("FailTransactionsEnabled") ?? failTransactionsEnabled
         if let value = settings["FailureError"] { failureError = try code("FailureError", value) }
         if let value = settings["SimulatedErrors"] {
-            guard let entries = value.dictionaryValue else { throw Self.misconfigured("SimulatedErrors", "a dict") }
+            guard let entries = value.dictionaryValue else { throw Self.misconfigured("SimulatedErrors", .dictionary) }
             for (name, error) in entries {
                 guard let api = SimulatedAPI(rawValue: name) else {
                     throw Self.misconfigured(
-                        "SimulatedErrors.\(name)", "one of LoadProducts, Purchase, Restore, Verification as key")
+                        "SimulatedErrors.\(name)", .knownKey(SimulatedAPI.allCases.map(\.rawValue)))
                 }
                 simulatedErrors[api] = try code("SimulatedErrors.\(name)", error)
             }
         }
         if let value = settings["FaultRate"] {
             guard let rate = value.doubleValue, rate >= 0, rate <= 1 else {
-                throw Self.misconfigured("FaultRate", "a number from 0 to 1")
+                throw Self.misconfigured("FaultRate", .fraction)
             }
             faultRate = rate
         }
@@ -81,10 +81,7 @@ extension SessionControls {
         timeRate = settings["TimeRate"]?.stringValue.flatMap(StoreKitTimeRate.init(parsing:)) ?? timeRate
     }
 
-    private static func misconfigured(_ key: String, _ expected: String) -> PurchaseError {
-        PurchaseError(
-            .providerMisconfigured,
-            detail: "simulated-app-store setting '\(key)' must be \(expected)"
-        )
+    private static func misconfigured(_ key: String, _ expected: ProviderSettingError.Expectation) -> PurchaseError {
+        ProviderSettingError(.simulatedAppStore, key: key, expected: expected).purchaseError
     }
 }

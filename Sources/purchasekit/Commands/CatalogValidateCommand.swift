@@ -2,6 +2,7 @@ import Foundation
 import PropertyList
 import PurchaseCatalog
 import PurchaseCore
+import PurchaseKit
 
 /// `purchasekit catalog validate [FILE...]`: checks catalogs (`-` for standard input) and prints
 /// every problem.
@@ -68,8 +69,8 @@ struct CatalogValidateCommand {
         let shownPath = path == "-" ? "<stdin>" : path
         let result =
             path == "-"
-            ? CatalogLoader().load(FileHandle.standardInput.readDataToEndOfFile(), path: shownPath)
-            : CatalogLoader().load(contentsOfFile: path)
+            ? CatalogLoader(registry: .builtIn).load(FileHandle.standardInput.readDataToEndOfFile(), path: shownPath)
+            : CatalogLoader(registry: .builtIn).load(contentsOfFile: path)
         for diagnostic in result.diagnostics {
             console.diagnostic(diagnostic)
         }
