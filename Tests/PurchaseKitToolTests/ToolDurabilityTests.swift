@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Crash, concurrency and corruption checks of the buying commands on one state folder: children
@@ -170,6 +171,44 @@ struct ToolDurabilityTests {
             #expect(result.stderr.contains("at byte 32"))
         }
         #expect(try Data(contentsOf: log) == before, "a corrupt journal was rewritten")
+    }
+
+    /// The journal's diagnostic is in the person's language with its byte offset (it was English
+    /// under a translated first line).
+    @Test func aDamagedJournalIsReportedInTheLocaleWithTheOffset() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        #expect(try fixture.run(["buy", "com.example.gems.100"]).status == 0)
+        let log = fixture.state.appendingPathComponent("purchases.log")
+        var bytes = try Data(contentsOf: log)
+        bytes[32 + 20] ^= 0x55
+        try bytes.write(to: log)
+        let japanese = try fixture.run(["--locale", "ja", "history"])
+        #expect(japanese.status == 74)
+        #expect(
+            japanese.stderr.contains(
+                "\(log.path): error: 32 バイト目: ジャーナルが破損しています。何も変更していません。"))
+        #expect(!japanese.stderr.contains("checksum"))
+        let english = try fixture.run(["entitlements"])
+        #expect(english.stderr.contains("\(log.path): error: at byte 32: the journal is damaged; nothing was changed."))
+    }
+
+    /// A state folder another process keeps locked: 75, and a message that says so (it said the
+    /// lock file could not be read or written, and advised raising an option the tool has not).
+    @Test func aBusyStateFolderSaysSoAndExits75() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        #expect(try fixture.run(["buy", "com.example.gems.100"]).status == 0)
+        let lock = fixture.state.appendingPathComponent("purchases.lock").path
+        let fd = open(lock, O_RDWR)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        try #require(flock(fd, LOCK_EX) == 0)
+        let result = try fixture.run(
+            ["--locale", "ru", "entitlements"], environment: ["PURCHASEKIT_TEST_LOCK_TIMEOUT_MS": "50"])
+        #expect(result.status == 75)
+        #expect(result.stderr.contains("purchasekit: Папка состояния занята другим процессом (\(lock))."))
+        #expect(!result.stderr.contains("lockTimeout"))
     }
 
     @Test func wrongVersionExits74NamingTheFile() throws {

@@ -165,9 +165,6 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         loaded = false
         SystemFile.close(logFD)
         logFD = -1
-        // Leftovers of an interrupted compaction; the lock makes sure nobody is writing them.
-        unlink(logTempPath)
-        unlink(snapshotTempPath)
         var fresh = State()
         var snapshotHeader: LogFormat.SnapshotHeader?
         snapshotIdentity = nil
@@ -195,8 +192,9 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
             guard snapshotHeader == nil else {
                 throw JournalError(
                     .corrupt, path: logPath,
-                    message: "the log is missing although a snapshot exists; restore the log from a backup "
-                        + "(or remove \(snapshotPath) to accept the snapshot alone)")
+                    message: "the log is missing although a snapshot exists, so the purchases recorded after the "
+                        + "snapshot cannot be read; restore the log from a backup (nothing was changed; do not remove "
+                        + "the snapshot: it holds everything recorded before it)")
             }
             guard options.createIfMissing else {
                 throw JournalError(
@@ -230,6 +228,10 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         let replayed = try readNewFrames(fileSize: logSize, checkingTail: true).records
         statistics.recordsReplayed += replayed
         try syncIfUnsynced()
+        // Leftovers of an interrupted compaction, removed once the open has succeeded (an open that
+        // fails changes nothing); the lock makes sure nobody is writing them.
+        unlink(logTempPath)
+        unlink(snapshotTempPath)
         loaded = true
     }
 
@@ -252,13 +254,13 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         guard fileSize > endOffset else { return (0, false) }
         let scanner = LogScanner(fd: logFD, path: logPath)
         let outcome = try scanner.scan(from: endOffset, to: fileSize, lastSequence: lastSequence) {
-            (record) throws(JournalError) in
+            (record, sequence, frameOffset) throws(JournalError) in
             do {
                 try state.apply(bytes: record)
             } catch {
                 throw JournalError(
-                    .stateRejected, path: logPath,
-                    message: "the owner could not apply record \(lastSequence + 1): \(error)",
+                    .stateRejected, path: logPath, offset: frameOffset,
+                    message: "the owner could not apply record \(sequence): \(error); nothing was changed",
                     underlying: String(describing: error))
             }
         }

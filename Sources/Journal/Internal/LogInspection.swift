@@ -15,7 +15,7 @@ package enum LogInspection {
         let size = try SystemFile.size(fd, path: path)
         let outcome = try LogScanner(fd: fd, path: path).scan(
             from: Int64(LogFormat.logHeaderSize), to: size, lastSequence: decoded.baseSequence
-        ) { _ throws(JournalError) in }
+        ) { _, _, _ throws(JournalError) in }
         return outcome.validEnd
     }
 }

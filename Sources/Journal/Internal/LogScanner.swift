@@ -35,10 +35,11 @@ struct LogScanner {
     /// The largest read, reached by doubling while the frames go on.
     var chunkSize = 4 << 20
 
-    /// Scans `[start, fileSize)`, expecting frames numbered from `lastSequence + 1`.
+    /// Scans `[start, fileSize)`, expecting frames numbered from `lastSequence + 1`; `onRecord`
+    /// gets each record with its frame's sequence number and file offset.
     func scan(
         from start: Int64, to fileSize: Int64, lastSequence: UInt64,
-        onRecord: (UnsafeRawBufferPointer) throws(JournalError) -> Void
+        onRecord: (UnsafeRawBufferPointer, _ sequence: UInt64, _ frameOffset: Int64) throws(JournalError) -> Void
     ) throws(JournalError) -> Outcome {
         var outcome = Outcome(validEnd: start, lastSequence: lastSequence)
         guard start < fileSize else { return outcome }
@@ -120,7 +121,9 @@ struct LogScanner {
             var cursor = 0
             while cursor < payload.count {
                 let length = Int(LogFormat.loadUInt32(payload, at: cursor))
-                try onRecord(UnsafeRawBufferPointer(rebasing: payload[(cursor + 4)..<(cursor + 4 + length)]))
+                try onRecord(
+                    UnsafeRawBufferPointer(rebasing: payload[(cursor + 4)..<(cursor + 4 + length)]), sequence,
+                    frameOffset)
                 cursor += 4 + length
             }
             outcome.records += count

@@ -17,6 +17,10 @@ struct MessageTableReader {
     static let pluralRuleType = "NSStringPluralRuleType"
 
     private static let knownKeys = MessageKey.allCases.map(\.rawValue)
+    /// The known keys by their first component (`purchase`, `tool`, `catalog`...).
+    private static let keysByFamily = Dictionary(grouping: knownKeys) {
+        $0.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+    }
 
     var reader = PropertyListReader(limits: .init(maximumDepth: 16, maximumDocumentSize: 4 * 1024 * 1024))
     private var found: [Diagnostic] = []
@@ -185,7 +189,10 @@ struct MessageTableReader {
 
     private mutating func knownKey(_ entry: PropertyListEntry, path: String) -> MessageKey? {
         if let key = MessageKey(rawValue: entry.key) { return key }
-        let suggestion = ClosestMatch.find(entry.key, in: Self.knownKeys)
+        // Suggestions come from the keys of the same family (`purchase.` for `purchase.complet`):
+        // there are more keys in all than a suggestion search takes.
+        let family = entry.key.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+        let suggestion = ClosestMatch.find(entry.key, in: Self.keysByFamily[family] ?? Self.knownKeys)
         problem(
             .unknownKey(entry.key, suggestion: suggestion, known: Self.knownKeys), path: path, at: entry.keyLocation)
         return nil

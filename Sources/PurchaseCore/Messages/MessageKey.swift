@@ -109,6 +109,32 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolInvalidCatalog = "tool.error.invalidCatalog"
     /// Reading or writing a file failed; names the path.
     case toolIOError = "tool.error.io"
+    /// Another process kept the state folder locked too long; names the folder's lock file.
+    case toolStateFolderBusy = "tool.error.stateFolderBusy"
+    /// Where in a journal file a problem is; gives the byte offset.
+    case toolJournalAtByte = "tool.journal.atByte"
+    /// A journal file is damaged (a checksum, length or order that does not hold).
+    case toolJournalDamaged = "tool.journal.damaged"
+    /// A journal file of a format version this build cannot read.
+    case toolJournalUnsupportedVersion = "tool.journal.unsupportedVersion"
+    /// A journal record this build cannot apply (from a newer version, or damaged).
+    case toolJournalRecordRejected = "tool.journal.recordRejected"
+    /// Another process held the journal's lock longer than the wait allows.
+    case toolJournalLockTimeout = "tool.journal.lockTimeout"
+    /// The disk is full.
+    case toolJournalDiskFull = "tool.journal.diskFull"
+    /// Permission to the file or folder was denied.
+    case toolJournalPermissionDenied = "tool.journal.permissionDenied"
+    /// The file system is read-only.
+    case toolJournalReadOnly = "tool.journal.readOnly"
+    /// A part of the path is a file where a folder should be.
+    case toolJournalNotAFolder = "tool.journal.notAFolder"
+    /// The path is a folder where a file should be.
+    case toolJournalIsAFolder = "tool.journal.isAFolder"
+    /// Another system failure; gives the system's error number.
+    case toolJournalSystemError = "tool.journal.systemError"
+    /// A failure that is a bug of PurchaseKit or its use; gives the journal's error code.
+    case toolJournalInternal = "tool.journal.internal"
 
     // MARK: Command-line tool: help, usage and files
     /// One-line summary of the tool, in its help.
@@ -556,6 +582,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolProgressSimulating: [.integer, .integer, .text]
         case .toolProgressDownloading: [.text, .integer]
         case .toolValidationSummary: [.integer, .integer, .integer]
+        case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal: [.text]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
             .toolTooManyFiles, .toolInvalidProductCount, .toolSeeHelp, .toolFileNotFound, .toolFileIsFolder,
             .toolFilePermissionDenied, .toolWriteFailed, .catalogUnreadableDocument, .catalogUnreadableFile,

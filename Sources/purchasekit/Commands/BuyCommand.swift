@@ -58,7 +58,7 @@ struct BuyCommand {
             } else {
                 console.diagnostic("purchasekit: " + message)
                 if case .failed(let error) = outcome, let journal = error.underlyingError as? JournalError {
-                    console.diagnostic(journal.description)
+                    console.diagnostic(console.detail(of: journal))
                 }
             }
             return status

@@ -62,8 +62,7 @@ struct DeploymentSession {
             return .dataError
         }
         if let journal = error.underlyingError as? JournalError {
-            console.diagnostic("purchasekit: " + console.text(.toolIOError(path: journal.path)))
-            console.diagnostic(journal.description)
+            console.report(journal)
             return journal.code == .lockTimeout ? .temporaryFailure : .ioError
         }
         var line = "purchasekit: " + console.text(PurchaseCore.Message(error: error))

@@ -9,6 +9,7 @@ import PurchaseKit
 ///   delivery, before the store finishes the transaction.
 /// - `PURCHASEKIT_TEST_KILL_AT=compaction:STEP`: SIGKILL at that step of a ledger compaction.
 /// - `PURCHASEKIT_TEST_LEDGER_COMPACTION_THRESHOLD=BYTES`: compact the ledger's journal beyond that size.
+/// - `PURCHASEKIT_TEST_LOCK_TIMEOUT_MS=N`: give up waiting for the state folder's lock after N ms.
 enum TestHooks {
     static var killAt: String? { ProcessInfo.processInfo.environment["PURCHASEKIT_TEST_KILL_AT"] }
 
@@ -18,6 +19,9 @@ enum TestHooks {
         let environment = ProcessInfo.processInfo.environment
         if let text = environment["PURCHASEKIT_TEST_LEDGER_COMPACTION_THRESHOLD"], let bytes = Int64(text) {
             options.compactionThreshold = bytes
+        }
+        if let text = environment["PURCHASEKIT_TEST_LOCK_TIMEOUT_MS"], let milliseconds = Int(text) {
+            options.lockTimeout = .milliseconds(milliseconds)
         }
         if let killAt, killAt.hasPrefix("compaction:") {
             let step = String(killAt.dropFirst("compaction:".count))

@@ -1,0 +1,55 @@
+import Glibc
+import PurchaseCore
+import PurchaseKit
+
+extension Console {
+    /// Prints a journal failure in the console's language: what could not be done (the state folder
+    /// is busy, or a file could not be read or written), then the file's diagnostic,
+    /// `path: error: at byte N: reason`, with the byte offset whenever the journal names one.
+    ///
+    /// The journal's own English sentence (``JournalError/description``) is for developers and logs;
+    /// a person gets the reason for its code (and, for a system failure, its error number) from the
+    /// message tables.
+    func report(_ journal: JournalError) {
+        if journal.code == .lockTimeout {
+            error(.keyed(.toolStateFolderBusy, arguments: [.text(journal.path)]))
+        } else {
+            error(.toolIOError(path: journal.path))
+        }
+        diagnostic(detail(of: journal))
+    }
+
+    /// `path: error: [at byte N: ]reason`, in the console's language.
+    func detail(of journal: JournalError) -> String {
+        var line = "\(journal.path): error: "
+        if let offset = journal.offset {
+            line += text(.keyed(.toolJournalAtByte, arguments: [.text(String(offset))])) + ": "
+        }
+        return line + text(Self.reason(for: journal))
+    }
+
+    /// Writes `purchasekit: <message>` to standard error.
+    func error(_ message: PurchaseCore.Message) {
+        diagnostic("purchasekit: " + text(message))
+    }
+
+    private static func reason(for journal: JournalError) -> PurchaseCore.Message {
+        switch journal.code {
+        case .corrupt: return .keyed(.toolJournalDamaged, arguments: [])
+        case .unsupportedVersion: return .keyed(.toolJournalUnsupportedVersion, arguments: [])
+        case .stateRejected: return .keyed(.toolJournalRecordRejected, arguments: [])
+        case .lockTimeout: return .keyed(.toolJournalLockTimeout, arguments: [])
+        case .io: break
+        default: return .keyed(.toolJournalInternal, arguments: [.text(journal.code.description)])
+        }
+        switch journal.errno {
+        case ENOSPC?, EDQUOT?: return .keyed(.toolJournalDiskFull, arguments: [])
+        case EACCES?, EPERM?: return .keyed(.toolJournalPermissionDenied, arguments: [])
+        case EROFS?: return .keyed(.toolJournalReadOnly, arguments: [])
+        case ENOTDIR?: return .keyed(.toolJournalNotAFolder, arguments: [])
+        case EISDIR?: return .keyed(.toolJournalIsAFolder, arguments: [])
+        case let number?: return .keyed(.toolJournalSystemError, arguments: [.text(String(number))])
+        case nil: return .keyed(.toolJournalSystemError, arguments: [.text("EIO")])
+        }
+    }
+}
