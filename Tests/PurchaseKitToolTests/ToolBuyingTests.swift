@@ -34,6 +34,8 @@ struct ToolBuyingTests {
         #expect(try fixture.gems() == 200)
         _ = try fixture.json(["buy", "com.example.gems.100", "--quantity", "3"])
         #expect(try fixture.gems() == 500)
+        _ = try fixture.json(["buy", "com.example.gems.100", "--quantity=10"])
+        #expect(try fixture.gems() == 1500)
     }
 
     @Test func buyingANonConsumableTwiceIsRefusedAsAlreadyOwned() throws {

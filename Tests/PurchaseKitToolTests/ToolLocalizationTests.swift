@@ -31,6 +31,31 @@ struct ToolLocalizationTests {
         #expect(russian.stderr.hasPrefix("purchasekit: --products ожидает целое число от 0 до 1000000, а не «many»\n"))
     }
 
+    @Test func buysUsageErrorsAreLocalized() throws {
+        let cases: [(String, quantity: String, product: String)] = [
+            (
+                "ja", "--quantity には 1 から 10 までの整数を指定してください（「0」は使えません）",
+                "「buy」には com.example.gems.100 のような商品 ID を指定してください"
+            ),
+            (
+                "zh-Hans", "--quantity 需要 1 到 10 之间的整数，而不是“0”",
+                "“buy”需要指定一个产品标识符，例如 com.example.gems.100"
+            ),
+            (
+                "ru_RU", "--quantity ожидает целое число от 1 до 10, а не «0»",
+                "для «buy» нужен идентификатор товара, например com.example.gems.100"
+            ),
+        ]
+        for (locale, quantity, product) in cases {
+            let badQuantity = try ToolRunner.run(["--locale", locale, "buy", "com.example.gems.100", "--quantity=0"])
+            #expect(badQuantity.status == 64)
+            #expect(badQuantity.stderr.hasPrefix("purchasekit: \(quantity)\n"), "\(locale)")
+            let noProduct = try ToolRunner.run(["buy", "--locale", locale])
+            #expect(noProduct.status == 64)
+            #expect(noProduct.stderr.hasPrefix("purchasekit: \(product)\n"), "\(locale)")
+        }
+    }
+
     @Test func helpShowsTheLocalizedSummaryUnderTheUsage() throws {
         let japanese = try ToolRunner.run(["--locale", "ja", "plist", "--help"])
         #expect(japanese.status == 0)

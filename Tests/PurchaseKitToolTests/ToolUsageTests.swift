@@ -67,6 +67,14 @@ struct ToolUsageTests {
             ["--json=yes", "plist", "x.plist"], "purchasekit: unknown option '--json' for 'purchasekit'",
             "purchasekit plist --help"
         ),
+        (
+            ["buy"], "purchasekit: 'buy' needs a product identifier, such as com.example.gems.100\n",
+            "purchasekit buy --help"
+        ),
+        (
+            ["buy", "com.example.gems.100", "--quantity"], "purchasekit: option '--quantity' needs a value\n",
+            "purchasekit buy --help"
+        ),
     ])
     func rejectsBadCommandLinesWithStatus64(_ arguments: [String], _ message: String, _ helpCommand: String) throws {
         let result = try ToolRunner.run(arguments)
@@ -74,6 +82,21 @@ struct ToolUsageTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix(message))
         #expect(result.stderr.hasSuffix("purchasekit: run '\(helpCommand)' for usage\n"))
+    }
+
+    /// `--quantity` takes a whole number from 1 to 10 (StoreKit's limit for one payment), and its error
+    /// names `--quantity`, not another command's option.
+    @Test(arguments: ["0", "-1", "abc", "1.5", "", "11", "99999999999999999999", "9223372036854775807"])
+    func buyRefusesAQuantityThatIsNoWholeNumberFrom1To10(_ quantity: String) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        let result = try ToolRunner.run(["buy", "com.example.gems.100", "--quantity", quantity], in: folder)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "purchasekit: --quantity wants a whole number from 1 to 10, not '\(quantity)'\n"
+                + "purchasekit: run 'purchasekit buy --help' for usage\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test func acceptsGlobalOptionsBeforeAndAfterTheCommand() throws {

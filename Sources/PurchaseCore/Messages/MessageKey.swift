@@ -145,6 +145,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolMissingProductCount = "tool.usage.missingProductCount"
     /// `--products` with a value that is no count in range; names the value.
     case toolInvalidProductCount = "tool.usage.invalidProductCount"
+    /// `buy` without a product identifier; names the command.
+    case toolMissingProduct = "tool.usage.missingProduct"
+    /// `--quantity` with a value that is no whole number from 1 to 10; names the value.
+    case toolInvalidQuantity = "tool.usage.invalidQuantity"
     /// `--locale` with an empty value.
     case toolEmptyLocale = "tool.usage.emptyLocale"
     /// Points to a command's help after a usage error; names the command.
@@ -530,7 +534,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolProgressDownloading: [.text, .integer]
         case .toolValidationSummary: [.integer, .integer, .integer]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
-            .toolTooManyFiles, .toolInvalidProductCount, .toolSeeHelp, .toolFileNotFound, .toolFileIsFolder,
+            .toolTooManyFiles, .toolInvalidProductCount, .toolMissingProduct, .toolInvalidQuantity, .toolSeeHelp,
+            .toolFileNotFound, .toolFileIsFolder,
             .toolFilePermissionDenied, .toolWriteFailed, .catalogUnreadableDocument, .catalogUnreadableFile,
             .catalogRootNotDictionary, .catalogMissingKeyHint, .catalogWrongTypeHint, .catalogUnknownKey,
             .catalogUnknownKeyHint, .catalogUnknownKeySuggestionHint, .catalogUnsupportedVersion, .catalogEmptyValue,

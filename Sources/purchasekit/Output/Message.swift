@@ -30,6 +30,8 @@ enum Message: Sendable, Equatable {
     case tooManyFiles(command: String)
     case missingProductCount
     case invalidProductCount(String)
+    case missingProduct(command: String)
+    case invalidQuantity(String)
     case emptyLocale
     case seeHelp(command: String)
 
@@ -66,6 +68,8 @@ enum Message: Sendable, Equatable {
         case .tooManyFiles: .toolTooManyFiles
         case .missingProductCount: .toolMissingProductCount
         case .invalidProductCount: .toolInvalidProductCount
+        case .missingProduct: .toolMissingProduct
+        case .invalidQuantity: .toolInvalidQuantity
         case .emptyLocale: .toolEmptyLocale
         case .seeHelp: .toolSeeHelp
         case .fileNotFound: .toolFileNotFound
@@ -86,7 +90,8 @@ enum Message: Sendable, Equatable {
             .tourHelp, .missingCommand, .missingCatalogSubcommand, .missingProductCount, .emptyLocale:
             []
         case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
-            .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .seeHelp(let text),
+            .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .missingProduct(let text),
+            .invalidQuantity(let text), .seeHelp(let text),
             .fileNotFound(let text), .fileIsFolder(let text), .filePermissionDenied(let text),
             .writeFailed(let text):
             [.text(text)]
