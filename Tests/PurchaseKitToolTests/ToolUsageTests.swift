@@ -84,6 +84,25 @@ struct ToolUsageTests {
         #expect(result.stderr.hasSuffix("purchasekit: run '\(helpCommand)' for usage\n"))
     }
 
+    /// An empty `--state` or `--catalog` is a usage error, as an empty `--locale` is, and nothing is written
+    /// (an empty `--state` used to put the state in the working folder).
+    @Test(arguments: [
+        (["--state", "", "buy", "com.example.gems.100"], "--state needs a folder, such as .purchasekit"),
+        (["history", "--state="], "--state needs a folder, such as .purchasekit"),
+        (["--catalog", "", "products"], "--catalog needs a catalog file, such as Catalog/Default.plist"),
+        (["catalog", "validate", "--catalog="], "--catalog needs a catalog file, such as Catalog/Default.plist"),
+    ])
+    func emptyStateOrCatalogIsAUsageError(_ arguments: [String], _ message: String) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        let catalog = ToolRunner.packageRoot.appendingPathComponent("Catalog/Default.plist").path
+        let catalogFirst = arguments.contains { $0.hasPrefix("--catalog") } ? [] : ["--catalog", catalog]
+        let result = try ToolRunner.run(catalogFirst + arguments, in: folder)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("purchasekit: \(message)\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     /// `--quantity` takes a whole number from 1 to 10 (StoreKit's limit for one payment), and its error
     /// names `--quantity`, not another command's option.
     @Test(arguments: ["0", "-1", "abc", "1.5", "", "11", "99999999999999999999", "9223372036854775807"])

@@ -151,6 +151,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolInvalidQuantity = "tool.usage.invalidQuantity"
     /// `--locale` with an empty value.
     case toolEmptyLocale = "tool.usage.emptyLocale"
+    /// `--catalog` with an empty value.
+    case toolEmptyCatalog = "tool.usage.emptyCatalog"
+    /// `--state` with an empty value.
+    case toolEmptyState = "tool.usage.emptyState"
     /// Points to a command's help after a usage error; names the command.
     case toolSeeHelp = "tool.usage.seeHelp"
     /// An input file does not exist; names the path.

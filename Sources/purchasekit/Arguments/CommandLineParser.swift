@@ -35,9 +35,14 @@ struct CommandLineParser {
                 return arguments[index - 1]
             }
             switch name {
-            case "--catalog": options.catalogPath = try value()
+            case "--catalog":
+                let path = try value()
+                guard !path.isEmpty else { throw .usage(.emptyCatalog) }
+                options.catalogPath = path
             case "--state":
-                options.stateDirectory = try value()
+                let folder = try value()
+                guard !folder.isEmpty else { throw .usage(.emptyState) }
+                options.stateDirectory = folder
                 options.stateDirectoryGiven = true
             case "--locale":
                 let locale = try value()

@@ -33,6 +33,8 @@ enum Message: Sendable, Equatable {
     case missingProduct(command: String)
     case invalidQuantity(String)
     case emptyLocale
+    case emptyCatalog
+    case emptyState
     case seeHelp(command: String)
 
     // Files.
@@ -71,6 +73,8 @@ enum Message: Sendable, Equatable {
         case .missingProduct: .toolMissingProduct
         case .invalidQuantity: .toolInvalidQuantity
         case .emptyLocale: .toolEmptyLocale
+        case .emptyCatalog: .toolEmptyCatalog
+        case .emptyState: .toolEmptyState
         case .seeHelp: .toolSeeHelp
         case .fileNotFound: .toolFileNotFound
         case .fileIsFolder: .toolFileIsFolder
@@ -87,7 +91,8 @@ enum Message: Sendable, Equatable {
     var arguments: [MessageArgument] {
         switch self {
         case .toolHelp, .plistHelp, .catalogHelp, .catalogValidateHelp, .catalogSynthesizeHelp, .messagesHelp,
-            .tourHelp, .missingCommand, .missingCatalogSubcommand, .missingProductCount, .emptyLocale:
+            .tourHelp, .missingCommand, .missingCatalogSubcommand, .missingProductCount, .emptyLocale,
+            .emptyCatalog, .emptyState:
             []
         case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
             .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .missingProduct(let text),
