@@ -6,20 +6,16 @@ struct Tool {
 
     /// Runs the command and returns the status to exit with; never exits the process itself.
     func run() -> ExitCode {
-        // The command's words once known, else a guess from the raw arguments, for pointing to help.
-        var commandWords = arguments.filter { !$0.hasPrefix("-") }
-        let parsed: CommandLineParser
-        do {
-            parsed = try CommandLineParser(arguments)
-        } catch {
-            return fail(error, console: Console(ToolLocale.resolve(GlobalOptions())), commandWords: commandWords)
-        }
-        commandWords = parsed.words
+        let parsed = CommandLineParser(arguments)
+        // The language of the options found, even when one of them is wrong.
         let console = Console(ToolLocale.resolve(parsed.options))
+        if let failure = parsed.failure {
+            return fail(failure, console: console, commandWords: parsed.words)
+        }
         do {
             return try dispatch(parsed.words, options: parsed.options, console: console)
         } catch {
-            return fail(error, console: console, commandWords: commandWords)
+            return fail(error, console: console, commandWords: parsed.words)
         }
     }
 

@@ -56,6 +56,35 @@ struct ToolLocalizationTests {
         }
     }
 
+    /// A wrong global option is told in the language of the `--locale` (or the `--catalog`'s locale) given
+    /// anywhere on the line, like any other usage error.
+    @Test func wrongGlobalOptionsAreReportedInTheLocale() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        let catalog = ToolRunner.packageRoot.appendingPathComponent("Catalog/Default.plist").path
+        let state = folder.appendingPathComponent("state").path
+        let japanese = try ToolRunner.run(
+            ["--locale", "ja_JP", "--catalog", catalog, "--state", state, "products", "--state"], in: folder)
+        #expect(japanese.status == 64)
+        #expect(
+            japanese.stderr
+                == "purchasekit: オプション「--state」には値が必要です\n"
+                + "purchasekit: 使い方は「purchasekit products --help」で確認できます\n")
+        let russian = try ToolRunner.run(["--state=", "history", "--locale", "ru"], in: folder)
+        #expect(russian.status == 64)
+        #expect(
+            russian.stderr
+                == "purchasekit: для --state нужна папка, например .purchasekit\n"
+                + "purchasekit: справка по использованию: «purchasekit history --help»\n")
+        let chinese = try ToolRunner.run(["--locale", "zh-Hans", "--catalog=", "products"], in: folder)
+        #expect(chinese.stderr.hasPrefix("purchasekit: --catalog 需要一个商品目录文件，例如 Catalog/Default.plist\n"))
+        let deployment = try ToolMessagesTests.deploymentWithOverrides(locale: "zh_CN")
+        let fromCatalog = try ToolRunner.run(
+            ["--catalog", "catalog.plist", "plist", "x.plist", "--locale"], in: deployment)
+        #expect(fromCatalog.status == 64)
+        #expect(fromCatalog.stderr.hasPrefix("purchasekit: 选项“--locale”需要一个值\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func helpShowsTheLocalizedSummaryUnderTheUsage() throws {
         let japanese = try ToolRunner.run(["--locale", "ja", "plist", "--help"])
         #expect(japanese.status == 0)
