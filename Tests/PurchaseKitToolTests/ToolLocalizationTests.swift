@@ -85,6 +85,45 @@ struct ToolLocalizationTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// `history` for people words the state and the delivered and finished marks in the locale; `--json`
+    /// keeps the contract's values whatever the locale.
+    @Test func historyWordsTheStatesInTheLocale() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        #expect(try fixture.run(["buy", "com.example.gems.100"]).status == 0)
+        // A second deployment on the same state folder whose store waits for approval (Ask to Buy).
+        let text = try String(contentsOfFile: fixture.catalog, encoding: .utf8)
+        let askToBuy = text.replacingOccurrences(
+            of: "<key>Provider</key>\n\t\t<string>file</string>",
+            with: "<key>Provider</key>\n\t\t<string>file</string>\n\t\t<key>ProviderSettings</key>\n\t\t<dict>"
+                + "<key>RequiresApproval</key><true/></dict>")
+        #expect(askToBuy != text)
+        let catalog = fixture.folder.appendingPathComponent("AskToBuy.plist")
+        try Data(askToBuy.utf8).write(to: catalog)
+        let pending = try ToolChild.run(
+            ["--catalog", catalog.path, "--state", fixture.state.path, "buy", "com.example.removeads"],
+            in: fixture.folder)
+        #expect(pending.status == 0)
+        let expected = [
+            ("en_US", "purchased  delivered  finished", "deferred"),
+            ("ja_JP", "購入済み  付与済み  完了", "承認待ち"),
+            ("zh-Hans", "已购买  已交付  已完成", "等待批准"),
+            ("ru", "куплено  выдано  завершено", "ждёт одобрения"),
+        ]
+        for (locale, bought, waiting) in expected {
+            let result = try fixture.run(["--locale", locale, "history"])
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "\(locale): \(result.stdout)")
+            #expect(lines.first?.hasPrefix("file/1  ") == true)
+            #expect(lines.first?.hasSuffix("  com.example.gems.100  \(bought)") == true, "\(locale): \(result.stdout)")
+            #expect(lines.last?.hasSuffix("  com.example.removeads  \(waiting)") == true, "\(locale): \(result.stdout)")
+        }
+        let japanese = try #require(try fixture.json(["history", "--locale", "ja_JP"]) as? [[String: Any]])
+        #expect(japanese.map { $0["state"] as? String } == ["purchased", "deferred"])
+        #expect(japanese.map { $0["delivered"] as? Bool } == [true, false])
+    }
+
     @Test func helpShowsTheLocalizedSummaryUnderTheUsage() throws {
         let japanese = try ToolRunner.run(["--locale", "ja", "plist", "--help"])
         #expect(japanese.status == 0)

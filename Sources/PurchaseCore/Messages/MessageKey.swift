@@ -169,6 +169,22 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolWriteFailed = "tool.output.writeFailed"
     /// Heading of the `messages` listing; names the locale asked for and the language the texts come from.
     case toolMessagesHeading = "tool.messages.heading"
+    /// A transaction being charged, in a `history` line.
+    case toolHistoryPurchasing = "tool.history.state.purchasing"
+    /// A charged transaction, in a `history` line.
+    case toolHistoryPurchased = "tool.history.state.purchased"
+    /// A transaction brought back by a restore, in a `history` line.
+    case toolHistoryRestored = "tool.history.state.restored"
+    /// A transaction waiting for approval (Ask to Buy), in a `history` line.
+    case toolHistoryDeferred = "tool.history.state.deferred"
+    /// A refused or cancelled transaction, in a `history` line.
+    case toolHistoryFailed = "tool.history.state.failed"
+    /// A refunded or revoked transaction, in a `history` line.
+    case toolHistoryRevoked = "tool.history.state.revoked"
+    /// A transaction whose content was delivered (recorded in the ledger), in a `history` line.
+    case toolHistoryDelivered = "tool.history.delivered"
+    /// A transaction finished with its store, in a `history` line.
+    case toolHistoryFinished = "tool.history.finished"
     /// The result line of checking one catalog: path, products, errors and warnings (plural on each count).
     case toolCatalogSummary = "tool.catalog.summary"
     /// The result line of checking several catalogs: files, errors and warnings (plural on each count).

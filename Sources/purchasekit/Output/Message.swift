@@ -49,6 +49,12 @@ enum Message: Sendable, Equatable {
     case validationSummary(files: Int, errors: Int, warnings: Int)
     case messagesHeading(locale: String, language: String)
 
+    // History.
+    case transactionState(TransactionState)
+    case transactionRevoked
+    case delivered
+    case finished
+
     /// The key of the message's text in the tables (for a help screen, of its one-line summary).
     var key: MessageKey {
         switch self {
@@ -84,6 +90,17 @@ enum Message: Sendable, Equatable {
         case .catalogSummary: .toolCatalogSummary
         case .validationSummary: .toolValidationSummary
         case .messagesHeading: .toolMessagesHeading
+        case .transactionState(let state):
+            switch state {
+            case .purchasing: .toolHistoryPurchasing
+            case .purchased: .toolHistoryPurchased
+            case .restored: .toolHistoryRestored
+            case .deferred: .toolHistoryDeferred
+            case .failed: .toolHistoryFailed
+            }
+        case .transactionRevoked: .toolHistoryRevoked
+        case .delivered: .toolHistoryDelivered
+        case .finished: .toolHistoryFinished
         }
     }
 
@@ -92,7 +109,7 @@ enum Message: Sendable, Equatable {
         switch self {
         case .toolHelp, .plistHelp, .catalogHelp, .catalogValidateHelp, .catalogSynthesizeHelp, .messagesHelp,
             .tourHelp, .missingCommand, .missingCatalogSubcommand, .missingProductCount, .emptyLocale,
-            .emptyCatalog, .emptyState:
+            .emptyCatalog, .emptyState, .transactionState, .transactionRevoked, .delivered, .finished:
             []
         case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
             .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .missingProduct(let text),
