@@ -89,8 +89,10 @@ struct Tool {
             return try TourCommand(arguments: CommandArguments(rest, command: "tour"), options: options)
                 .run(console: console)
         case "help":
-            try console.print(.toolHelp)
-            return .success
+            // `help COMMAND...` is `COMMAND... --help`: an unknown command is the same usage error.
+            var helpOptions = options
+            helpOptions.help = true
+            return try dispatch(Array(rest), options: helpOptions, console: console)
         default:
             throw .usage(.unknownCommand(command))
         }

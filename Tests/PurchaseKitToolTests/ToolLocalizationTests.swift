@@ -26,6 +26,10 @@ struct ToolLocalizationTests {
         #expect(
             japanese.stderr
                 == "purchasekit: 不明なコマンド「frobnicate」\npurchasekit: 使い方は「purchasekit --help」で確認できます\n")
+        let helpJapanese = try ToolRunner.run(["--locale", "ja", "help", "frobnicate"])
+        #expect(helpJapanese.status == 64)
+        #expect(helpJapanese.stdout.isEmpty)
+        #expect(helpJapanese.stderr == japanese.stderr)
         let russian = try ToolRunner.run(["--locale", "ru_RU", "catalog", "synthesize", "--products", "many"])
         #expect(russian.status == 64)
         #expect(russian.stderr.hasPrefix("purchasekit: --products ожидает целое число от 0 до 1000000, а не «many»\n"))

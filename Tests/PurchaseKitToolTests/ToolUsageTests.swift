@@ -15,6 +15,10 @@ struct ToolUsageTests {
         ),
         (["catalog", "validate", "--help"], "USAGE: purchasekit catalog validate [FILE...]\n\nChecks"),
         (["catalog", "synthesize", "-h"], "USAGE: purchasekit catalog synthesize --products N\n\nWrites"),
+        (["help", "plist"], "USAGE: purchasekit plist FILE [--json]"),
+        (["help", "buy"], "USAGE: purchasekit buy PRODUCT [--quantity N]\n\nBuys"),
+        (["help", "catalog", "validate"], "USAGE: purchasekit catalog validate [FILE...]\n\nChecks"),
+        (["help", "tour"], "USAGE: purchasekit tour [--locale LOCALE]"),
     ])
     func printsHelpForToolAndEachCommand(_ arguments: [String], _ usage: String) throws {
         let result = try ToolRunner.run(arguments)
@@ -27,6 +31,7 @@ struct ToolUsageTests {
     @Test(arguments: [
         ([], "purchasekit: no command given", "purchasekit --help"),
         (["frobnicate"], "purchasekit: unknown command 'frobnicate'", "purchasekit --help"),
+        (["help", "frob"], "purchasekit: unknown command 'frob'\n", "purchasekit --help"),
         (["plist"], "purchasekit: 'plist' needs a file", "purchasekit plist --help"),
         (["plist", "a.plist", "b.plist"], "purchasekit: 'plist' reads one file", "purchasekit plist --help"),
         (

@@ -51,7 +51,7 @@ enum HelpText {
 
         \(globalOptions)
 
-        Run 'purchasekit COMMAND --help' for a command's details.
+        Run 'purchasekit COMMAND --help' or 'purchasekit help COMMAND' for a command's details.
 
         \(exitStatus)
         """
