@@ -189,6 +189,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolCatalogSummary = "tool.catalog.summary"
     /// The result line of checking several catalogs: files, errors and warnings (plural on each count).
     case toolValidationSummary = "tool.validation.summary"
+    /// The result line of checking several catalogs when some could not be read: files checked, files not
+    /// read, errors and warnings (plural on each count).
+    case toolValidationSummaryUnread = "tool.validation.summaryUnread"
 
     // MARK: Command-line tool: the guided tour and progress
     /// One-line summary of `tour`, in its help.
@@ -553,6 +556,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolProgressSimulating: [.integer, .integer, .text]
         case .toolProgressDownloading: [.text, .integer]
         case .toolValidationSummary: [.integer, .integer, .integer]
+        case .toolValidationSummaryUnread: [.integer, .integer, .integer, .integer]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
             .toolTooManyFiles, .toolInvalidProductCount, .toolMissingProduct, .toolInvalidQuantity, .toolSeeHelp,
             .toolFileNotFound, .toolFileIsFolder,
@@ -604,7 +608,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     /// plural forms.
     public var isPlural: Bool {
         switch self {
-        case .restoreSucceeded, .restorePartial, .toolCatalogSummary, .toolValidationSummary: true
+        case .restoreSucceeded, .restorePartial, .toolCatalogSummary, .toolValidationSummary,
+            .toolValidationSummaryUnread:
+            true
         default: false
         }
     }

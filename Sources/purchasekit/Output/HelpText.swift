@@ -95,8 +95,10 @@ enum HelpText {
 
         Checks each catalog (default: the --catalog file; - reads standard input) and prints every
         problem to standard error as path:line:column: error|warning: message, with a note saying
-        how to fix it, then a summary and the products of each valid catalog on standard output.
-        With --json, prints one JSON array with an object per file instead.
+        how to fix it, then a summary and the products of each valid catalog on standard output;
+        with several files, a last line counts the files checked (a file that could not be read is
+        counted apart), the errors and the warnings. With --json, prints one JSON array with an
+        object per file instead.
 
         Exits 65 when any catalog has an error, 66 when a file is missing (all files are checked
         either way), 0 otherwise: warnings alone do not fail.

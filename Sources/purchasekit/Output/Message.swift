@@ -47,6 +47,7 @@ enum Message: Sendable, Equatable {
     // Results.
     case catalogSummary(path: String, products: Int, errors: Int, warnings: Int)
     case validationSummary(files: Int, errors: Int, warnings: Int)
+    case validationSummaryUnread(files: Int, unread: Int, errors: Int, warnings: Int)
     case messagesHeading(locale: String, language: String)
 
     // History.
@@ -89,6 +90,7 @@ enum Message: Sendable, Equatable {
         case .writeFailed: .toolWriteFailed
         case .catalogSummary: .toolCatalogSummary
         case .validationSummary: .toolValidationSummary
+        case .validationSummaryUnread: .toolValidationSummaryUnread
         case .messagesHeading: .toolMessagesHeading
         case .transactionState(let state):
             switch state {
@@ -124,6 +126,8 @@ enum Message: Sendable, Equatable {
             [.text(path), .integer(products), .integer(errors), .integer(warnings)]
         case .validationSummary(let files, let errors, let warnings):
             [.integer(files), .integer(errors), .integer(warnings)]
+        case .validationSummaryUnread(let files, let unread, let errors, let warnings):
+            [.integer(files), .integer(unread), .integer(errors), .integer(warnings)]
         }
     }
 
