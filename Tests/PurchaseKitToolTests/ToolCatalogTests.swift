@@ -154,6 +154,23 @@ struct ToolCatalogTests {
         #expect(allRead.stdout.hasSuffix("\nПроверено 2 файла: 0 ошибок, 0 предупреждений\n"))
     }
 
+    /// `catalog synthesize` writes the XML a catalog is, `--json` or not, and says so in its help; `plist
+    /// - --json` turns it into tagged JSON.
+    @Test func synthesizeAlwaysWritesAnXMLCatalog() throws {
+        let xml = try ToolRunner.run(["catalog", "synthesize", "--products", "3"])
+        let withJSON = try ToolRunner.run(["catalog", "synthesize", "--products", "3", "--json"])
+        #expect(xml.status == 0 && withJSON.status == 0)
+        #expect(withJSON.stderr.isEmpty)
+        #expect(withJSON.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"))
+        #expect(withJSON.stdoutData == xml.stdoutData)
+        let help = try ToolRunner.run(["catalog", "synthesize", "--help"])
+        #expect(help.stdout.contains("The output is always an XML property-list catalog, with --json too"))
+        let converted = try ToolRunner.run(["plist", "-", "--json"], stdin: withJSON.stdoutData)
+        #expect(converted.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: converted.stdoutData) as? [String: Any])
+        #expect((object["Products"] as? [Any])?.count == 3)
+    }
+
     @Test func printsJSONReportWithDiagnostics() throws {
         let broken = try ToolRunner.file(named: "broken.plist", containing: Self.invalidCatalog)
         let result = try ToolRunner.run(["--json", "catalog", "validate", broken])

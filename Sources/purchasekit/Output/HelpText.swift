@@ -118,6 +118,9 @@ enum HelpText {
         all four product types, prices in six storefronts, localizations in en, ja, zh-Hans and ru,
         payouts, entitlements and subscriptions. The same N always gives the same bytes.
 
+        The output is always an XML property-list catalog, with --json too: a catalog has no JSON
+        form. For tagged JSON, pipe it to 'purchasekit plist - --json'.
+
           --products N    how many products to write
 
         Examples:
