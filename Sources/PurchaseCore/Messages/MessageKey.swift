@@ -47,6 +47,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     // MARK: Other errors
     /// The payment method was declined.
     case paymentInvalid = "error.paymentInvalid"
+    /// More than one unit of a product that is not a consumable was asked for.
+    case quantityRequiresConsumable = "error.quantityRequiresConsumable"
     /// The device or account may not make the request.
     case clientInvalid = "error.clientInvalid"
     /// The person is not eligible for an offer.

@@ -249,10 +249,14 @@ public actor Store {
             return .failed(
                 PurchaseError(.invalidProductIdentifiers, detail: "not in the catalog", productID: productID))
         }
-        guard quantity >= 1, quantity == 1 || type == .consumable else {
+        guard quantity >= 1 else {
+            return .failed(PurchaseError(.paymentInvalid, detail: "quantity \(quantity)", productID: productID))
+        }
+        guard quantity == 1 || type == .consumable else {
             return .failed(
-                PurchaseError(.paymentInvalid, detail: "quantity \(quantity) for a \(type)", productID: productID)
-            )
+                PurchaseError(
+                    .paymentInvalid, detail: "quantity \(quantity) for a \(type)",
+                    reason: .quantityRequiresConsumable, productID: productID))
         }
         do {
             if type == .nonConsumable, try await owns(productID) {
