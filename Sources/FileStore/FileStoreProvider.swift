@@ -181,9 +181,13 @@ public final class FileStoreProvider: StoreProvider {
         let now = clock.now
         // The commit's body holds what it needs of the product, not another copy of it.
         let (productID, type, expiration) = (product.productID, product.type, Self.expiration(of: product, from: now))
-        guard request.quantity >= 1, request.quantity == 1 || type == .consumable else {
+        guard request.quantity >= 1 else {
+            throw PurchaseError(.paymentInvalid, detail: "quantity \(request.quantity)", productID: productID)
+        }
+        guard request.quantity == 1 || type == .consumable else {
             throw PurchaseError(
-                .paymentInvalid, detail: "quantity \(request.quantity) for a \(type)", productID: productID)
+                .paymentInvalid, detail: "quantity \(request.quantity) for a \(type)",
+                reason: .quantityRequiresConsumable, productID: productID)
         }
         let deferred = settings.requiresApproval
         let autoRenew = settings.autoRenew

@@ -6,20 +6,16 @@ struct Tool {
 
     /// Runs the command and returns the status to exit with; never exits the process itself.
     func run() -> ExitCode {
-        // The command's words once known, else a guess from the raw arguments, for pointing to help.
-        var commandWords = arguments.filter { !$0.hasPrefix("-") }
-        let parsed: CommandLineParser
-        do {
-            parsed = try CommandLineParser(arguments)
-        } catch {
-            return fail(error, console: Console(ToolLocale.resolve(GlobalOptions())), commandWords: commandWords)
-        }
-        commandWords = parsed.words
+        let parsed = CommandLineParser(arguments)
+        // The language of the options found, even when one of them is wrong.
         let console = Console(ToolLocale.resolve(parsed.options))
+        if let failure = parsed.failure {
+            return fail(failure, console: console, commandWords: parsed.words)
+        }
         do {
             return try dispatch(parsed.words, options: parsed.options, console: console)
         } catch {
-            return fail(error, console: console, commandWords: commandWords)
+            return fail(error, console: console, commandWords: parsed.words)
         }
     }
 
@@ -93,8 +89,10 @@ struct Tool {
             return try TourCommand(arguments: CommandArguments(rest, command: "tour"), options: options)
                 .run(console: console)
         case "help":
-            try console.print(.toolHelp)
-            return .success
+            // `help COMMAND...` is `COMMAND... --help`: an unknown command is the same usage error.
+            var helpOptions = options
+            helpOptions.help = true
+            return try dispatch(Array(rest), options: helpOptions, console: console)
         default:
             throw .usage(.unknownCommand(command))
         }

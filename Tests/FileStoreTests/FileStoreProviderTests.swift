@@ -46,6 +46,20 @@ struct FileStoreProviderTests {
         store.close()
     }
 
+    @Test func severalUnitsOfANonConsumableAreRefusedWithTheirReason() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try provider(folder, ManualClock())
+        do {
+            _ = try await store.purchase(PurchaseRequest(productID: "removeads", quantity: 2))
+            Issue.record("two units of a non-consumable were sold")
+        } catch let error as PurchaseError {
+            #expect(error.code == .paymentInvalid)
+            #expect(error.reason == .quantityRequiresConsumable)
+        }
+        store.close()
+    }
+
     @Test func subscriptionsExpireAndRenewOncePerPeriod() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -47,6 +47,17 @@ struct MessageTests {
         #expect((message == .unknownError) == (code == .unknown), "\(code)")
     }
 
+    /// A reason chooses a more precise message than its code's, without changing the code.
+    @Test func aQuantityForANonConsumableIsNotBlamedOnThePayment() {
+        let refused = PurchaseError(.paymentInvalid, reason: .quantityRequiresConsumable)
+        #expect(Message(error: refused) == .quantityRequiresConsumable)
+        #expect(Message(outcome: .failed(refused), productName: "Remove Ads") == .quantityRequiresConsumable)
+        #expect(Message(error: PurchaseError(.paymentInvalid)) == .paymentInvalid)
+        #expect(refused.recoveryAction == PurchaseError(.paymentInvalid).recoveryAction)
+        #expect(refused.reason?.name == "quantityRequiresConsumable")
+        #expect(MessageKey.quantityRequiresConsumable.rawValue == "error.quantityRequiresConsumable")
+    }
+
     @Test(arguments: [
         (PurchaseError.Code.paymentNotAllowed, Message.paymentsDisabled),
         (.paymentCancelled, .purchaseCancelled), (.pendingApproval, .purchasePending),

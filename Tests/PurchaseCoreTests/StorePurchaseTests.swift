@@ -105,6 +105,14 @@ struct StorePurchaseTests {
             return
         }
         #expect(error.code == .paymentInvalid)
+        #expect(error.reason == .quantityRequiresConsumable)
+        #expect(Message(error: error) == .quantityRequiresConsumable)
+        guard case .failed(let zero) = await harness.store.purchase("gems.100", quantity: 0) else {
+            Issue.record("expected failure")
+            return
+        }
+        #expect(zero.code == .paymentInvalid)
+        #expect(zero.reason == nil)
     }
 
     @Test(arguments: [PurchaseError.Code.paymentInvalid, .storeUnavailable, .productUnavailable, .clientInvalid])

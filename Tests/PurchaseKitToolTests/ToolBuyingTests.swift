@@ -34,6 +34,8 @@ struct ToolBuyingTests {
         #expect(try fixture.gems() == 200)
         _ = try fixture.json(["buy", "com.example.gems.100", "--quantity", "3"])
         #expect(try fixture.gems() == 500)
+        _ = try fixture.json(["buy", "com.example.gems.100", "--quantity=10"])
+        #expect(try fixture.gems() == 1500)
     }
 
     @Test func buyingANonConsumableTwiceIsRefusedAsAlreadyOwned() throws {
@@ -51,6 +53,36 @@ struct ToolBuyingTests {
         #expect(error["code"] as? Int == 9 && error["name"] as? String == "alreadyOwned")
         let japanese = try fixture.run(["buy", "com.example.removeads", "--locale", "ja_JP"])
         #expect(japanese.status == 1 && !japanese.stderr.contains("already own"))
+    }
+
+    /// StoreKit refuses several units of a non-consumable or a subscription as `paymentInvalid`; the JSON
+    /// keeps that code, but the person is told only consumables are bought several at a time, not to check
+    /// their payment details.
+    @Test(arguments: ["com.example.levels.premium", "com.example.pro.monthly"])
+    func severalUnitsOfANonConsumableAreRefusedWithoutBlamingThePayment(_ product: String) throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        let text = try fixture.run(["buy", product, "--quantity", "2"])
+        #expect(text.status == 1)
+        #expect(text.stdout.isEmpty)
+        #expect(
+            text.stderr
+                == "purchasekit: Only consumable items can be bought more than one at a time; buy just one of this item.\n"
+        )
+        let json = try fixture.run(["buy", product, "--quantity=2", "--json"])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["outcome"] as? String == "failed")
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["code"] as? Int == 3 && error["name"] as? String == "paymentInvalid")
+        #expect(
+            object["message"] as? String
+                == "Only consumable items can be bought more than one at a time; buy just one of this item.")
+        let japanese = try fixture.run(["--locale", "ja_JP", "buy", product, "--quantity", "2"])
+        #expect(
+            japanese.stderr
+                == "purchasekit: 一度に複数個購入できるのは消耗型アイテムだけです。このアイテムは1個だけ購入してください。\n")
+        #expect(try fixture.history().isEmpty)
     }
 
     @Test func unknownProductIsRefused() throws {

@@ -129,7 +129,46 @@ struct ToolCatalogTests {
         #expect(result.stderr.hasPrefix("purchasekit: \(missing): no such file\n"))
         #expect(result.stderr.contains("\(broken):30:"))
         #expect(result.stdout.contains("Catalog/Default.plist: "))
-        #expect(result.stdout.hasSuffix("3 files checked: 1 error, 1 warning\n"))
+        // The missing file was not checked, and the summary says so.
+        #expect(result.stdout.hasSuffix("\n2 files checked, 1 could not be read: 1 error, 1 warning\n"))
+    }
+
+    @Test func theSummaryCountsAFileThatCouldNotBeReadApartInEveryLanguage() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        let missing = folder.appendingPathComponent("missing.plist").path
+        let arguments = ["catalog", "validate", missing, folder.path, "Catalog/Default.plist"]
+        let expected = [
+            ("en", "1 file checked, 2 could not be read: 0 errors, 0 warnings"),
+            ("ja", "1 個のファイルを検査しました（2 個は読み込めませんでした）: エラー 0 件、警告 0 件"),
+            ("zh-Hans", "已检查 1 个文件，2 个无法读取：0 个错误，0 个警告"),
+            ("ru", "Проверен 1 файл, 2 файла не удалось прочитать: 0 ошибок, 0 предупреждений"),
+        ]
+        for (locale, summary) in expected {
+            let result = try ToolRunner.run(["--locale", locale] + arguments, in: ToolRunner.packageRoot)
+            #expect(result.status == 74, "\(locale)")
+            #expect(result.stdout.hasSuffix("\n\(summary)\n"), "\(locale): \(result.stdout)")
+        }
+        let allRead = try ToolRunner.run(
+            ["--locale", "ru", "catalog", "validate", "Catalog/Default.plist", "Catalog/Simulated.plist"],
+            in: ToolRunner.packageRoot)
+        #expect(allRead.stdout.hasSuffix("\nПроверено 2 файла: 0 ошибок, 0 предупреждений\n"))
+    }
+
+    /// `catalog synthesize` writes the XML a catalog is, `--json` or not, and says so in its help; `plist
+    /// - --json` turns it into tagged JSON.
+    @Test func synthesizeAlwaysWritesAnXMLCatalog() throws {
+        let xml = try ToolRunner.run(["catalog", "synthesize", "--products", "3"])
+        let withJSON = try ToolRunner.run(["catalog", "synthesize", "--products", "3", "--json"])
+        #expect(xml.status == 0 && withJSON.status == 0)
+        #expect(withJSON.stderr.isEmpty)
+        #expect(withJSON.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"))
+        #expect(withJSON.stdoutData == xml.stdoutData)
+        let help = try ToolRunner.run(["catalog", "synthesize", "--help"])
+        #expect(help.stdout.contains("The output is always an XML property-list catalog, with --json too"))
+        let converted = try ToolRunner.run(["plist", "-", "--json"], stdin: withJSON.stdoutData)
+        #expect(converted.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: converted.stdoutData) as? [String: Any])
+        #expect((object["Products"] as? [Any])?.count == 3)
     }
 
     @Test func printsJSONReportWithDiagnostics() throws {

@@ -12,6 +12,8 @@ public struct PurchaseError: Error, Sendable, CustomStringConvertible {
     public var code: Code
     /// Technical detail for logs, in English; what a person sees comes from the message table.
     public var detail: String?
+    /// A finer cause within ``code`` whose message says more than the code's, when there is one.
+    public var reason: Reason?
     /// The error that caused this one, when there was one (a provider's native error, an I/O error).
     public var underlyingError: (any Error & Sendable)?
     /// For ``Code/verificationFailed`` and ``Code/receiptInvalid``: the verifier's status
@@ -24,12 +26,14 @@ public struct PurchaseError: Error, Sendable, CustomStringConvertible {
     public init(
         _ code: Code,
         detail: String? = nil,
+        reason: Reason? = nil,
         productID: String? = nil,
         verifierStatus: Int? = nil,
         underlyingError: (any Error & Sendable)? = nil
     ) {
         self.code = code
         self.detail = detail
+        self.reason = reason
         self.productID = productID
         self.verifierStatus = verifierStatus
         self.underlyingError = underlyingError
@@ -45,6 +49,7 @@ public struct PurchaseError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         var text = "\(code.name) (\(code.rawValue))"
         if let productID { text += " [\(productID)]" }
+        if let reason { text += " reason \(reason)" }
         if let verifierStatus { text += " status \(verifierStatus)" }
         if let detail { text += ": \(detail)" }
         if let underlyingError { text += " (underlying: \(underlyingError))" }

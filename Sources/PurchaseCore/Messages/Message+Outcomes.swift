@@ -1,8 +1,14 @@
 extension Message {
     /// The message a person sees for `error`: one per ``PurchaseError/Code``, so a restriction says where
-    /// to turn purchases on and a cancel says nothing was charged.
+    /// to turn purchases on and a cancel says nothing was charged; an error's ``PurchaseError/reason``
+    /// chooses a more precise one (several units of a non-consumable are refused as
+    /// ``PurchaseError/Code/paymentInvalid``, but the payment details are not at fault).
     public init(error: PurchaseError) {
-        self = Self.message(for: error.code)
+        if error.reason == .quantityRequiresConsumable {
+            self = .quantityRequiresConsumable
+        } else {
+            self = Self.message(for: error.code)
+        }
     }
 
     /// The message for a purchase's outcome; `productName` is the product's localized display name, used

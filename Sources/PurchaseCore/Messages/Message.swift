@@ -44,6 +44,9 @@ public enum Message: Sendable, Hashable {
     case storeUnavailable
     /// The payment method was declined.
     case paymentInvalid
+    /// Several units of a product that is not a consumable were asked for; only consumables can be bought
+    /// more than one at a time.
+    case quantityRequiresConsumable
     /// The device or account may not make the request.
     case clientInvalid
     /// The person is not eligible for an offer.
@@ -130,6 +133,7 @@ public enum Message: Sendable, Hashable {
         case .invalidProductIdentifiers: .invalidProductIdentifiers
         case .storeUnavailable: .storeUnavailable
         case .paymentInvalid: .paymentInvalid
+        case .quantityRequiresConsumable: .quantityRequiresConsumable
         case .clientInvalid: .clientInvalid
         case .ineligibleForOffer: .ineligibleForOffer
         case .verificationFailed: .verificationFailed

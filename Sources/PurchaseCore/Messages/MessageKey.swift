@@ -47,6 +47,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     // MARK: Other errors
     /// The payment method was declined.
     case paymentInvalid = "error.paymentInvalid"
+    /// More than one unit of a product that is not a consumable was asked for.
+    case quantityRequiresConsumable = "error.quantityRequiresConsumable"
     /// The device or account may not make the request.
     case clientInvalid = "error.clientInvalid"
     /// The person is not eligible for an offer.
@@ -171,8 +173,16 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolMissingProductCount = "tool.usage.missingProductCount"
     /// `--products` with a value that is no count in range; names the value.
     case toolInvalidProductCount = "tool.usage.invalidProductCount"
+    /// `buy` without a product identifier; names the command.
+    case toolMissingProduct = "tool.usage.missingProduct"
+    /// `--quantity` with a value that is no whole number from 1 to 10; names the value.
+    case toolInvalidQuantity = "tool.usage.invalidQuantity"
     /// `--locale` with an empty value.
     case toolEmptyLocale = "tool.usage.emptyLocale"
+    /// `--catalog` with an empty value.
+    case toolEmptyCatalog = "tool.usage.emptyCatalog"
+    /// `--state` with an empty value.
+    case toolEmptyState = "tool.usage.emptyState"
     /// Points to a command's help after a usage error; names the command.
     case toolSeeHelp = "tool.usage.seeHelp"
     /// An input file does not exist; names the path.
@@ -187,10 +197,29 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolWriteFailed = "tool.output.writeFailed"
     /// Heading of the `messages` listing; names the locale asked for and the language the texts come from.
     case toolMessagesHeading = "tool.messages.heading"
+    /// A transaction being charged, in a `history` line.
+    case toolHistoryPurchasing = "tool.history.state.purchasing"
+    /// A charged transaction, in a `history` line.
+    case toolHistoryPurchased = "tool.history.state.purchased"
+    /// A transaction brought back by a restore, in a `history` line.
+    case toolHistoryRestored = "tool.history.state.restored"
+    /// A transaction waiting for approval (Ask to Buy), in a `history` line.
+    case toolHistoryDeferred = "tool.history.state.deferred"
+    /// A refused or cancelled transaction, in a `history` line.
+    case toolHistoryFailed = "tool.history.state.failed"
+    /// A refunded or revoked transaction, in a `history` line.
+    case toolHistoryRevoked = "tool.history.state.revoked"
+    /// A transaction whose content was delivered (recorded in the ledger), in a `history` line.
+    case toolHistoryDelivered = "tool.history.delivered"
+    /// A transaction finished with its store, in a `history` line.
+    case toolHistoryFinished = "tool.history.finished"
     /// The result line of checking one catalog: path, products, errors and warnings (plural on each count).
     case toolCatalogSummary = "tool.catalog.summary"
     /// The result line of checking several catalogs: files, errors and warnings (plural on each count).
     case toolValidationSummary = "tool.validation.summary"
+    /// The result line of checking several catalogs when some could not be read: files checked, files not
+    /// read, errors and warnings (plural on each count).
+    case toolValidationSummaryUnread = "tool.validation.summaryUnread"
 
     // MARK: Command-line tool: the guided tour and progress
     /// One-line summary of `tour`, in its help.
@@ -583,8 +612,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolProgressDownloading: [.text, .integer]
         case .toolValidationSummary: [.integer, .integer, .integer]
         case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal: [.text]
+        case .toolValidationSummaryUnread: [.integer, .integer, .integer, .integer]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
-            .toolTooManyFiles, .toolInvalidProductCount, .toolSeeHelp, .toolFileNotFound, .toolFileIsFolder,
+            .toolTooManyFiles, .toolInvalidProductCount, .toolMissingProduct, .toolInvalidQuantity, .toolSeeHelp,
+            .toolFileNotFound, .toolFileIsFolder,
             .toolFilePermissionDenied, .toolWriteFailed, .catalogUnreadableDocument, .catalogUnreadableFile,
             .catalogRootNotDictionary, .catalogMissingKeyHint, .catalogWrongTypeHint, .catalogUnknownKey,
             .catalogUnknownKeyHint, .catalogUnknownKeySuggestionHint, .catalogUnsupportedVersion, .catalogEmptyValue,
@@ -638,7 +669,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     /// plural forms.
     public var isPlural: Bool {
         switch self {
-        case .restoreSucceeded, .restorePartial, .toolCatalogSummary, .toolValidationSummary: true
+        case .restoreSucceeded, .restorePartial, .toolCatalogSummary, .toolValidationSummary,
+            .toolValidationSummaryUnread:
+            true
         default: false
         }
     }

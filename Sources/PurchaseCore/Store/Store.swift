@@ -249,10 +249,14 @@ public actor Store {
             return .failed(
                 PurchaseError(.invalidProductIdentifiers, detail: "not in the catalog", productID: productID))
         }
-        guard quantity >= 1, quantity == 1 || type == .consumable else {
+        guard quantity >= 1 else {
+            return .failed(PurchaseError(.paymentInvalid, detail: "quantity \(quantity)", productID: productID))
+        }
+        guard quantity == 1 || type == .consumable else {
             return .failed(
-                PurchaseError(.paymentInvalid, detail: "quantity \(quantity) for a \(type)", productID: productID)
-            )
+                PurchaseError(
+                    .paymentInvalid, detail: "quantity \(quantity) for a \(type)",
+                    reason: .quantityRequiresConsumable, productID: productID))
         }
         // Refused before the charge: a quantity whose units no balance can hold could never be delivered.
         if quantity > 1, let product = catalog.product(withID: productID), Self.credits(of: product, quantity) == nil {

@@ -5,16 +5,24 @@
 /// `--` ends option parsing: every word after it is an argument, even one starting with `-`.
 /// Options the tool does not know as global are left in the command's words for the command to
 /// parse with ``CommandArguments``.
+///
+/// A wrong global option (one without its value, an empty `--catalog`, `--state` or `--locale`) does
+/// not stop the parsing: it is kept in ``failure`` and the rest of the line is read, so that the
+/// error is told in the language of the `--locale` or `--catalog` given anywhere on the line, like
+/// every other error.
 struct CommandLineParser {
     /// The global options found.
     var options = GlobalOptions()
     /// The command's words in order: its name, subcommand, arguments and its own options.
     var words: [String] = []
+    /// The first wrong global option, as the usage error to report; `nil` when there was none.
+    var failure: ToolError?
 
     /// Parses `arguments` (without the program name).
-    init(_ arguments: [String]) throws(ToolError) {
+    init(_ arguments: [String]) {
         var index = 0
         var optionsEnded = false
+        var failure: ToolError?
         while index < arguments.count {
             let word = arguments[index]
             index += 1
@@ -28,27 +36,42 @@ struct CommandLineParser {
                 continue
             }
             let (name, inlineValue) = Self.split(word)
-            func value() throws(ToolError) -> String {
-                if let inlineValue { return inlineValue }
-                guard index < arguments.count else { throw .usage(.missingOptionValue(name)) }
-                index += 1
-                return arguments[index - 1]
+            /// The option's value, or `nil` after recording the failure when it is missing or empty.
+            func value(emptyMessage: Message) -> String? {
+                var value = inlineValue
+                if value == nil, index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                }
+                let problem: Message? =
+                    switch value {
+                    case nil: .missingOptionValue(name)
+                    case ""?: emptyMessage
+                    default: nil
+                    }
+                if let problem {
+                    failure = failure ?? .usage(problem)
+                    return nil
+                }
+                return value
             }
             switch name {
-            case "--catalog": options.catalogPath = try value()
+            case "--catalog":
+                if let path = value(emptyMessage: .emptyCatalog) { options.catalogPath = path }
             case "--state":
-                options.stateDirectory = try value()
-                options.stateDirectoryGiven = true
+                if let folder = value(emptyMessage: .emptyState) {
+                    options.stateDirectory = folder
+                    options.stateDirectoryGiven = true
+                }
             case "--locale":
-                let locale = try value()
-                guard !locale.isEmpty else { throw .usage(.emptyLocale) }
-                options.locale = locale
+                if let locale = value(emptyMessage: .emptyLocale) { options.locale = locale }
             case "--json" where inlineValue == nil: options.json = true
             case "--help" where inlineValue == nil, "-h": options.help = true
             case "--version" where inlineValue == nil: options.version = true
             default: words.append(word)
             }
         }
+        self.failure = failure
     }
 
     /// Splits `--name=value` into its name and value.

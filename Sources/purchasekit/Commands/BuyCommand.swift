@@ -10,14 +10,20 @@ struct BuyCommand {
     var quantity: Int
     var options: GlobalOptions
 
+    /// The most units one `buy` asks for: StoreKit's limit for one payment (`SKPayment.quantity` is 1
+    /// to 10), which the tool applies to every store.
+    static let maximumQuantity = 10
+
     init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
-        guard let productID = arguments.positionals.first else { throw .usage(.missingFile(command: "buy")) }
+        guard let productID = arguments.positionals.first else { throw .usage(.missingProduct(command: "buy")) }
         if arguments.positionals.count > 1 {
             throw .usage(.unexpectedArgument(arguments.positionals[1], command: "buy"))
         }
         self.productID = productID
         if let text = arguments.values["--quantity"] {
-            guard let quantity = Int(text), quantity >= 1 else { throw .usage(.invalidProductCount(text)) }
+            guard let quantity = Int(text), (1...Self.maximumQuantity).contains(quantity) else {
+                throw .usage(.invalidQuantity(text))
+            }
             self.quantity = quantity
         } else {
             quantity = 1

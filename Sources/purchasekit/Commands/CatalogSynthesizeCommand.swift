@@ -3,6 +3,9 @@ import PurchaseCore
 
 /// `purchasekit catalog synthesize --products N`: writes a valid catalog of N products to standard
 /// output.
+///
+/// The output is always the XML property list a catalog is, with `--json` too (a catalog has no JSON
+/// form; `purchasekit plist - --json` converts it), as its help and README say.
 struct CatalogSynthesizeCommand {
     /// The most products one run writes (about 470 MB of XML).
     static let maximumProducts = 1_000_000

@@ -10,7 +10,8 @@ import PurchaseKit
 /// Diagnostics go to standard error in the compiler's format; standard output gets, per file, a
 /// summary line and the products of a valid catalog (or with `--json` one JSON array describing
 /// every file). Every file is checked even after a failure; the exit status is the worst seen:
-/// 66 for a missing file, 74 for an unreadable one, 65 for any error, else 0.
+/// 66 for a missing file, 74 for an unreadable one, 65 for any error, else 0. The summary of several
+/// files counts as checked only the files that could be read, and says how many could not.
 struct CatalogValidateCommand {
     /// The catalogs to check.
     var paths: [String]
@@ -27,11 +28,12 @@ struct CatalogValidateCommand {
     func run(console: Console) throws(ToolError) -> ExitCode {
         var status = ExitCode.success
         var reports: [String] = []
-        var totals = (errors: 0, warnings: 0)
+        var totals = (unread: 0, errors: 0, warnings: 0)
         for path in paths {
             let (fileStatus, report) = check(path, console: console)
             status = status.worst(fileStatus)
             reports.append(report.json)
+            totals.unread += report.read ? 0 : 1
             totals.errors += report.errors
             totals.warnings += report.warnings
             if !options.json, let text = report.text { try console.print(text) }
@@ -39,13 +41,20 @@ struct CatalogValidateCommand {
         if options.json {
             try console.print("[" + reports.joined(separator: ",\n") + "]\n")
         } else if paths.count > 1 {
-            try console.print(.validationSummary(files: paths.count, errors: totals.errors, warnings: totals.warnings))
+            let checked = paths.count - totals.unread
+            try console.print(
+                totals.unread == 0
+                    ? .validationSummary(files: checked, errors: totals.errors, warnings: totals.warnings)
+                    : .validationSummaryUnread(
+                        files: checked, unread: totals.unread, errors: totals.errors, warnings: totals.warnings))
         }
         return status
     }
 
     /// What checking one file found.
     struct Report {
+        /// Whether the file could be read (a missing or unreadable file is not counted as checked).
+        var read = true
         var errors = 0
         var warnings = 0
         var text: String?
@@ -64,7 +73,7 @@ struct CatalogValidateCommand {
                     entry("error", .string(console.text(failure.message))),
                 ])
             )
-            return (failure.exitCode, Report(json: json))
+            return (failure.exitCode, Report(read: false, json: json))
         }
         let shownPath = path == "-" ? "<stdin>" : path
         let result =

@@ -57,16 +57,19 @@ struct HistoryCommand {
                 try ProductsCommand.write(array.text + "\n", console)
                 return .success
             }
+            // For people, the state and the delivered and finished marks are words of the locale; the
+            // identifiers and the date stay as they are.
             var text = ""
             for row in rows {
                 let id = row.transaction?.transactionID ?? row.delivery!.transactionID
                 let productID = row.transaction?.productID ?? row.delivery!.productID
                 let date = (row.transaction?.purchaseDate ?? row.delivery!.purchaseDate).formatted(.iso8601)
-                var state = row.transaction?.state.rawValue ?? "purchased"
-                if row.transaction?.isRevoked == true || contents.revocations[id] != nil { state = "revoked" }
-                text += "\(id)  \(date)  \(productID)  \(state)"
-                text += row.delivery != nil ? "  delivered" : ""
-                text += row.finished ? "  finished\n" : "\n"
+                let revoked = row.transaction?.isRevoked == true || contents.revocations[id] != nil
+                let state =
+                    revoked ? Message.transactionRevoked : .transactionState(row.transaction?.state ?? .purchased)
+                text += "\(id)  \(date)  \(productID)  \(console.text(state))"
+                text += row.delivery != nil ? "  " + console.text(.delivered) : ""
+                text += (row.finished ? "  " + console.text(.finished) : "") + "\n"
             }
             try ProductsCommand.write(text, console)
             return .success

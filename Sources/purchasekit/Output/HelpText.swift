@@ -51,7 +51,7 @@ enum HelpText {
 
         \(globalOptions)
 
-        Run 'purchasekit COMMAND --help' for a command's details.
+        Run 'purchasekit COMMAND --help' or 'purchasekit help COMMAND' for a command's details.
 
         \(exitStatus)
         """
@@ -95,8 +95,10 @@ enum HelpText {
 
         Checks each catalog (default: the --catalog file; - reads standard input) and prints every
         problem to standard error as path:line:column: error|warning: message, with a note saying
-        how to fix it, then a summary and the products of each valid catalog on standard output.
-        With --json, prints one JSON array with an object per file instead.
+        how to fix it, then a summary and the products of each valid catalog on standard output;
+        with several files, a last line counts the files checked (a file that could not be read is
+        counted apart), the errors and the warnings. With --json, prints one JSON array with an
+        object per file instead.
 
         Exits 65 when any catalog has an error, 66 when a file is missing (all files are checked
         either way), 0 otherwise: warnings alone do not fail.
@@ -115,6 +117,9 @@ enum HelpText {
         Writes a valid catalog of N products (0 to 1000000) to standard output, for load tests:
         all four product types, prices in six storefronts, localizations in en, ja, zh-Hans and ru,
         payouts, entitlements and subscriptions. The same N always gives the same bytes.
+
+        The output is always an XML property-list catalog, with --json too: a catalog has no JSON
+        form. For tagged JSON, pipe it to 'purchasekit plist - --json'.
 
           --products N    how many products to write
 

@@ -30,7 +30,11 @@ enum Message: Sendable, Equatable {
     case tooManyFiles(command: String)
     case missingProductCount
     case invalidProductCount(String)
+    case missingProduct(command: String)
+    case invalidQuantity(String)
     case emptyLocale
+    case emptyCatalog
+    case emptyState
     case seeHelp(command: String)
 
     // Files.
@@ -43,7 +47,14 @@ enum Message: Sendable, Equatable {
     // Results.
     case catalogSummary(path: String, products: Int, errors: Int, warnings: Int)
     case validationSummary(files: Int, errors: Int, warnings: Int)
+    case validationSummaryUnread(files: Int, unread: Int, errors: Int, warnings: Int)
     case messagesHeading(locale: String, language: String)
+
+    // History.
+    case transactionState(TransactionState)
+    case transactionRevoked
+    case delivered
+    case finished
 
     /// The key of the message's text in the tables (for a help screen, of its one-line summary).
     var key: MessageKey {
@@ -66,7 +77,11 @@ enum Message: Sendable, Equatable {
         case .tooManyFiles: .toolTooManyFiles
         case .missingProductCount: .toolMissingProductCount
         case .invalidProductCount: .toolInvalidProductCount
+        case .missingProduct: .toolMissingProduct
+        case .invalidQuantity: .toolInvalidQuantity
         case .emptyLocale: .toolEmptyLocale
+        case .emptyCatalog: .toolEmptyCatalog
+        case .emptyState: .toolEmptyState
         case .seeHelp: .toolSeeHelp
         case .fileNotFound: .toolFileNotFound
         case .fileIsFolder: .toolFileIsFolder
@@ -75,7 +90,19 @@ enum Message: Sendable, Equatable {
         case .writeFailed: .toolWriteFailed
         case .catalogSummary: .toolCatalogSummary
         case .validationSummary: .toolValidationSummary
+        case .validationSummaryUnread: .toolValidationSummaryUnread
         case .messagesHeading: .toolMessagesHeading
+        case .transactionState(let state):
+            switch state {
+            case .purchasing: .toolHistoryPurchasing
+            case .purchased: .toolHistoryPurchased
+            case .restored: .toolHistoryRestored
+            case .deferred: .toolHistoryDeferred
+            case .failed: .toolHistoryFailed
+            }
+        case .transactionRevoked: .toolHistoryRevoked
+        case .delivered: .toolHistoryDelivered
+        case .finished: .toolHistoryFinished
         }
     }
 
@@ -83,10 +110,12 @@ enum Message: Sendable, Equatable {
     var arguments: [MessageArgument] {
         switch self {
         case .toolHelp, .plistHelp, .catalogHelp, .catalogValidateHelp, .catalogSynthesizeHelp, .messagesHelp,
-            .tourHelp, .missingCommand, .missingCatalogSubcommand, .missingProductCount, .emptyLocale:
+            .tourHelp, .missingCommand, .missingCatalogSubcommand, .missingProductCount, .emptyLocale,
+            .emptyCatalog, .emptyState, .transactionState, .transactionRevoked, .delivered, .finished:
             []
         case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
-            .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .seeHelp(let text),
+            .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .missingProduct(let text),
+            .invalidQuantity(let text), .seeHelp(let text),
             .fileNotFound(let text), .fileIsFolder(let text), .filePermissionDenied(let text),
             .writeFailed(let text):
             [.text(text)]
@@ -97,6 +126,8 @@ enum Message: Sendable, Equatable {
             [.text(path), .integer(products), .integer(errors), .integer(warnings)]
         case .validationSummary(let files, let errors, let warnings):
             [.integer(files), .integer(errors), .integer(warnings)]
+        case .validationSummaryUnread(let files, let unread, let errors, let warnings):
+            [.integer(files), .integer(unread), .integer(errors), .integer(warnings)]
         }
     }
 

@@ -60,7 +60,8 @@ extension HelpText {
                 a person would see; with --json {outcome, productID, transactionID, quantity, message,
                 error: {code, name}}.
 
-                  --quantity N    units to buy (consumables only; default 1)
+                  --quantity N    units to buy, 1 to 10 (StoreKit's limit for one payment); more
+                                  than 1 for consumables only (default 1)
 
                 Exits 0 when purchased or pending approval, 1 when cancelled or refused (for instance
                 already owned), 74 when the state folder cannot be used, 75 when it is busy.

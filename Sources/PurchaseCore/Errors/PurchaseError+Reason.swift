@@ -1,0 +1,28 @@
+extension PurchaseError {
+    /// A finer cause within a ``Code``, for the failures whose message must say more than the code's: a
+    /// ``Code/paymentInvalid`` that is no fault of the person's payment details, say.
+    ///
+    /// The code stays what a store reports (the tool's JSON, ``isRetryable`` and ``recoveryAction``
+    /// follow it); the reason only chooses the message a person sees (`Message(error:)`). Like a code,
+    /// a reason's ``name`` is stable and new reasons may be added in any release: compare reasons with
+    /// `==` instead of switching over them.
+    public struct Reason: Sendable, Hashable, CustomStringConvertible {
+        private let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
+
+        /// The stable name, in lowerCamelCase (`quantityRequiresConsumable`).
+        public var name: String { String(describing: kind) }
+
+        /// `name`.
+        public var description: String { name }
+
+        private enum Kind: CaseIterable {
+            case quantityRequiresConsumable
+        }
+
+        /// More than one unit was asked of a product that is not a consumable: only consumables can be
+        /// bought several at a time. StoreKit refuses such a payment as ``Code/paymentInvalid``.
+        public static let quantityRequiresConsumable = Reason(.quantityRequiresConsumable)
+    }
+}
