@@ -65,12 +65,13 @@ extension PropertyListError.Reason: CustomStringConvertible {
         case .elementInText(let element, let found): "expected text inside \(element), found the element \(found)"
         case .textInEmptyElement(let element, let text): "expected \(element) to be empty, found the text '\(text)'"
 
+        case .invalidInteger(let found, _) where found.isEmpty: "expected digits inside <integer>, found nothing"
         case .invalidInteger(let found, let hexadecimal):
-            "expected \(hexadecimal ? "hexadecimal " : "")digits inside <integer>, found \(Self.quoted(found))"
+            "expected \(hexadecimal ? "hexadecimal " : "")digits inside <integer>, found '\(found)'"
         case .integerOutOfRange(let text):
             "integer '\(text)' is out of range; expected a value from -9223372036854775808 to 18446744073709551615"
         case .emptyReal: "expected a number inside <real>, found nothing"
-        case .invalidReal(let found): "expected a decimal number inside <real>, found \(Self.quoted(found))"
+        case .invalidReal(let found): "expected a decimal number inside <real>, found '\(found)'"
         case .invalidDate(let found):
             "expected a date like 2024-01-31T12:00:00Z inside <date>, found \(Self.quoted(found))"
         case .invalidBase64Character(let byte):

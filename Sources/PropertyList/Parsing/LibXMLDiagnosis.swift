@@ -52,7 +52,8 @@ enum LibXMLDiagnosis {
         case Int(XML_ERR_GT_REQUIRED.rawValue):
             return .unfinishedTag(first)
         case Int(XML_ERR_NAME_REQUIRED.rawValue):
-            return .missingElementName
+            // libxml2 reports a `&` without a name under this code too.
+            return message(of: item).hasPrefix("xmlParseEntityRef") ? .bareAmpersand : .missingElementName
         case Int(XML_ERR_COMMENT_NOT_FINISHED.rawValue):
             return .unfinishedComment
         case Int(XML_ERR_HYPHEN_IN_COMMENT.rawValue):
