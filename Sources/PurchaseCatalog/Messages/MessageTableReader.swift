@@ -185,7 +185,11 @@ struct MessageTableReader {
 
     private mutating func knownKey(_ entry: PropertyListEntry, path: String) -> MessageKey? {
         if let key = MessageKey(rawValue: entry.key) { return key }
-        let suggestion = ClosestMatch.find(entry.key, in: Self.knownKeys)
+        // Only keys of about the same length can be near enough to suggest (never more than 3 edits):
+        // choosing them first keeps the list under ClosestMatch's limit however many keys there are.
+        let length = entry.key.unicodeScalars.count
+        let candidates = Self.knownKeys.filter { abs($0.unicodeScalars.count - length) <= 3 }
+        let suggestion = ClosestMatch.find(entry.key, in: candidates)
         problem(
             .unknownKey(entry.key, suggestion: suggestion, known: Self.knownKeys), path: path, at: entry.keyLocation)
         return nil
