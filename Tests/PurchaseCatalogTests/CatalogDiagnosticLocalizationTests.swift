@@ -9,7 +9,8 @@ enum CatalogProblemSamples {
     static let first = SourceLocation(line: 7, column: 3)
 
     static let all: [CatalogProblem] = [
-        .unreadableDocument("expected '>'"), .unreadableFile("No such file"), .rootNotDictionary(found: "array"),
+        .unreadableDocument(.unfinishedTag("plist")), .unreadableFile(.fileNotReadable), .messageTablesFolderUnreadable,
+        .rootNotDictionary(found: "array"),
         .missingKey("Name", in: "Deployment"), .wrongType(key: "Level", expected: "integer", found: "string"),
         .wrongType(key: "FamilyShareable", expected: "boolean", found: "string"),
         .unknownKey("Prise", suggestion: "Prices", known: ["Prices", "Type"]),
@@ -33,7 +34,7 @@ enum CatalogProblemSamples {
         .offerPricesIgnored, .entitlementsOnConsumable(productID: "com.example.gems"),
         .consumableWithoutPayouts(productID: "com.example.gems"),
         .familyShareableConsumable(productID: "com.example.gems"), .duplicateEntitlement("pro"), .simulationUnused,
-        .unsupportedSettingValue(found: "CF$UID"), .storeKitUnreadable("expected ',' or '}' in an object"),
+        .unsupportedSettingValue(found: "CF$UID"), .storeKitUnreadable(.jsonExpectedObjectSeparator),
         .storeKitWrongType(key: "displayPrice", expected: "string", found: "array"),
         .storeKitMissingKey("productID", in: "a product"), .storeKitUnknownStorefront("ATA"),
         .storeKitUnsupportedVersion("6"), .storeKitUnknownTimeRate("14"),

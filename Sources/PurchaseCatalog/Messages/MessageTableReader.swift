@@ -40,9 +40,7 @@ struct MessageTableReader {
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
         else {
             found.append(
-                Diagnostic(
-                    .unreadableFile("the message tables folder does not exist or is not readable"), path: folder,
-                    at: SourceLocation(line: 1, column: 1)))
+                Diagnostic(.messageTablesFolderUnreadable, path: folder, at: SourceLocation(line: 1, column: 1)))
             return [:]
         }
         var languages: [String: [String: MessageEntry]] = [:]
@@ -172,7 +170,7 @@ struct MessageTableReader {
             root = try reader.read(contentsOfFile: path)
         } catch {
             let problem: CatalogProblem =
-                error.kind == .io ? .unreadableFile(error.message) : .unreadableDocument(error.message)
+                error.kind == .io ? .unreadableFile(error.reason) : .unreadableDocument(error.reason)
             found.append(Diagnostic(problem, path: error.path ?? path, at: error.location))
             return nil
         }
