@@ -8,7 +8,7 @@ extension CatalogProblem {
     /// What is wrong, as a message key with its arguments: render it with a ``MessageTable`` for a locale.
     ///
     /// Key names, values from the file and codes are arguments, quoted as written and never translated; the
-    /// reader's reason of an unreadable file is a message of its own (``PropertyListError/Reason/messageText``),
+    /// reader's reason of an unreadable file is a message of its own (`PropertyListError.Reason.messageText`),
     /// rendered in the same language.
     public var messageText: Message {
         switch self {

@@ -129,10 +129,10 @@ extension PropertyListError.Reason {
 
 extension PropertyListError {
     /// Why the document could not be read, as a message key with its arguments (the reason's, see
-    /// ``PropertyListError/Reason/messageText``); the position is not part of it.
+    /// `PropertyListError.Reason.messageText`); the position is not part of it.
     public var messageText: Message { reason.messageText }
 
-    /// Why the document could not be read, for a person using `locale`; ``message`` says it in English.
+    /// Why the document could not be read, for a person using `locale`; `message` says it in English.
     public func message(locale: String, table: MessageTable = .builtIn) -> String {
         reason.message(locale: locale, table: table)
     }
