@@ -213,11 +213,11 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolProgressDownloading = "tool.progress.downloading"
 
     // MARK: Catalog diagnostics (`catalog.<problem>` and how to fix it, `catalog.<problem>.hint`)
-    /// The file is not a readable property list; gives the reader's message.
+    /// The file is not a readable property list; gives the reader's reason (a `plist.<reason>` message).
     case catalogUnreadableDocument = "catalog.unreadableDocument"
     /// How to fix `catalog.unreadableDocument`.
     case catalogUnreadableDocumentHint = "catalog.unreadableDocument.hint"
-    /// The file could not be read; gives the reader's message.
+    /// The file could not be read; gives the reader's reason (a `plist.<reason>` message).
     case catalogUnreadableFile = "catalog.unreadableFile"
     /// How to fix `catalog.unreadableFile`.
     case catalogUnreadableFileHint = "catalog.unreadableFile.hint"
