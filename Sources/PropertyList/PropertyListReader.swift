@@ -59,13 +59,10 @@ public struct PropertyListReader: Sendable {
         let start = SourceLocation(line: 1, column: 1)
         guard data.count <= limits.maximumDocumentSize else {
             throw PropertyListError(
-                .refused,
-                "the document is \(data.count) bytes; the limit is \(limits.maximumDocumentSize) bytes",
-                path: path, at: start)
+                .refused, .documentTooLarge(size: data.count, limit: limits.maximumDocumentSize), path: path, at: start)
         }
         guard !data.isEmpty else {
-            throw PropertyListError(
-                .malformedXML, "the document is empty; expected an XML property list", path: path, at: start)
+            throw PropertyListError(.malformedXML, .emptyDocument, path: path, at: start)
         }
         let result = data.withUnsafeBytes { bytes in
             SAXParser.parse(
@@ -94,23 +91,23 @@ public struct PropertyListReader: Sendable {
         let start = SourceLocation(line: 1, column: 1)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw PropertyListError(
-                .io, "cannot read the file: it does not exist or is not readable", path: path, at: start)
+            throw PropertyListError(.io, .fileNotReadable, path: path, at: start)
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
+            let number = errno
             throw PropertyListError(
-                .io, "cannot read the file: \(String(cString: strerror(errno)))", path: path, at: start)
+                .io, .readFailed(errorNumber: number, description: String(cString: strerror(number))), path: path,
+                at: start)
         }
         if status.st_mode & S_IFMT == S_IFDIR {
-            throw PropertyListError(.io, "cannot read the file: it is a folder", path: path, at: start)
+            throw PropertyListError(.io, .fileIsFolder, path: path, at: start)
         }
         let size = Int(status.st_size)
         guard size <= limits.maximumDocumentSize else {
             throw PropertyListError(
-                .refused, "the file is \(size) bytes; the limit is \(limits.maximumDocumentSize) bytes",
-                path: path, at: start)
+                .refused, .fileTooLarge(size: size, limit: limits.maximumDocumentSize), path: path, at: start)
         }
         var input = DocumentInput(descriptor: descriptor, limit: limits.maximumDocumentSize)
         defer { input.release() }

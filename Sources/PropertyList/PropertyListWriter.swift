@@ -136,11 +136,10 @@ private struct Output {
         appendTabs(indent)
         append("<\(name)>")
         guard appendEscaped(text) else {
-            let where_ = path.isEmpty ? "the root value" : path.joined(separator: ".")
             throw PropertyListError(
                 .refused,
-                "cannot write the \(name) at \(where_): it holds a control character that XML 1.0 cannot "
-                    + "represent; remove it or store the text as data",
+                .unwritableCharacter(
+                    element: name, path: path.isEmpty ? nil : Excerpt.oneLine(path.joined(separator: "."))),
                 at: SourceLocation(line: 1, column: 1)
             )
         }

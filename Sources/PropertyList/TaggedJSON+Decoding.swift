@@ -25,8 +25,14 @@ extension TaggedJSON {
 
 /// Reads a parsed JSON tree as tagged JSON.
 private enum TaggedJSONDecoder {
-    static func failure(_ message: String, at node: JSONNode) -> PropertyListError {
-        PropertyListError(.invalidPropertyList, message, at: node.location)
+    static func failure(_ reason: PropertyListError.Reason, at node: JSONNode) -> PropertyListError {
+        PropertyListError(.invalidPropertyList, reason, at: node.location)
+    }
+
+    static func failure(
+        _ tag: String, mustHold expected: PropertyListError.Reason.TaggedContent, at node: JSONNode
+    ) -> PropertyListError {
+        failure(.invalidTaggedValue(tag: tag, expected: expected), at: node)
     }
 
     static func value(of node: JSONNode) throws(PropertyListError) -> PropertyListValue {
@@ -42,7 +48,7 @@ private enum TaggedJSONDecoder {
         case .string(let text): return .string(text)
         case .number(let text): return try number(text, at: node)
         case .bool(let flag): return .boolean(flag)
-        case .null: throw failure("null has no property-list equivalent; leave the key out instead", at: node)
+        case .null: throw failure(.jsonNull, at: node)
         }
     }
 
@@ -59,11 +65,11 @@ private enum TaggedJSONDecoder {
     static func number(_ text: String, at node: JSONNode) throws(PropertyListError) -> PropertyListValue {
         if text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
         {
-            guard let real = Double(text) else { throw failure("malformed number", at: node) }
+            guard let real = Double(text) else { throw failure(.jsonMalformedNumber, at: node) }
             return .real(real)
         }
         guard let integer = integer(from: Substring(text)) else {
-            throw failure("integer \(text) is outside Int64.min...UInt64.max", at: node)
+            throw failure(.jsonIntegerOutOfRange(Excerpt.oneLine(text)), at: node)
         }
         return .integer(integer)
     }
@@ -80,44 +86,44 @@ private enum TaggedJSONDecoder {
             default: break
             }
             guard interval != nil else {
-                throw failure("$timeIntervalSinceReferenceDate must be a number of seconds", at: other.value)
+                throw failure("$timeIntervalSinceReferenceDate", mustHold: .seconds, at: other.value)
             }
         }
         let node = tag.value
         if tag.key == "$dict" {
-            guard case .object(let members) = node.value else { throw failure("$dict must hold an object", at: node) }
+            guard case .object(let members) = node.value else { throw failure("$dict", mustHold: .object, at: node) }
             return try dictionary(members)
         }
         if tag.key == "$uid" {
             switch try value(of: node) {
             case .integer(let number) where number.uint64Value != nil: return .uid(number.uint64Value!)
             case .string(let text) where UInt64(text) != nil: return .uid(UInt64(text)!)
-            default: throw failure("$uid must hold a non-negative integer", at: node)
+            default: throw failure("$uid", mustHold: .unsignedInteger, at: node)
             }
         }
         guard case .string(let text) = try value(of: node) else {
-            throw failure("\(tag.key) must hold a string", at: node)
+            throw failure(tag.key, mustHold: .string, at: node)
         }
         switch tag.key {
         case "$int":
             guard let integer = integer(from: Substring(text)) else {
-                throw failure("$int must hold a decimal integer from Int64.min to UInt64.max", at: node)
+                throw failure("$int", mustHold: .decimalInteger, at: node)
             }
             return .integer(integer)
         case "$real":
             guard let real = real(from: text) else {
-                throw failure("$real must hold a number, inf, -inf or nan", at: node)
+                throw failure("$real", mustHold: .real, at: node)
             }
             return .real(real)
         case "$data":
             guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
-                throw failure("$data must hold base64", at: node)
+                throw failure("$data", mustHold: .base64, at: node)
             }
             return .data(data)
         default:  // "$date"
             if let interval { return .date(Date(timeIntervalSinceReferenceDate: interval)) }
             guard let date = date(from: text) else {
-                throw failure("$date must hold a date written YYYY-MM-DDTHH:MM:SSZ", at: node)
+                throw failure("$date", mustHold: .date, at: node)
             }
             return .date(date)
         }

@@ -9,7 +9,8 @@ enum CatalogProblemSamples {
     static let first = SourceLocation(line: 7, column: 3)
 
     static let all: [CatalogProblem] = [
-        .unreadableDocument("expected '>'"), .unreadableFile("No such file"), .rootNotDictionary(found: "array"),
+        .unreadableDocument(.unfinishedTag("plist")), .unreadableFile(.fileNotReadable), .messageTablesFolderUnreadable,
+        .rootNotDictionary(found: "array"),
         .missingKey("Name", in: "Deployment"), .wrongType(key: "Level", expected: "integer", found: "string"),
         .wrongType(key: "FamilyShareable", expected: "boolean", found: "string"),
         .unknownKey("Prise", suggestion: "Prices", known: ["Prices", "Type"]),
@@ -46,7 +47,7 @@ enum CatalogProblemSamples {
         .invalidProviderSetting(ProviderSettingError("web", key: "Errors.X", expected: .knownKey(["Purchase"]))),
         .invalidProviderSetting(ProviderSettingError("web", key: "Error", expected: .storeKitErrorCode)),
         .invalidProviderSetting(ProviderSettingError("web", key: "TimeRate", expected: .timeRate)),
-        .storeKitUnreadable("expected ',' or '}' in an object"),
+        .storeKitUnreadable(.jsonExpectedObjectSeparator),
         .storeKitWrongType(key: "displayPrice", expected: "string", found: "array"),
         .storeKitMissingKey("productID", in: "a product"), .storeKitUnknownStorefront("ATA"),
         .storeKitUnsupportedVersion("6"), .storeKitUnknownTimeRate("14"),

@@ -15,11 +15,11 @@ struct CatalogLoaderTests {
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.path == "broken.plist")
         #expect(diagnostic.location.line >= 4)
-        guard case .unreadableDocument(let message) = diagnostic.problem else {
+        guard case .unreadableDocument(let reason) = diagnostic.problem else {
             Issue.record("expected an unreadable document, got \(diagnostic.problem)")
             return
         }
-        #expect(!message.isEmpty)
+        #expect(reason == .tagMismatch(opened: "dict", line: 2, closed: "plist"))
         #expect(diagnostic.description.hasPrefix("broken.plist:\(diagnostic.location.line):"))
     }
 

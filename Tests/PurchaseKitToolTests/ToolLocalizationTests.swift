@@ -215,17 +215,69 @@ struct ToolLocalizationTests {
         #expect(diagnostics.first?["message"] as? String == "価格「zero point nine」が正しくありません")
     }
 
-    @Test func invalidPropertyListsKeepThePositionAndLocalizeTheSentence() throws {
+    @Test func invalidPropertyListsKeepThePositionAndLocalizeTheWholeSentence() throws {
         let path = try ToolRunner.file(named: "truncated.plist", containing: "<plist>\n<dict>\n")
         let english = try ToolRunner.run(["plist", path])
         let japanese = try ToolRunner.run(["--locale", "ja", "plist", path])
         #expect(english.status == 65 && japanese.status == 65)
-        let englishLine = try #require(english.stderr.split(separator: "\n").first)
-        let japaneseLine = try #require(japanese.stderr.split(separator: "\n").first)
-        let place = try #require(englishLine.range(of: ": error: ")).lowerBound
-        #expect(englishLine.hasPrefix(path + ":"))
-        #expect(japaneseLine.hasPrefix(englishLine[..<place] + ": error: プロパティリストとして読み込めません: "))
-        #expect(japaneseLine.hasSuffix(englishLine[englishLine.index(place, offsetBy: 9)...]))
+        #expect(
+            english.stderr
+                == "\(path):3:1: error: unexpected end of the document; expected </dict> to close the <dict> opened at 2:1\n"
+        )
+        #expect(
+            japanese.stderr
+                == "\(path):3:1: error: プロパティリストとして読み込めません: "
+                + "文書が途中で終わっています。2 行 1 列で開始した <dict> を閉じる </dict> が必要です\n")
+    }
+
+    /// The reader's reason is translated like the sentence around it, for `plist` and `catalog validate`
+    /// alike: no English sentence is left in a Japanese, Chinese or Russian line.
+    @Test(arguments: [
+        (
+            "<plist><integer>12x</integer></plist>", "ja_JP",
+            "1:8: error: プロパティリストとして読み込めません: <integer> の中には数字が必要ですが、「12x」があります"
+        ),
+        (
+            "<plist><number>1</number></plist>", "zh_CN",
+            "1:8: error: 无法作为属性列表读取：<plist> 内应为一个值，实际为 <number>"
+        ),
+        (
+            "<plist>\n<string>&#1;</string>\n</plist>", "ru_RU",
+            "2:13: error: не удаётся прочитать список свойств: ссылка на символ обозначает U+0001, а этот символ "
+                + "недопустим в XML-документе"
+        ),
+        ("", "ja_JP", "1:1: error: プロパティリストとして読み込めません: 文書が空です。XML プロパティリストが必要です"),
+    ])
+    func theReaderReasonIsLocalizedForPlistAndCatalogValidate(document: String, locale: String, expected: String) throws
+    {
+        let path = try ToolRunner.file(named: "broken.plist", containing: document)
+        let plist = try ToolRunner.run(["--locale", locale, "plist", path])
+        #expect(plist.status == 65)
+        #expect(plist.stderr == "\(path):\(expected)\n")
+        let validate = try ToolRunner.run(["--locale", locale, "catalog", "validate", path])
+        #expect(validate.status == 65)
+        let lines = validate.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first == "\(path):\(expected)")
+        #expect(lines.last?.hasPrefix("\(path):\(expected.prefix { $0 != " " }) note: ") == true)
+    }
+
+    /// libxml2's diagnosis of invalid UTF-8 has a second line (`Bytes: 0xFF ...`); the tool prints one.
+    @Test func invalidUTF8IsReportedOnOneLine() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        let url = folder.appendingPathComponent("latin1.plist")
+        try (Data("<plist><string>".utf8) + Data([0xFF, 0xFE]) + Data("</string></plist>".utf8)).write(to: url)
+        let japanese = try ToolRunner.run(["--locale", "ja_JP", "plist", url.path])
+        #expect(japanese.status == 65)
+        #expect(
+            japanese.stderr
+                == "\(url.path):1:16: error: プロパティリストとして読み込めません: 文書が正しい UTF-8 ではありません"
+                + "（バイト列 0xFF 0xFE 0x3C 0x2F）。UTF-8 で保存し直すか、エンコーディングを宣言してください\n")
+        let english = try ToolRunner.run(["catalog", "validate", url.path])
+        let lines = english.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.allSatisfy { $0.hasPrefix("\(url.path):1:16: ") }, "\(lines)")
+        #expect(!english.stderr.contains("Bytes:"))
     }
 
     @Test func theCatalogsLocaleIsTheDefault() throws {

@@ -6,7 +6,7 @@ extension JSONReader {
         var scalars = String.UnicodeScalarView()
         var runStart = offset
         while true {
-            guard let byte = current else { throw failure("unterminated string", at: start) }
+            guard let byte = current else { throw failure(.jsonUnterminatedString, at: start) }
             switch byte {
             case UInt8(ascii: "\""):
                 scalars.append(contentsOf: String(decoding: bytes[runStart..<offset], as: UTF8.self).unicodeScalars)
@@ -18,7 +18,7 @@ extension JSONReader {
                 scalars.append(try parseEscape())
                 runStart = offset
             case 0x00..<0x20:
-                throw failure("control character in a string; write it as an escape such as \\n or \\u0001")
+                throw failure(.jsonControlCharacter)
             default:
                 offset += 1
             }
@@ -26,7 +26,7 @@ extension JSONReader {
     }
 
     mutating func parseEscape() throws(PropertyListError) -> Unicode.Scalar {
-        guard let byte = current else { throw failure("unterminated escape") }
+        guard let byte = current else { throw failure(.jsonUnterminatedEscape) }
         offset += 1
         switch byte {
         case UInt8(ascii: "\""): return "\""
@@ -42,27 +42,27 @@ extension JSONReader {
             let high = try parseHex4()
             if (0xD800..<0xDC00).contains(high) {
                 guard current == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u")
-                else { throw failure("unpaired surrogate in a \\u escape", at: escapeStart) }
+                else { throw failure(.jsonUnpairedSurrogate, at: escapeStart) }
                 offset += 2
                 let low = try parseHex4()
                 guard (0xDC00..<0xE000).contains(low) else {
-                    throw failure("unpaired surrogate in a \\u escape", at: escapeStart)
+                    throw failure(.jsonUnpairedSurrogate, at: escapeStart)
                 }
                 return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
             }
             guard let scalar = Unicode.Scalar(high) else {
-                throw failure("unpaired surrogate in a \\u escape", at: escapeStart)
+                throw failure(.jsonUnpairedSurrogate, at: escapeStart)
             }
             return scalar
         default:
-            throw failure("unknown escape '\\\(Character(Unicode.Scalar(byte)))'", at: offset - 2)
+            throw failure(.jsonUnknownEscape(Excerpt.oneLine(String(Character(Unicode.Scalar(byte))))), at: offset - 2)
         }
     }
 
     mutating func parseHex4() throws(PropertyListError) -> UInt32 {
         guard offset + 4 <= bytes.count,
             let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
-        else { throw failure("expected four hexadecimal digits after \\u") }
+        else { throw failure(.jsonExpectedHexDigits) }
         offset += 4
         return value
     }

@@ -26,13 +26,12 @@ struct JSONReader {
 
     mutating func document() throws(PropertyListError) -> JSONNode {
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw PropertyListError(
-                .invalidPropertyList, "the JSON is not valid UTF-8", at: SourceLocation(line: 1, column: 1))
+            throw PropertyListError(.invalidPropertyList, .jsonNotUTF8, at: SourceLocation(line: 1, column: 1))
         }
         skipWhitespace()
         let value = try parseValue()
         skipWhitespace()
-        guard current == nil else { throw failure("expected the end of the JSON text") }
+        guard current == nil else { throw failure(.jsonTrailingContent) }
         return value
     }
 
@@ -59,8 +58,8 @@ struct JSONReader {
         return SourceLocation(line: line, column: countedColumn)
     }
 
-    func failure(_ message: String, at position: Int? = nil) -> PropertyListError {
-        PropertyListError(.invalidPropertyList, message, at: location(of: position ?? offset))
+    func failure(_ reason: PropertyListError.Reason, at position: Int? = nil) -> PropertyListError {
+        PropertyListError(.invalidPropertyList, reason, at: location(of: position ?? offset))
     }
 
     // MARK: - Lexing
@@ -85,21 +84,21 @@ struct JSONReader {
     mutating func literal(_ word: String) throws(PropertyListError) {
         let start = offset
         for byte in word.utf8 {
-            guard current == byte else { throw failure("expected '\(word)'", at: start) }
+            guard current == byte else { throw failure(.jsonExpectedLiteral(word), at: start) }
             offset += 1
         }
     }
 
     mutating func enterContainer() throws(PropertyListError) {
         depth += 1
-        if depth > maximumDepth { throw failure("the JSON nests deeper than \(maximumDepth) levels") }
+        if depth > maximumDepth { throw failure(.jsonTooDeep(limit: maximumDepth)) }
     }
 
     // MARK: - Values
 
     mutating func parseValue() throws(PropertyListError) -> JSONNode {
         let start = mark()
-        guard let byte = current else { throw failure("expected a JSON value, found the end of the text") }
+        guard let byte = current else { throw failure(.jsonUnexpectedEnd) }
         let value: JSONNode.Value
         switch byte {
         case UInt8(ascii: "{"): value = try parseObject()
@@ -117,7 +116,7 @@ struct JSONReader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             value = .number(try parseNumber())
         default:
-            throw failure("expected a JSON value")
+            throw failure(.jsonExpectedValue)
         }
         return JSONNode(value: value, location: start)
     }
@@ -134,11 +133,11 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            guard current == UInt8(ascii: "\"") else { throw failure("expected a string key in an object") }
+            guard current == UInt8(ascii: "\"") else { throw failure(.jsonExpectedKey) }
             let keyLocation = mark()
             let key = try parseString()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key '\(key)'") }
+            guard current == UInt8(ascii: ":") else { throw failure(.jsonExpectedColon(key: Excerpt.oneLine(key))) }
             offset += 1
             skipWhitespace()
             members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: try parseValue()))
@@ -147,7 +146,7 @@ struct JSONReader {
                 offset += 1
                 return .object(members)
             }
-            guard current == UInt8(ascii: ",") else { throw failure("expected ',' or '}' in an object") }
+            guard current == UInt8(ascii: ",") else { throw failure(.jsonExpectedObjectSeparator) }
             offset += 1
         }
     }
@@ -170,7 +169,7 @@ struct JSONReader {
                 offset += 1
                 return .array(elements)
             }
-            guard current == UInt8(ascii: ",") else { throw failure("expected ',' or ']' in an array") }
+            guard current == UInt8(ascii: ",") else { throw failure(.jsonExpectedArraySeparator) }
             offset += 1
         }
     }
@@ -181,16 +180,16 @@ struct JSONReader {
         let integerStart = offset
         let integerDigits = skipDigits()
         guard integerDigits > 0, !(integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0")) else {
-            throw failure("malformed number", at: start)
+            throw failure(.jsonMalformedNumber, at: start)
         }
         if current == UInt8(ascii: ".") {
             offset += 1
-            guard skipDigits() > 0 else { throw failure("malformed number: expected digits after '.'", at: start) }
+            guard skipDigits() > 0 else { throw failure(.jsonMissingFractionDigits, at: start) }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             offset += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
-            guard skipDigits() > 0 else { throw failure("malformed number: expected exponent digits", at: start) }
+            guard skipDigits() > 0 else { throw failure(.jsonMissingExponentDigits, at: start) }
         }
         return String(decoding: bytes[start..<offset], as: UTF8.self)
     }

@@ -70,10 +70,11 @@ struct DocumentBuilder {
     // MARK: Errors
 
     /// Records the first error and stops libxml2.
-    mutating func fail(_ kind: PropertyListError.Kind, _ message: String, at location: SourceLocation) {
+    mutating func fail(_ kind: PropertyListError.Kind, _ reason: PropertyListError.Reason, at location: SourceLocation)
+    {
         guard !failed else { return }
         failed = true
-        error = PropertyListError(kind, message, path: path, at: location)
+        error = PropertyListError(kind, reason, path: path, at: location)
         if let context { xmlStopParser(context) }
     }
 
@@ -84,35 +85,14 @@ struct DocumentBuilder {
         let item = diagnostic.pointee
         let isUndeclaredEntity = item.code == Int32(XML_WAR_UNDECLARED_ENTITY.rawValue)
         guard item.level.rawValue >= XML_ERR_ERROR.rawValue || isUndeclaredEntity else { return }
-        var message = item.message.map { String(cString: $0) } ?? "malformed XML"
-        while let last = message.last, last.isWhitespace { message.removeLast() }
-        if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
-            message = first.lowercased() + message.dropFirst()
-        }
         let location =
             item.line > 0
             ? SourceLocation(line: Int(item.line), column: max(Int(item.int2), 1)) : currentLocation()
-        if item.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || item.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue),
-            let open = frames.last
-        {
-            // libxml2 says "premature end of data in tag" (or "extra content") when the input stops
-            // inside an element.
-            let name = open.kind.tag.replacingOccurrences(of: "/", with: "")
-            message =
-                "unexpected end of the document; expected </\(name.dropFirst()) to close the \(name) "
-                + "opened at \(open.location)"
-        } else if isUndeclaredEntity || item.code == Int32(XML_ERR_UNDECLARED_ENTITY.rawValue) {
-            let name = item.str1.map { String(cString: $0) } ?? "?"
-            message =
-                "entity '\(name)' is not defined; a property list may use only the five predefined "
-                + "entities and character references (DTDs are never loaded)"
-        } else if item.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
-            message = "no XML element found; expected an XML property list"
-        }
+        let open = frames.last.map { (name: String($0.kind.tag.dropFirst().prefix { $0.isLetter }), $0.location) }
         let kind: PropertyListError.Kind =
             item.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) || isUndeclaredEntity ? .refused : .malformedXML
         failed = true
-        error = PropertyListError(kind, message, path: path, at: location)
+        error = PropertyListError(kind, LibXMLDiagnosis.reason(for: item, open: open), path: path, at: location)
     }
 
     // MARK: Positions
@@ -205,7 +185,7 @@ struct DocumentBuilder {
                 found = kind.tag
             } else {
                 let name = (prefix.map { String(cString: $0) + ":" } ?? "") + String(cString: localName)
-                found = "<\(name)>"
+                found = "<\(Excerpt.oneLine(name))>"
             }
             return fail(.invalidPropertyList, expectation(found), at: location)
         }
@@ -214,9 +194,7 @@ struct DocumentBuilder {
         if frames.isEmpty, case .plist = kind { hasPlistElement = true }
         let depth = hasPlistElement ? frames.count : frames.count + 1
         if depth > maximumDepth {
-            return fail(
-                .refused, "\(kind.tag) is nested \(depth) levels deep; the limit is \(maximumDepth) levels",
-                at: location)
+            return fail(.refused, .nestingTooDeep(element: kind.tag, depth: depth, limit: maximumDepth), at: location)
         }
         if kind.holdsText { text.removeAll() }
         var frame = Frame(kind: kind, location: location, valueStart: values.count, entryStart: entries.count)
@@ -229,37 +207,35 @@ struct DocumentBuilder {
         frames.push(frame)
     }
 
-    /// What was expected instead of an element of this kind here (a message awaiting the element's
-    /// name), or `nil` when it belongs here. Allocates nothing when the element belongs.
+    /// What was expected instead of an element of this kind here (a reason awaiting the element as
+    /// written), or `nil` when it belongs here. Allocates nothing when the element belongs.
     ///
     /// Static, like ``startTagLocation(in:nameLength:)``: a method would copy the whole builder per call.
     private static func misplacement(of kind: ElementKind?, in parent: Frame?, keys: MoveStack<String>)
-        -> ((String) -> String)?
+        -> ((String) -> PropertyListError.Reason)?
     {
         guard let parent else {
             if let kind, kind.isValue || kind == .plist { return nil }
-            return { "expected <plist> or a property-list value at the root, found \($0)" }
+            return { .unexpectedAtRoot(.tag($0)) }
         }
         switch parent.kind {
         case .plist:
-            guard let kind, kind.isValue else { return { "expected a value inside <plist>, found \($0)" } }
-            if parent.valueCount != 0 {
-                return { "expected only one value inside <plist>, found a second value \($0)" }
-            }
+            guard let kind, kind.isValue else { return { .unexpectedInPlist(.tag($0)) } }
+            if parent.valueCount != 0 { return { .secondValueInPlist($0) } }
         case .dict:
             if parent.awaitingValue {
                 guard let kind, kind.isValue else {
-                    let key = keys.last ?? ""
-                    return { "expected a value for key '\(key)' inside <dict>, found \($0)" }
+                    let key = Excerpt.oneLine(keys.last ?? "")
+                    return { .missingValue(key: key, found: .tag($0)) }
                 }
             } else {
-                guard let kind, kind == .key else { return { "expected <key> inside <dict>, found \($0)" } }
+                guard let kind, kind == .key else { return { .unexpectedInDict(.tag($0)) } }
             }
         case .array:
-            guard let kind, kind.isValue else { return { "expected a value inside <array>, found \($0)" } }
+            guard let kind, kind.isValue else { return { .unexpectedInArray(.tag($0)) } }
         default:
             let tag = parent.kind.tag
-            return { "expected text inside \(tag), found the element \($0)" }
+            return { .elementInText(element: tag, found: $0) }
         }
         return nil
     }
@@ -270,7 +246,7 @@ struct DocumentBuilder {
         switch frame.kind {
         case .plist:
             if frame.valueCount == 0 {
-                fail(.invalidPropertyList, "expected a value inside <plist>, found </plist>", at: currentLocation())
+                fail(.invalidPropertyList, .unexpectedInPlist(.tag("</plist>")), at: currentLocation())
             } else {
                 root = values.popLast()
             }
@@ -295,7 +271,7 @@ struct DocumentBuilder {
                     }
                 }(text.bytes)
             } catch {
-                return fail(.invalidPropertyList, error.message, at: frame.location)
+                return fail(.invalidPropertyList, error.reason, at: frame.location)
             }
         case .array:
             value = .array(values.take(from: frame.valueStart))
@@ -303,7 +279,7 @@ struct DocumentBuilder {
             if frame.awaitingValue {
                 return fail(
                     .invalidPropertyList,
-                    "expected a value for key '\(keys.last ?? "")' inside <dict>, found </dict>",
+                    .missingValue(key: Excerpt.oneLine(keys.last ?? ""), found: .tag("</dict>")),
                     at: keyLocations.last ?? frame.location)
             }
             value = dictionary(from: frame)
@@ -365,14 +341,15 @@ struct DocumentBuilder {
         default:
             for byte in chunk
             where byte != 0x20 && byte != 0x0A && byte != 0x09 && byte != 0x0D {
-                let expected =
+                let text = Excerpt.trimmed(chunk)
+                let reason: PropertyListError.Reason =
                     switch top.kind {
-                    case .dict: "expected <key> inside <dict>"
-                    case .true, .false: "expected \(top.kind.tag) to be empty"
-                    default: "expected a value inside \(top.kind.tag)"
+                    case .dict: .unexpectedInDict(.text(text))
+                    case .true, .false: .textInEmptyElement(element: top.kind.tag, text: text)
+                    case .plist: .unexpectedInPlist(.text(text))
+                    default: .unexpectedInArray(.text(text))
                     }
-                let quoted = ScalarSyntax.describe(chunk)
-                return fail(.invalidPropertyList, "\(expected), found the text \(quoted)", at: currentLocation())
+                return fail(.invalidPropertyList, reason, at: currentLocation())
             }
         }
     }

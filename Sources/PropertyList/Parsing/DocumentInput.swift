@@ -28,7 +28,7 @@ struct DocumentInput {
     /// The buffer file chunks are read into, allocated on the first read.
     private var buffer: UnsafeMutableRawBufferPointer?
     /// Why reading stopped early, if it did.
-    private(set) var failure: (kind: PropertyListError.Kind, message: String)?
+    private(set) var failure: (kind: PropertyListError.Kind, reason: PropertyListError.Reason)?
 
     /// Hands out slices of `bytes`, which must stay valid while the input is used.
     init(bytes: UnsafeRawBufferPointer) {
@@ -61,14 +61,15 @@ struct DocumentInput {
                 if count == 0 { break }
                 if count < 0 {
                     if errno == EINTR { continue }
-                    failure = (.io, "cannot read the file: \(String(cString: strerror(errno)))")
+                    let number = errno
+                    failure = (.io, .readFailed(errorNumber: number, description: String(cString: strerror(number))))
                     return nil
                 }
                 filled += count
             }
             offset += filled
             if offset > limit {
-                failure = (.refused, "the file grew past the limit of \(limit) bytes while being read")
+                failure = (.refused, .fileGrewPastLimit(limit: limit))
                 return nil
             }
             return filled == 0 ? nil : UnsafeRawBufferPointer(rebasing: storage[0..<filled])

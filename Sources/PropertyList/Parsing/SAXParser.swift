@@ -44,14 +44,12 @@ enum SAXParser {
         source.deallocate()
         if let failure = input.failure {
             return .failure(
-                PropertyListError(failure.kind, failure.message, path: path, at: SourceLocation(line: 1, column: 1)))
+                PropertyListError(failure.kind, failure.reason, path: path, at: SourceLocation(line: 1, column: 1)))
         }
         if let error = builder.pointee.error { return .failure(error) }
         guard let root = builder.pointee.root else {
             return .failure(
-                PropertyListError(
-                    .invalidPropertyList, "expected a property-list value, found none", path: path,
-                    at: builder.pointee.currentLocation()))
+                PropertyListError(.invalidPropertyList, .noValue, path: path, at: builder.pointee.currentLocation()))
         }
         return .success(root)
     }
@@ -62,9 +60,7 @@ enum SAXParser {
         _ = processSetup
         guard var first = input.pointee.next() else {
             if input.pointee.failure == nil {
-                builder.pointee.fail(
-                    .malformedXML, "the document is empty; expected an XML property list",
-                    at: SourceLocation(line: 1, column: 1))
+                builder.pointee.fail(.malformedXML, .emptyDocument, at: SourceLocation(line: 1, column: 1))
             }
             return
         }
@@ -93,8 +89,7 @@ enum SAXParser {
             let context = xmlCreateIOParserCtxt(
                 &handler, userData, readFromFeed, nil, UnsafeMutableRawPointer(feed), XML_CHAR_ENCODING_NONE)
         else {
-            builder.pointee.fail(
-                .malformedXML, "the XML parser could not start", at: SourceLocation(line: 1, column: 1))
+            builder.pointee.fail(.malformedXML, .parserUnavailable, at: SourceLocation(line: 1, column: 1))
             return
         }
         defer {
@@ -122,7 +117,7 @@ enum SAXParser {
             _ = xmlCtxtUseOptions(context, Int32(options))
             guard let encoder = xmlFindCharEncodingHandler(forced) else {
                 builder.pointee.fail(
-                    .malformedXML, "unsupported encoding \(forced)", at: SourceLocation(line: 1, column: 1))
+                    .malformedXML, .unsupportedEncoding(forced), at: SourceLocation(line: 1, column: 1))
                 return
             }
             _ = xmlSwitchToEncoding(context, encoder)
@@ -133,8 +128,7 @@ enum SAXParser {
         _ = xmlParseDocument(context)
         if input.pointee.failure != nil { return }
         if !builder.pointee.failed && context.pointee.wellFormed == 0 {
-            builder.pointee.fail(
-                .malformedXML, "the document is not well-formed XML", at: builder.pointee.currentLocation())
+            builder.pointee.fail(.malformedXML, .notWellFormed, at: builder.pointee.currentLocation())
         }
     }
 
@@ -178,47 +172,47 @@ enum SAXParser {
         handler.entityDecl = { userData, name, _, _, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
-            let name = name.map { String(cString: $0) } ?? ""
             builder.pointee.fail(
-                .refused, "entity declarations are not allowed in a property list (<!ENTITY \(name)>)",
+                .refused, .entityDeclaration(declaredName(name)),
                 at: builder.pointee.declarationLocation(keyword: "<!ENTITY"))
         }
         handler.unparsedEntityDecl = { userData, name, _, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
-            let name = name.map { String(cString: $0) } ?? ""
             builder.pointee.fail(
-                .refused, "entity declarations are not allowed in a property list (<!ENTITY \(name)>)",
+                .refused, .entityDeclaration(declaredName(name)),
                 at: builder.pointee.declarationLocation(keyword: "<!ENTITY"))
         }
         handler.elementDecl = { userData, name, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
-            let name = name.map { String(cString: $0) } ?? ""
             builder.pointee.fail(
-                .refused, "DTD declarations are not allowed in a property list (<!ELEMENT \(name)>)",
+                .refused, .dtdDeclaration(keyword: "ELEMENT", name: declaredName(name)),
                 at: builder.pointee.declarationLocation(keyword: "<!ELEMENT"))
         }
         handler.attributeDecl = { userData, element, _, _, _, _, tree in
             xmlFreeEnumeration(tree)
             guard let userData else { return }
             let builder = documentBuilder(userData)
-            let name = element.map { String(cString: $0) } ?? ""
             builder.pointee.fail(
-                .refused, "DTD declarations are not allowed in a property list (<!ATTLIST \(name)>)",
+                .refused, .dtdDeclaration(keyword: "ATTLIST", name: declaredName(element)),
                 at: builder.pointee.declarationLocation(keyword: "<!ATTLIST"))
         }
         handler.notationDecl = { userData, name, _, _ in
             guard let userData else { return }
             let builder = documentBuilder(userData)
-            let name = name.map { String(cString: $0) } ?? ""
             builder.pointee.fail(
-                .refused, "DTD declarations are not allowed in a property list (<!NOTATION \(name)>)",
+                .refused, .dtdDeclaration(keyword: "NOTATION", name: declaredName(name)),
                 at: builder.pointee.declarationLocation(keyword: "<!NOTATION"))
         }
         return handler
     }
 
+}
+
+/// The name a declaration declares, as errors quote it.
+private func declaredName(_ name: UnsafePointer<UInt8>?) -> String {
+    name.map { Excerpt.oneLine(String(cString: $0)) } ?? ""
 }
 
 /// The builder behind a SAX user-data pointer (a global function: C callbacks capture nothing).

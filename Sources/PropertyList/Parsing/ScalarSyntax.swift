@@ -2,7 +2,7 @@ import Foundation
 
 /// Why the text of a scalar element could not be read; the reader adds the position.
 struct ScalarSyntaxError: Error {
-    var message: String
+    var reason: PropertyListError.Reason
 }
 
 /// Parsers for the text of `<integer>`, `<real>`, `<date>` and `<data>`, working on UTF-8 bytes
@@ -15,7 +15,7 @@ enum ScalarSyntax {
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) throws(ScalarSyntaxError) -> PropertyListInteger {
         var index = skipIntegerWhitespace(bytes, from: 0)
         guard index < bytes.count else {
-            throw ScalarSyntaxError(message: "expected digits inside <integer>, found \(describe(bytes))")
+            throw ScalarSyntaxError(reason: .invalidInteger(found: Excerpt.of(bytes), hexadecimal: false))
         }
         var isNegative = false
         if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
@@ -30,7 +30,7 @@ enum ScalarSyntax {
             index += 2
         }
         guard index < bytes.count else {
-            throw ScalarSyntaxError(message: "expected digits inside <integer>, found \(describe(bytes))")
+            throw ScalarSyntaxError(reason: .invalidInteger(found: Excerpt.of(bytes), hexadecimal: false))
         }
         var magnitude: UInt64 = 0
         while index < bytes.count {
@@ -41,9 +41,7 @@ enum ScalarSyntax {
             case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt64(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt64(byte - UInt8(ascii: "A") + 10)
             default:
-                throw ScalarSyntaxError(
-                    message: "expected \(radix == 16 ? "hexadecimal " : "")digits inside <integer>, "
-                        + "found \(describe(bytes))")
+                throw ScalarSyntaxError(reason: .invalidInteger(found: Excerpt.of(bytes), hexadecimal: radix == 16))
             }
             let (shifted, overflow1) = magnitude.multipliedReportingOverflow(by: radix)
             let (sum, overflow2) = shifted.addingReportingOverflow(digit)
@@ -58,9 +56,7 @@ enum ScalarSyntax {
     }
 
     private static func outOfRange(_ bytes: UnsafeBufferPointer<UInt8>) -> ScalarSyntaxError {
-        ScalarSyntaxError(
-            message: "integer \(describe(bytes)) is out of range; expected a value from "
-                + "-9223372036854775808 to 18446744073709551615")
+        ScalarSyntaxError(reason: .integerOutOfRange(Excerpt.of(bytes)))
     }
 
     /// Skips ASCII controls and spaces, DEL, and Unicode white space, as Foundation does in integers.
@@ -93,7 +89,7 @@ enum ScalarSyntax {
     /// `nan`, `inf`, `infinity` in any case with an optional sign. Hexadecimal forms are refused.
     static func real(_ bytes: UnsafeBufferPointer<UInt8>) throws(ScalarSyntaxError) -> Double {
         guard !bytes.isEmpty else {
-            throw ScalarSyntaxError(message: "expected a number inside <real>, found nothing")
+            throw ScalarSyntaxError(reason: .emptyReal)
         }
         if let special = specialReal(bytes) { return special }
         var start = 0
@@ -111,7 +107,7 @@ enum ScalarSyntax {
         {
             return value
         }
-        throw ScalarSyntaxError(message: "expected a decimal number inside <real>, found \(describe(bytes))")
+        throw ScalarSyntaxError(reason: .invalidReal(found: Excerpt.of(bytes)))
     }
 
     private static func specialReal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
@@ -141,8 +137,7 @@ enum ScalarSyntax {
     /// exactly two digits per field. Out-of-range fields roll over (`2024-01-32` is 1 February), as
     /// Foundation does; the calendar is the proleptic Gregorian one.
     static func date(_ bytes: UnsafeBufferPointer<UInt8>) throws(ScalarSyntaxError) -> Date {
-        let failure = ScalarSyntaxError(
-            message: "expected a date like 2024-01-31T12:00:00Z inside <date>, found \(describe(bytes))")
+        let failure = ScalarSyntaxError(reason: .invalidDate(found: Excerpt.of(bytes)))
         var index = 0
         var yearIsNegative = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
@@ -210,9 +205,9 @@ enum ScalarSyntax {
             output[written] = UInt8(truncatingIfNeeded: byte)
             written += 1
         }
-        func failure(_ message: String) -> ScalarSyntaxError {
+        func failure(_ reason: PropertyListError.Reason) -> ScalarSyntaxError {
             output.deallocate()
-            return ScalarSyntaxError(message: message)
+            return ScalarSyntaxError(reason: reason)
         }
         var accumulator: UInt32 = 0
         var sextets = 0
@@ -221,7 +216,7 @@ enum ScalarSyntax {
             let value = base64Table[Int(byte)]
             if value >= 0 {
                 guard padding == 0 else {
-                    throw failure("expected base64 inside <data>; found text after its '=' padding")
+                    throw failure(.base64AfterPadding)
                 }
                 accumulator = accumulator << 6 | UInt32(value)
                 sextets += 1
@@ -237,10 +232,10 @@ enum ScalarSyntax {
             } else if byte == UInt8(ascii: "=") {
                 padding += 1
                 guard padding <= 2 else {
-                    throw failure("expected base64 inside <data>; found too much '=' padding")
+                    throw failure(.base64TooMuchPadding)
                 }
             } else {
-                throw failure("expected base64 inside <data>, found the character \(describeByte(byte))")
+                throw failure(.invalidBase64Character(byte))
             }
         }
         switch sextets {
@@ -250,7 +245,7 @@ enum ScalarSyntax {
             append(accumulator >> 10)
             append(accumulator >> 2)
         default:
-            throw failure("expected base64 inside <data>; its length is not a whole number of bytes")
+            throw failure(.base64PartialByte)
         }
         guard written > 0 else {
             output.deallocate()
@@ -267,18 +262,4 @@ enum ScalarSyntax {
         for byte in [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C] { table[byte] = -2 }
         return table
     }()
-
-    // MARK: Messages
-
-    /// The text quoted for a message, shortened when long.
-    static func describe(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if bytes.isEmpty { return "nothing" }
-        let text = String(decoding: bytes.prefix(40), as: UTF8.self)
-        return "'\(text)\(bytes.count > 40 ? "..." : "")'"
-    }
-
-    private static func describeByte(_ byte: UInt8) -> String {
-        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return "0x" + String(byte, radix: 16, uppercase: true)
-    }
 }

@@ -7,11 +7,15 @@ public import PurchaseCore
 extension CatalogProblem {
     /// What is wrong, as a message key with its arguments: render it with a ``MessageTable`` for a locale.
     ///
-    /// Key names, values from the file and codes are arguments, quoted as written and never translated.
+    /// Key names, values from the file and codes are arguments, quoted as written and never translated; the
+    /// reader's reason of an unreadable file is a message of its own (`PropertyListError.Reason.messageText`),
+    /// rendered in the same language.
     public var messageText: Message {
         switch self {
-        case .unreadableDocument(let text): keyed(.catalogUnreadableDocument, text)
-        case .unreadableFile(let text): keyed(.catalogUnreadableFile, text)
+        case .unreadableDocument(let reason):
+            .keyed(.catalogUnreadableDocument, arguments: [.message(reason.messageText)])
+        case .unreadableFile(let reason): .keyed(.catalogUnreadableFile, arguments: [.message(reason.messageText)])
+        case .messageTablesFolderUnreadable: keyed(.catalogMessageTablesFolderUnreadable)
         case .rootNotDictionary(let found): keyed(.catalogRootNotDictionary, found)
         case .missingKey(let key, let container): keyed(.catalogMissingKey, key, container)
         case .wrongType(let key, let expected, let found): keyed(.catalogWrongType, key, expected, found)
@@ -64,7 +68,8 @@ extension CatalogProblem {
         case .simulationUnused: keyed(.catalogSimulationUnused)
         case .unsupportedSettingValue(let found): keyed(.catalogUnsupportedSettingValue, found)
         case .invalidProviderSetting(let problem): providerSettingText(problem)
-        case .storeKitUnreadable(let text): keyed(.catalogStoreKitUnreadable, text)
+        case .storeKitUnreadable(let reason):
+            .keyed(.catalogStoreKitUnreadable, arguments: [.message(reason.messageText)])
         case .storeKitWrongType(let key, let expected, let found):
             keyed(.catalogStoreKitWrongType, key, expected, found)
         case .storeKitMissingKey(let key, let container): keyed(.catalogStoreKitMissingKey, key, container)
@@ -79,6 +84,7 @@ extension CatalogProblem {
         switch self {
         case .unreadableDocument: keyed(.catalogUnreadableDocumentHint)
         case .unreadableFile: keyed(.catalogUnreadableFileHint)
+        case .messageTablesFolderUnreadable: keyed(.catalogMessageTablesFolderUnreadableHint)
         case .rootNotDictionary: keyed(.catalogRootNotDictionaryHint)
         case .missingKey(let key, _): keyed(.catalogMissingKeyHint, key)
         case .wrongType(_, let expected, _):

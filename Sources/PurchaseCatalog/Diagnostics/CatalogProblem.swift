@@ -9,10 +9,12 @@ public import PurchaseCore
 /// ``hint`` in English). Key names, values from the file and storefront or locale codes are quoted as
 /// written and never translated.
 public enum CatalogProblem: Sendable, Hashable {
-    /// The file is not a readable property list (bad XML, refused input); the reader's message.
-    case unreadableDocument(String)
-    /// The file could not be opened or read; the reader's message.
-    case unreadableFile(String)
+    /// The file is not a readable property list (bad XML, refused input); the reader's reason.
+    case unreadableDocument(PropertyListError.Reason)
+    /// The file could not be opened or read; the reader's reason.
+    case unreadableFile(PropertyListError.Reason)
+    /// A folder of message tables (a catalog's `MessageTables`) does not exist or cannot be read.
+    case messageTablesFolderUnreadable
     /// The document's root is not a dict; the element found.
     case rootNotDictionary(found: String)
     /// A required key is missing from the dict the diagnostic points at; the dict's description.
@@ -92,8 +94,8 @@ public enum CatalogProblem: Sendable, Hashable {
     case unsupportedSettingValue(found: String)
     /// A provider setting its provider cannot use (what its registered settings check refused).
     case invalidProviderSetting(ProviderSettingError)
-    /// A `.storekit` file that is not readable JSON; the parser's message.
-    case storeKitUnreadable(String)
+    /// A `.storekit` file that is not readable JSON (or too large to read); the parser's reason.
+    case storeKitUnreadable(PropertyListError.Reason)
     /// A `.storekit` value of the wrong JSON type: the key, the type expected and the type found.
     case storeKitWrongType(key: String, expected: String, found: String)
     /// A key a `.storekit` object must have is missing; the key and a description of the object.
@@ -126,6 +128,7 @@ public enum CatalogProblem: Sendable, Hashable {
         switch self {
         case .unreadableDocument: name = "unreadableDocument"
         case .unreadableFile: name = "unreadableFile"
+        case .messageTablesFolderUnreadable: name = "messageTablesFolderUnreadable"
         case .rootNotDictionary: name = "rootNotDictionary"
         case .missingKey: name = "missingKey"
         case .wrongType: name = "wrongType"

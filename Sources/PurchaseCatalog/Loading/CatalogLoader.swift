@@ -107,7 +107,7 @@ public struct CatalogLoader: Sendable {
 
     private static func result(for error: PropertyListError, path: String?) -> CatalogLoadResult {
         let problem: CatalogProblem =
-            error.kind == .io ? .unreadableFile(error.message) : .unreadableDocument(error.message)
+            error.kind == .io ? .unreadableFile(error.reason) : .unreadableDocument(error.reason)
         let diagnostic = Diagnostic(problem, path: error.path ?? path, at: error.location)
         return CatalogLoadResult(catalog: nil, diagnostics: [diagnostic])
     }

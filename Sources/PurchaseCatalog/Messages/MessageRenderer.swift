@@ -7,6 +7,8 @@ import PurchaseCore
 /// placeholder expects renders as its text, a plural variable with no integer argument uses the form for
 /// 0, so no table, however wrong, can crash a render.
 struct MessageRenderer {
+    /// The table nested messages (``MessageArgument/message(_:)``) are rendered from.
+    var table: MessageTable
     var arguments: [MessageArgument]
     var language: String
     var locale: String
@@ -51,6 +53,8 @@ struct MessageRenderer {
         switch arguments[position - 1] {
         case .text(let text):
             return text
+        case .message(let message):
+            return table.render(message, locale: locale, timeZone: timeZone)
         case .integer(let value):
             return String(value)
         case .price(let price):

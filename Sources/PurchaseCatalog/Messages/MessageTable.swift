@@ -99,14 +99,15 @@ public struct MessageTable: Sendable {
     /// The text of `message` for a person using `locale`, with its arguments in place.
     ///
     /// Plural variables choose their form by the CLDR rules of the language the text came from; dates use
-    /// that locale's long date style in `timeZone`, prices `PriceFormatter`. A key no table has renders
-    /// as the key itself, so a gap shows up instead of an empty line.
+    /// that locale's long date style in `timeZone`, prices `PriceFormatter`; a nested message is rendered
+    /// the same way, for the same locale. A key no table has renders as the key itself, so a gap shows up
+    /// instead of an empty line.
     public func render(_ message: Message, locale: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!)
         -> String
     {
         guard let match = lookup(message.key, locale: locale) else { return message.key.rawValue }
         let renderer = MessageRenderer(
-            arguments: message.arguments, language: match.language, locale: locale, timeZone: timeZone)
+            table: self, arguments: message.arguments, language: match.language, locale: locale, timeZone: timeZone)
         return renderer.render(match.entry)
     }
 

@@ -44,9 +44,7 @@ struct MessageTableReader {
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
         else {
             found.append(
-                Diagnostic(
-                    .unreadableFile("the message tables folder does not exist or is not readable"), path: folder,
-                    at: SourceLocation(line: 1, column: 1)))
+                Diagnostic(.messageTablesFolderUnreadable, path: folder, at: SourceLocation(line: 1, column: 1)))
             return [:]
         }
         var languages: [String: [String: MessageEntry]] = [:]
@@ -176,7 +174,7 @@ struct MessageTableReader {
             root = try reader.read(contentsOfFile: path)
         } catch {
             let problem: CatalogProblem =
-                error.kind == .io ? .unreadableFile(error.message) : .unreadableDocument(error.message)
+                error.kind == .io ? .unreadableFile(error.reason) : .unreadableDocument(error.reason)
             found.append(Diagnostic(problem, path: error.path ?? path, at: error.location))
             return nil
         }
@@ -189,10 +187,15 @@ struct MessageTableReader {
 
     private mutating func knownKey(_ entry: PropertyListEntry, path: String) -> MessageKey? {
         if let key = MessageKey(rawValue: entry.key) { return key }
-        // Suggestions come from the keys of the same family (`purchase.` for `purchase.complet`):
-        // there are more keys in all than a suggestion search takes.
+        // Suggestions come from the keys of the same family (`purchase.` for `purchase.complet`) of
+        // about the same length (never more than 3 edits): there are more keys in all than a
+        // suggestion search takes.
         let family = entry.key.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
-        let suggestion = ClosestMatch.find(entry.key, in: Self.keysByFamily[family] ?? Self.knownKeys)
+        let length = entry.key.unicodeScalars.count
+        let candidates = (Self.keysByFamily[family] ?? Self.knownKeys).filter {
+            abs($0.unicodeScalars.count - length) <= 3
+        }
+        let suggestion = ClosestMatch.find(entry.key, in: candidates)
         problem(
             .unknownKey(entry.key, suggestion: suggestion, known: Self.knownKeys), path: path, at: entry.keyLocation)
         return nil

@@ -59,8 +59,9 @@ public struct StoreKitConfigurationImporter: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason = (error as NSError).localizedDescription
-            let diagnostic = Diagnostic(.unreadableFile(reason), path: path, at: SourceLocation(line: 1, column: 1))
+            let diagnostic = Diagnostic(
+                .unreadableFile(Self.reason(for: error as NSError, path: path)), path: path,
+                at: SourceLocation(line: 1, column: 1))
             return CatalogLoadResult(catalog: nil, diagnostics: [diagnostic])
         }
         return load(data, path: path)
@@ -74,7 +75,7 @@ public struct StoreKitConfigurationImporter: Sendable {
         do {
             root = try JSONNode.parse([UInt8](data), maximumDepth: 256)
         } catch {
-            let diagnostic = Diagnostic(.storeKitUnreadable(error.message), path: path, at: error.location)
+            let diagnostic = Diagnostic(.storeKitUnreadable(error.reason), path: path, at: error.location)
             return CatalogLoadResult(catalog: nil, diagnostics: [diagnostic])
         }
         let name =
@@ -92,9 +93,19 @@ public struct StoreKitConfigurationImporter: Sendable {
         return CatalogLoadResult(catalog: hasErrors ? nil : catalog, diagnostics: ordered)
     }
 
+    /// Why reading the file at `path` failed, in the words the property-list reader uses.
+    private static func reason(for error: NSError, path: String) -> PropertyListError.Reason {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists, isDirectory.boolValue { return .fileIsFolder }
+        guard exists, FileManager.default.isReadableFile(atPath: path) else { return .fileNotReadable }
+        let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        let number = underlying?.domain == NSPOSIXErrorDomain ? Int32(underlying?.code ?? 0) : 0
+        return .readFailed(errorNumber: number, description: (underlying ?? error).localizedDescription)
+    }
+
     private func tooLarge(_ size: Int, path: String?) -> CatalogLoadResult {
-        let problem = CatalogProblem.storeKitUnreadable(
-            "the file is \(size) bytes; the limit is \(maximumFileSize) bytes")
+        let problem = CatalogProblem.storeKitUnreadable(.fileTooLarge(size: size, limit: maximumFileSize))
         return CatalogLoadResult(
             catalog: nil, diagnostics: [Diagnostic(problem, path: path, at: SourceLocation(line: 1, column: 1))])
     }

@@ -268,14 +268,202 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolProgressDownloading = "tool.progress.downloading"
 
     // MARK: Catalog diagnostics (`catalog.<problem>` and how to fix it, `catalog.<problem>.hint`)
-    /// The file is not a readable property list; gives the reader's message.
+    /// The file is not a readable property list; gives the reader's reason (a `plist.<reason>` message).
     case catalogUnreadableDocument = "catalog.unreadableDocument"
     /// How to fix `catalog.unreadableDocument`.
     case catalogUnreadableDocumentHint = "catalog.unreadableDocument.hint"
-    /// The file could not be read; gives the reader's message.
+    /// The file could not be read; gives the reader's reason (a `plist.<reason>` message).
     case catalogUnreadableFile = "catalog.unreadableFile"
     /// How to fix `catalog.unreadableFile`.
     case catalogUnreadableFileHint = "catalog.unreadableFile.hint"
+    /// A message tables folder that does not exist or cannot be read.
+    case catalogMessageTablesFolderUnreadable = "catalog.messageTablesFolderUnreadable"
+    /// How to fix `catalog.messageTablesFolderUnreadable`.
+    case catalogMessageTablesFolderUnreadableHint = "catalog.messageTablesFolderUnreadable.hint"
+    // Why a document cannot be read (`plist.<reason>`), shown inside `catalog.unreadableDocument`,
+    // `catalog.unreadableFile` and `catalog.storeKitUnreadable`; PropertyListError.Reason names them.
+    /// A file does not exist or cannot be opened.
+    case plistFileNotReadable = "plist.fileNotReadable"
+    /// A path to read names a folder.
+    case plistFileIsFolder = "plist.fileIsFolder"
+    /// Reading a file failed; gives the system's description.
+    case plistReadFailed = "plist.readFailed"
+    /// A document without any bytes.
+    case plistEmptyDocument = "plist.emptyDocument"
+    /// libxml2 could not create a parser.
+    case plistParserUnavailable = "plist.parserUnavailable"
+    /// An encoding libxml2 cannot convert from; names it.
+    case plistUnsupportedEncoding = "plist.unsupportedEncoding"
+    /// A document libxml2 found not well-formed without saying why.
+    case plistNotWellFormed = "plist.notWellFormed"
+    /// The document ends inside an element; names it and gives the line and column it was opened at.
+    case plistUnclosedElement = "plist.unclosedElement"
+    /// An end tag that does not match the open element; names the element, the line it was opened on, and the end tag.
+    case plistTagMismatch = "plist.tagMismatch"
+    /// Content after the end of the root element.
+    case plistContentAfterRoot = "plist.contentAfterRoot"
+    /// A document without any element.
+    case plistNoRootElement = "plist.noRootElement"
+    /// A character XML does not allow; gives its code point (U+0001).
+    case plistInvalidCharacter = "plist.invalidCharacter"
+    /// A character reference to a character XML does not allow; gives the code point.
+    case plistInvalidCharacterReference = "plist.invalidCharacterReference"
+    /// A character reference whose digits are not a number.
+    case plistMalformedCharacterReference = "plist.malformedCharacterReference"
+    /// A document that is not UTF-8 and declares no other encoding.
+    case plistInvalidUTF8 = "plist.invalidUTF8"
+    /// A document that is not UTF-8 and declares no other encoding; gives the bytes.
+    case plistInvalidUTF8Bytes = "plist.invalidUTF8.bytes"
+    /// An attribute given twice in one tag; names it.
+    case plistDuplicateAttribute = "plist.duplicateAttribute"
+    /// An attribute without a value; names it.
+    case plistAttributeWithoutValue = "plist.attributeWithoutValue"
+    /// An attribute value not in quotes.
+    case plistUnquotedAttributeValue = "plist.unquotedAttributeValue"
+    /// A '<' inside an attribute value.
+    case plistLessThanInAttributeValue = "plist.lessThanInAttributeValue"
+    /// A tag that does not end with '>'; names the element.
+    case plistUnfinishedTag = "plist.unfinishedTag"
+    /// A tag that does not end with '>'.
+    case plistUnfinishedTagUnnamed = "plist.unfinishedTag.unnamed"
+    /// A '<' not followed by an element name.
+    case plistMissingElementName = "plist.missingElementName"
+    /// A comment that does not end with '-->'.
+    case plistUnfinishedComment = "plist.unfinishedComment"
+    /// '--' inside a comment.
+    case plistDoubleHyphenInComment = "plist.doubleHyphenInComment"
+    /// A '&' not followed by an entity name.
+    case plistBareAmpersand = "plist.bareAmpersand"
+    /// An entity reference without its closing ';'.
+    case plistUnfinishedEntityReference = "plist.unfinishedEntityReference"
+    /// A reference to an entity that is not defined; names it.
+    case plistUndeclaredEntity = "plist.undeclaredEntity"
+    /// Entities that refer to each other in a loop.
+    case plistEntityLoop = "plist.entityLoop"
+    /// Any other diagnosis of libxml2; gives its text (English, one line).
+    case plistXMLError = "plist.xmlError"
+    /// An entity declaration, refused; names the entity.
+    case plistEntityDeclaration = "plist.entityDeclaration"
+    /// Another DTD declaration, refused; gives its keyword and the name it declares.
+    case plistDTDDeclaration = "plist.dtdDeclaration"
+    /// A document without a property-list value.
+    case plistNoValue = "plist.noValue"
+    /// Something other than <plist> or a value at the root; gives what was found.
+    case plistUnexpectedAtRoot = "plist.unexpectedAtRoot"
+    /// Something other than a value inside <plist>; gives what was found.
+    case plistUnexpectedInPlist = "plist.unexpectedInPlist"
+    /// A second value inside <plist>; gives the element.
+    case plistSecondValueInPlist = "plist.secondValueInPlist"
+    /// A key without a value; names the key and gives what came instead.
+    case plistMissingValue = "plist.missingValue"
+    /// Something other than <key> inside <dict>; gives what was found.
+    case plistUnexpectedInDict = "plist.unexpectedInDict"
+    /// Something other than a value inside <array>; gives what was found.
+    case plistUnexpectedInArray = "plist.unexpectedInArray"
+    /// An element inside an element that holds text; gives both.
+    case plistElementInText = "plist.elementInText"
+    /// Text inside <true/> or <false/>; gives the element and the text.
+    case plistTextInEmptyElement = "plist.textInEmptyElement"
+    /// Text found where an element was expected, as the reasons above show it; gives the text.
+    case plistFoundText = "plist.found.text"
+    /// A character from the document in quotes, as the reasons above show it.
+    case plistFoundQuoted = "plist.found.quoted"
+    /// The text of an <integer> is not a number; gives it.
+    case plistInvalidInteger = "plist.invalidInteger"
+    /// The text of an <integer> is not a hexadecimal number; gives it.
+    case plistInvalidIntegerHexadecimal = "plist.invalidInteger.hexadecimal"
+    /// An <integer> without text.
+    case plistInvalidIntegerEmpty = "plist.invalidInteger.empty"
+    /// An integer outside Int64.min...UInt64.max; gives it.
+    case plistIntegerOutOfRange = "plist.integerOutOfRange"
+    /// A <real> without text.
+    case plistEmptyReal = "plist.emptyReal"
+    /// The text of a <real> is not a decimal number; gives it.
+    case plistInvalidReal = "plist.invalidReal"
+    /// The text of a <date> is not a date; gives it.
+    case plistInvalidDate = "plist.invalidDate"
+    /// A <date> without text.
+    case plistInvalidDateEmpty = "plist.invalidDate.empty"
+    /// A character that is not base64 inside <data>; gives it.
+    case plistInvalidBase64Character = "plist.invalidBase64Character"
+    /// Base64 after the '=' padding of a <data>.
+    case plistBase64AfterPadding = "plist.base64AfterPadding"
+    /// More than two '=' of padding in a <data>.
+    case plistBase64TooMuchPadding = "plist.base64TooMuchPadding"
+    /// Base64 whose length is not a whole number of bytes.
+    case plistBase64PartialByte = "plist.base64PartialByte"
+    /// JSON that is not UTF-8.
+    case plistJSONNotUTF8 = "plist.json.notUTF8"
+    /// Something after the JSON value.
+    case plistJSONTrailingContent = "plist.json.trailingContent"
+    /// A misspelt true, false or null; gives the word expected.
+    case plistJSONExpectedLiteral = "plist.json.expectedLiteral"
+    /// JSON that ends where a value is expected.
+    case plistJSONUnexpectedEnd = "plist.json.unexpectedEnd"
+    /// Something that is no JSON value where a value is expected.
+    case plistJSONExpectedValue = "plist.json.expectedValue"
+    /// Something other than a string where an object's key is expected.
+    case plistJSONExpectedKey = "plist.json.expectedKey"
+    /// No ':' after an object's key; names the key.
+    case plistJSONExpectedColon = "plist.json.expectedColon"
+    /// Neither ',' nor '}' after an object's member.
+    case plistJSONExpectedObjectSeparator = "plist.json.expectedObjectSeparator"
+    /// Neither ',' nor ']' after an array's element.
+    case plistJSONExpectedArraySeparator = "plist.json.expectedArraySeparator"
+    /// A number not written as JSON writes numbers.
+    case plistJSONMalformedNumber = "plist.json.malformedNumber"
+    /// A JSON number without digits after its '.'.
+    case plistJSONMissingFractionDigits = "plist.json.missingFractionDigits"
+    /// A JSON number without digits in its exponent.
+    case plistJSONMissingExponentDigits = "plist.json.missingExponentDigits"
+    /// A JSON string without its closing quote.
+    case plistJSONUnterminatedString = "plist.json.unterminatedString"
+    /// A control character inside a JSON string.
+    case plistJSONControlCharacter = "plist.json.controlCharacter"
+    /// A backslash at the end of the JSON text.
+    case plistJSONUnterminatedEscape = "plist.json.unterminatedEscape"
+    /// A \u escape of half a surrogate pair.
+    case plistJSONUnpairedSurrogate = "plist.json.unpairedSurrogate"
+    /// An escape JSON does not define; gives the character after the backslash.
+    case plistJSONUnknownEscape = "plist.json.unknownEscape"
+    /// A \u not followed by four hexadecimal digits.
+    case plistJSONExpectedHexDigits = "plist.json.expectedHexDigits"
+    /// A JSON null, which no property-list value stands for.
+    case plistJSONNull = "plist.json.null"
+    /// A JSON integer outside Int64.min...UInt64.max; gives it.
+    case plistJSONIntegerOutOfRange = "plist.json.integerOutOfRange"
+    /// A tagged-JSON key that must hold a number of seconds; names it.
+    case plistTagSeconds = "plist.tag.seconds"
+    /// A tag that must hold an object; names it.
+    case plistTagObject = "plist.tag.object"
+    /// A tag that must hold a non-negative integer; names it.
+    case plistTagUnsignedInteger = "plist.tag.unsignedInteger"
+    /// A tag that must hold a string; names it.
+    case plistTagString = "plist.tag.string"
+    /// A tag that must hold a decimal integer; names it.
+    case plistTagDecimalInteger = "plist.tag.decimalInteger"
+    /// A tag that must hold a number, inf, -inf or nan; names it.
+    case plistTagReal = "plist.tag.real"
+    /// A tag that must hold base64; names it.
+    case plistTagBase64 = "plist.tag.base64"
+    /// A tag that must hold a date; names it.
+    case plistTagDate = "plist.tag.date"
+    /// Text XML 1.0 cannot hold, refused by the writer; names the element and the path to the value.
+    case plistUnwritableCharacter = "plist.unwritableCharacter"
+    /// A root value XML 1.0 cannot hold, refused by the writer; names the element.
+    case plistUnwritableCharacterRoot = "plist.unwritableCharacter.root"
+    /// A reader error given as an English sentence alone; gives the sentence.
+    case plistOther = "plist.other"
+    /// A document larger than the reader's limit; gives its size and the limit in bytes (plural).
+    case plistDocumentTooLarge = "plist.documentTooLarge"
+    /// A file larger than the reader's limit; gives its size and the limit in bytes (plural).
+    case plistFileTooLarge = "plist.fileTooLarge"
+    /// A file that grew past the reader's limit while read; gives the limit in bytes (plural).
+    case plistFileGrewPastLimit = "plist.fileGrewPastLimit"
+    /// An element nested deeper than the reader's limit; gives the element, its depth and the limit (plural).
+    case plistNestingTooDeep = "plist.nestingTooDeep"
+    /// JSON nested deeper than the limit; gives the limit (plural).
+    case plistJSONTooDeep = "plist.json.tooDeep"
     /// The document's root is not a dict; names the element found.
     case catalogRootNotDictionary = "catalog.rootNotDictionary"
     /// How to fix `catalog.rootNotDictionary`.
@@ -650,6 +838,27 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             [.text, .text, .integer]
         case .catalogOutOfRangeHint:
             [.integer]
+        case .plistReadFailed, .plistUnsupportedEncoding, .plistInvalidCharacter, .plistInvalidCharacterReference,
+            .plistInvalidUTF8Bytes, .plistDuplicateAttribute, .plistAttributeWithoutValue, .plistUnfinishedTag,
+            .plistUndeclaredEntity, .plistXMLError, .plistEntityDeclaration, .plistUnexpectedAtRoot,
+            .plistUnexpectedInPlist, .plistSecondValueInPlist, .plistUnexpectedInDict, .plistUnexpectedInArray,
+            .plistFoundText, .plistFoundQuoted, .plistInvalidInteger, .plistInvalidIntegerHexadecimal,
+            .plistIntegerOutOfRange, .plistInvalidReal, .plistInvalidDate, .plistInvalidBase64Character,
+            .plistJSONExpectedLiteral, .plistJSONExpectedColon, .plistJSONUnknownEscape, .plistJSONIntegerOutOfRange,
+            .plistTagSeconds, .plistTagObject, .plistTagUnsignedInteger, .plistTagString, .plistTagDecimalInteger,
+            .plistTagReal, .plistTagBase64, .plistTagDate, .plistUnwritableCharacterRoot, .plistOther:
+            [.text]
+        case .plistUnclosedElement, .plistNestingTooDeep:
+            [.text, .integer, .integer]
+        case .plistTagMismatch:
+            [.text, .integer, .text]
+        case .plistDTDDeclaration, .plistMissingValue, .plistElementInText, .plistTextInEmptyElement,
+            .plistUnwritableCharacter:
+            [.text, .text]
+        case .plistDocumentTooLarge, .plistFileTooLarge:
+            [.integer, .integer]
+        case .plistFileGrewPastLimit, .plistJSONTooDeep:
+            [.integer]
         case .toolReceiptStatus:
             [.text, .text]
         case .toolReceiptEnvironment, .toolReceiptRetryIn, .toolReceiptApp, .toolReceiptAppVersion,
@@ -670,7 +879,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     public var isPlural: Bool {
         switch self {
         case .restoreSucceeded, .restorePartial, .toolCatalogSummary, .toolValidationSummary,
-            .toolValidationSummaryUnread:
+            .toolValidationSummaryUnread, .plistDocumentTooLarge, .plistFileTooLarge, .plistFileGrewPastLimit,
+            .plistNestingTooDeep, .plistJSONTooDeep:
             true
         default: false
         }

@@ -20,7 +20,7 @@ enum InputFile {
             return try reader.read(contentsOfFile: path)
         } catch {
             if error.kind == .io {
-                throw .tool(ToolError(message: .fileUnreadable(path, reason: error.message), exitCode: .ioError))
+                throw .tool(ToolError(message: .unreadableFile(path, reason: error.reason), exitCode: .ioError))
             }
             throw .invalid(error)
         }

@@ -26,8 +26,8 @@ struct PlistCommand {
             switch error {
             case .tool(let failure): throw failure
             case .invalid(let invalid):
-                // The reader's own words stay (English, from libxml2); the sentence around them is localized.
-                let problem = CatalogProblem.unreadableDocument(invalid.message)
+                // The reader's reason is rendered from the tables too, inside the same sentence as a catalog's.
+                let problem = CatalogProblem.unreadableDocument(invalid.reason)
                 let place = "\(invalid.path ?? "<input>"):\(invalid.location.line):\(invalid.location.column)"
                 console.diagnostic("\(place): error: " + console.text(problem.messageText))
                 return .dataError

@@ -1,3 +1,4 @@
+import PropertyList
 import PurchaseCatalog
 import PurchaseCore
 
@@ -42,6 +43,9 @@ enum Message: Sendable, Equatable {
     case fileIsFolder(String)
     case filePermissionDenied(String)
     case fileUnreadable(String, reason: String)
+    /// A file the property-list reader could not read, with the reader's reason (rendered in the same
+    /// language).
+    case unreadableFile(String, reason: PropertyListError.Reason)
     case writeFailed(reason: String)
 
     // Results.
@@ -86,7 +90,7 @@ enum Message: Sendable, Equatable {
         case .fileNotFound: .toolFileNotFound
         case .fileIsFolder: .toolFileIsFolder
         case .filePermissionDenied: .toolFilePermissionDenied
-        case .fileUnreadable: .toolFileUnreadable
+        case .fileUnreadable, .unreadableFile: .toolFileUnreadable
         case .writeFailed: .toolWriteFailed
         case .catalogSummary: .toolCatalogSummary
         case .validationSummary: .toolValidationSummary
@@ -122,6 +126,8 @@ enum Message: Sendable, Equatable {
         case .unknownOption(let first, let second), .unexpectedArgument(let first, let second),
             .fileUnreadable(let first, let second), .messagesHeading(let first, let second):
             [.text(first), .text(second)]
+        case .unreadableFile(let path, let reason):
+            [.text(path), .message(reason.messageText)]
         case .catalogSummary(let path, let products, let errors, let warnings):
             [.text(path), .integer(products), .integer(errors), .integer(warnings)]
         case .validationSummary(let files, let errors, let warnings):
