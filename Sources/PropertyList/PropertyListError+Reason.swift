@@ -123,6 +123,9 @@ extension PropertyListError {
         case invalidReal(found: String)
         /// The text of a `<date>` is not `YYYY-MM-DDTHH:MM:SSZ` (empty when there was none).
         case invalidDate(found: String)
+        /// A `<date>` before 0000-01-01T00:00:00Z or after 9999-12-31T23:59:59Z (once its fields
+        /// roll over), which no property list can write back.
+        case dateOutOfRange(found: String)
         /// A byte that is not base64 inside `<data>`.
         case invalidBase64Character(UInt8)
         /// Base64 after the `=` padding of a `<data>`.

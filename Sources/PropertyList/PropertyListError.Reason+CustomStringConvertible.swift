@@ -74,6 +74,8 @@ extension PropertyListError.Reason: CustomStringConvertible {
         case .invalidReal(let found): "expected a decimal number inside <real>, found '\(found)'"
         case .invalidDate(let found):
             "expected a date like 2024-01-31T12:00:00Z inside <date>, found \(Self.quoted(found))"
+        case .dateOutOfRange(let found):
+            "the date \(Self.quoted(found)) is out of range; dates go from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
         case .invalidBase64Character(let byte):
             "expected base64 inside <data>, found the character \(Self.character(byte))"
         case .base64AfterPadding: "expected base64 inside <data>; found text after its '=' padding"

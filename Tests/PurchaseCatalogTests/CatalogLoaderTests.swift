@@ -177,6 +177,23 @@ struct CatalogLoaderTests {
         #expect(CatalogText.diagnostics(of: text) == [], "a loader without the registry leaves settings alone")
     }
 
+    /// A file with more problems than a person fixes by hand keeps the first 1,000 errors and the
+    /// first 1,000 warnings and counts the rest (millions of unknown keys took minutes and gigabytes).
+    @Test func keepsTheFirstThousandErrorsAndWarningsAndCountsTheRest() {
+        let unknownKeys = (0..<1_500).map { "<key>Extra\($0)</key><true/>" }.joined()
+        let badStorefronts = (0..<1_100).map { "<key>S\($0)</key><dict><key>Currency</key><string>USD</string></dict>" }
+        let text = CatalogText.document(
+            unknownKeys + "\n<key>Storefronts</key><dict><key>USA</key><dict><key>Currency</key><string>USD</string>"
+                + "</dict>" + badStorefronts.joined() + "</dict>")
+        let result = CatalogLoader().load(Data(text.utf8))
+        #expect(result.errors.count == CatalogLoadResult.keptDiagnostics)
+        #expect(result.warnings.count == CatalogLoadResult.keptDiagnostics)
+        #expect(result.omittedErrors == 100)
+        #expect(result.omittedWarnings == 500)
+        #expect((result.errorCount, result.warningCount) == (1_100, 1_500))
+        #expect(result.catalog == nil)
+    }
+
     @Test func readsSeveralProvidersWithStoreIDs() throws {
         let text = CatalogText.document(
             """

@@ -195,6 +195,29 @@ struct ToolLocalizationTests {
         #expect(!FileManager.default.fileExists(atPath: state.path))
     }
 
+    /// Past 1,000 warnings the rest are counted in a last note and the summary, in the locale.
+    @Test func problemsBeyondTheKeptOnesAreCountedInTheLocale() throws {
+        let original = try String(
+            contentsOf: ToolRunner.packageRoot.appendingPathComponent("Catalog/Default.plist"), encoding: .utf8)
+        let extra = (0..<1_003).map { "\t<key>Extra\($0)</key>\n\t<true/>\n" }.joined()
+        let text = original.replacingOccurrences(
+            of: "<dict>\n\t<key>CatalogVersion</key>", with: "<dict>\n" + extra + "\t<key>CatalogVersion</key>")
+        let path = try ToolRunner.file(named: "many.plist", containing: text)
+        let result = try ToolRunner.run(["--locale", "ru", "catalog", "validate", path])
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.contains(": warning: ") }.count == 1_000)
+        #expect(
+            lines.last
+                == "\(path): note: найдены и не показаны ещё ошибки (0) и предупреждения (3); исправьте показанные и проверьте снова"[
+                    ...])
+        #expect(result.stdout.hasPrefix("\(path): 10 товаров, 0 ошибок, 1003 предупреждения\n"))
+        let json = try ToolRunner.run(["--json", "catalog", "validate", path])
+        let report = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [[String: Any]]).first
+        #expect(report?["omittedWarnings"] as? Int == 3)
+        #expect(report?["omittedErrors"] as? Int == 0)
+    }
+
     @Test func theSummaryOfSeveralFilesIsLocalized() throws {
         let result = try ToolRunner.run(
             ["--locale", "ja", "catalog", "validate", "Catalog/Default.plist", "Catalog/Simulated.plist"],

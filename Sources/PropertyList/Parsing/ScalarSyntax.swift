@@ -135,7 +135,9 @@ enum ScalarSyntax {
 
     /// `YYYY-MM-DDTHH:MM:SSZ` in UTC: a year of one or more digits with an optional `-`, then
     /// exactly two digits per field. Out-of-range fields roll over (`2024-01-32` is 1 February), as
-    /// Foundation does; the calendar is the proleptic Gregorian one.
+    /// Foundation does; the calendar is the proleptic Gregorian one. The instant must lie from
+    /// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z, all a property list can write back (a date
+    /// outside would be changed on the way out).
     static func date(_ bytes: UnsafeBufferPointer<UInt8>) throws(ScalarSyntaxError) -> Date {
         let failure = ScalarSyntaxError(reason: .invalidDate(found: Excerpt.of(bytes)))
         var index = 0
@@ -173,6 +175,9 @@ enum ScalarSyntax {
         let normalizedMonth = monthIndex - normalizedYear * 12 + 1
         let days = daysFromCivil(year: normalizedYear, month: normalizedMonth, day: 1) + day - 1
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
+        guard (-62_167_219_200...253_402_300_799).contains(seconds) else {
+            throw ScalarSyntaxError(reason: .dateOutOfRange(found: Excerpt.of(bytes)))
+        }
         return Date(timeIntervalSinceReferenceDate: Double(seconds - referenceDateOffset))
     }
 

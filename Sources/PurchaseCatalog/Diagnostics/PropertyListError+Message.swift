@@ -77,6 +77,7 @@ extension PropertyListError.Reason {
         case .invalidReal(let found): keyed(.plistInvalidReal, found)
         case .invalidDate(let found) where found.isEmpty: keyed(.plistInvalidDateEmpty)
         case .invalidDate(let found): keyed(.plistInvalidDate, found)
+        case .dateOutOfRange(let found): keyed(.plistDateOutOfRange, found)
         case .invalidBase64Character(let byte):
             .keyed(
                 .plistInvalidBase64Character,

@@ -102,7 +102,9 @@ public struct CatalogLoader: Sendable {
             lhs.element.location == rhs.element.location
                 ? lhs.offset < rhs.offset : lhs.element.location < rhs.element.location
         }
-        return CatalogLoadResult(catalog: catalog, diagnostics: ordered.map(\.element))
+        return CatalogLoadResult(
+            catalog: catalog, diagnostics: ordered.map(\.element), omittedErrors: decoder.omittedErrors,
+            omittedWarnings: decoder.omittedWarnings)
     }
 
     private static func result(for error: PropertyListError, path: String?) -> CatalogLoadResult {

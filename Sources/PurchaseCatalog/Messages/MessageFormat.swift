@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A message table's format string, split into literal text and placeholders.
 ///
 /// Understands the subset of Apple's format syntax that message tables use: `%@` (an object: text, date
@@ -33,9 +35,25 @@ public struct MessageFormat: Sendable, Hashable {
     /// Parses `text`. With `argument`, every placeholder without an explicit position refers to that
     /// argument: this is how the forms of a plural variable refer to the variable's own number.
     public init(_ text: String, argument: Int? = nil) {
+        // Every render parses its text: the few hundred texts of the tables are parsed once.
+        let key = ParsedKey(text: text, argument: argument)
+        if let known = Self.parsed.withLock({ $0[key] }) {
+            segments = known
+            return
+        }
         var parser = Parser(scalars: Array(text.unicodeScalars), fixedPosition: argument)
         segments = parser.parse()
+        Self.parsed.withLock { if $0.count < Self.parsedLimit { $0[key] = segments } }
     }
+
+    private struct ParsedKey: Hashable {
+        var text: String
+        var argument: Int?
+    }
+
+    /// Texts already parsed; bounded, so that texts read from files cannot grow it without end.
+    private static let parsed = Mutex<[ParsedKey: [Segment]]>([:])
+    private static let parsedLimit = 4096
 
     /// The conversion each argument position expects, or `nil` when two placeholders disagree about one
     /// position.

@@ -14,6 +14,10 @@ struct CatalogDecoder {
 
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var errorCount = 0
+    private(set) var warningCount = 0
+    /// Problems found beyond ``CatalogLoadResult/keptDiagnostics`` of their severity: counted, not kept.
+    private(set) var omittedErrors = 0
+    private(set) var omittedWarnings = 0
 
     /// Declared storefronts; `nil` when `Storefronts` is missing or not a dict (then prices go unchecked).
     var storefronts: [String: Storefront]? {
@@ -52,7 +56,19 @@ struct CatalogDecoder {
     // MARK: - Reporting
 
     mutating func report(_ problem: CatalogProblem, at location: SourceLocation) {
-        if problem.severity == .error { errorCount += 1 }
+        if problem.severity == .error {
+            errorCount += 1
+            if errorCount > CatalogLoadResult.keptDiagnostics {
+                omittedErrors += 1
+                return
+            }
+        } else {
+            warningCount += 1
+            if warningCount > CatalogLoadResult.keptDiagnostics {
+                omittedWarnings += 1
+                return
+            }
+        }
         diagnostics.append(Diagnostic(problem, path: path, at: location))
     }
 

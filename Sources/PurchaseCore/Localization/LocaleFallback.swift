@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Locale identifiers as catalogs and message tables use them, and the order in which to look for a
 /// localization.
 ///
@@ -56,6 +58,17 @@ public enum LocaleFallback {
     /// The identifiers to try, most specific first, when looking for a localization for `identifier`;
     /// empty when the identifier is malformed.
     public static func candidates(for identifier: String) -> [String] {
+        // Every message rendered asks for its locale's candidates: each locale is worked out once.
+        if let known = knownCandidates.withLock({ $0[identifier] }) { return known }
+        let result = computeCandidates(for: identifier)
+        knownCandidates.withLock { if $0.count < 256 { $0[identifier] = result } }
+        return result
+    }
+
+    /// Locales already worked out; bounded, so that identifiers read from files cannot grow it without end.
+    private static let knownCandidates = Mutex<[String: [String]]>([:])
+
+    private static func computeCandidates(for identifier: String) -> [String] {
         guard let parts = parse(identifier) else { return [] }
         var result = [parts.canonical]
         func add(_ candidate: String) {

@@ -113,6 +113,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolIOError = "tool.error.io"
     /// Another process kept the state folder locked too long; names the folder's lock file.
     case toolStateFolderBusy = "tool.error.stateFolderBusy"
+    /// After a file's diagnostics: how many more errors and warnings were found and not shown.
+    case toolValidationOmitted = "tool.validation.omitted"
     /// Where in a journal file a problem is; gives the byte offset.
     case toolJournalAtByte = "tool.journal.atByte"
     /// A journal file is damaged (a checksum, length or order that does not hold).
@@ -384,6 +386,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case plistInvalidDate = "plist.invalidDate"
     /// A <date> without text.
     case plistInvalidDateEmpty = "plist.invalidDate.empty"
+    /// A <date> outside 0000-01-01 to 9999-12-31; gives its text.
+    case plistDateOutOfRange = "plist.dateOutOfRange"
     /// A character that is not base64 inside <data>; gives it.
     case plistInvalidBase64Character = "plist.invalidBase64Character"
     /// Base64 after the '=' padding of a <data>.
@@ -801,6 +805,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolValidationSummary: [.integer, .integer, .integer]
         case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal: [.text]
         case .toolValidationSummaryUnread: [.integer, .integer, .integer, .integer]
+        case .toolValidationOmitted: [.text, .integer, .integer]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
             .toolTooManyFiles, .toolInvalidProductCount, .toolMissingProduct, .toolInvalidQuantity, .toolSeeHelp,
             .toolFileNotFound, .toolFileIsFolder,
@@ -843,7 +848,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             .plistUndeclaredEntity, .plistXMLError, .plistEntityDeclaration, .plistUnexpectedAtRoot,
             .plistUnexpectedInPlist, .plistSecondValueInPlist, .plistUnexpectedInDict, .plistUnexpectedInArray,
             .plistFoundText, .plistFoundQuoted, .plistInvalidInteger, .plistInvalidIntegerHexadecimal,
-            .plistIntegerOutOfRange, .plistInvalidReal, .plistInvalidDate, .plistInvalidBase64Character,
+            .plistIntegerOutOfRange, .plistInvalidReal, .plistInvalidDate, .plistDateOutOfRange,
+            .plistInvalidBase64Character,
             .plistJSONExpectedLiteral, .plistJSONExpectedColon, .plistJSONUnknownEscape, .plistJSONIntegerOutOfRange,
             .plistTagSeconds, .plistTagObject, .plistTagUnsignedInteger, .plistTagString, .plistTagDecimalInteger,
             .plistTagReal, .plistTagBase64, .plistTagDate, .plistUnwritableCharacterRoot, .plistOther:

@@ -83,14 +83,27 @@ struct CatalogValidateCommand {
         for diagnostic in result.diagnostics {
             console.diagnostic(diagnostic)
         }
-        let errors = result.errors.count
-        let warnings = result.warnings.count
+        if result.omittedErrors + result.omittedWarnings > 0 {
+            console.diagnostic(
+                console.text(
+                    .keyed(
+                        .toolValidationOmitted,
+                        arguments: [
+                            .text(shownPath), .integer(result.omittedErrors), .integer(result.omittedWarnings),
+                        ])))
+        }
+        let errors = result.errorCount
+        let warnings = result.warningCount
         let products = result.catalog?.products ?? []
         var lines =
             console.text(.catalogSummary(path: shownPath, products: products.count, errors: errors, warnings: warnings))
             + "\n"
         if let catalog = result.catalog {
             lines += productLines(catalog)
+        }
+        // Only asked for with --json (it costs as much as printing the diagnostics).
+        guard options.json else {
+            return (errors > 0 ? .dataError : .success, Report(errors: errors, warnings: warnings, text: lines, json: ""))
         }
         let json = TaggedJSON.encode(
             .dictionary([
@@ -100,6 +113,8 @@ struct CatalogValidateCommand {
                 entry(
                     "diagnostics",
                     .array(result.diagnostics.map { PropertyListNode(Self.json(for: $0, console: console)) })),
+                entry("omittedErrors", .integer(PropertyListInteger(Int64(result.omittedErrors)))),
+                entry("omittedWarnings", .integer(PropertyListInteger(Int64(result.omittedWarnings)))),
             ])
         )
         return (errors > 0 ? .dataError : .success, Report(errors: errors, warnings: warnings, text: lines, json: json))
