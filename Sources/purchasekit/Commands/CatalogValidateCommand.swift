@@ -103,7 +103,9 @@ struct CatalogValidateCommand {
         }
         // Only asked for with --json (it costs as much as printing the diagnostics).
         guard options.json else {
-            return (errors > 0 ? .dataError : .success, Report(errors: errors, warnings: warnings, text: lines, json: ""))
+            return (
+                errors > 0 ? .dataError : .success, Report(errors: errors, warnings: warnings, text: lines, json: "")
+            )
         }
         let json = TaggedJSON.encode(
             .dictionary([
