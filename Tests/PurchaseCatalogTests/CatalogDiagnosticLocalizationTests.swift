@@ -11,7 +11,14 @@ enum CatalogProblemSamples {
     static let all: [CatalogProblem] = [
         .unreadableDocument(.unfinishedTag("plist")), .unreadableFile(.fileNotReadable), .messageTablesFolderUnreadable,
         .rootNotDictionary(found: "array"),
-        .missingKey("Name", in: "Deployment"), .wrongType(key: "Level", expected: "integer", found: "string"),
+        .missingKey("Name", in: .deployment), .missingKey("CatalogVersion", in: .root),
+        .missingKey("Currency", in: .storefront("JPN")), .missingKey("Prices", in: .product("com.example.gems")),
+        .missingKey("ProductID", in: .product(nil)), .missingKey("Description", in: .localization("ja")),
+        .missingKey("Quantity", in: .payout), .missingKey("Kind", in: .providerEntry),
+        .missingKey("Error", in: .simulationFailure),
+        .missingKey("NSStringLocalizedFormatKey", in: .messageEntry("restore.succeeded")),
+        .missingKey("other", in: .pluralVariable("count")),
+        .wrongType(key: "Level", expected: "integer", found: "string"),
         .wrongType(key: "FamilyShareable", expected: "boolean", found: "string"),
         .unknownKey("Prise", suggestion: "Prices", known: ["Prices", "Type"]),
         .unknownKey("Extra", suggestion: nil, known: ["Prices", "Type"]), .duplicateKey("USA", first: first),
@@ -49,7 +56,7 @@ enum CatalogProblemSamples {
         .invalidProviderSetting(ProviderSettingError("web", key: "TimeRate", expected: .timeRate)),
         .storeKitUnreadable(.jsonExpectedObjectSeparator),
         .storeKitWrongType(key: "displayPrice", expected: "string", found: "array"),
-        .storeKitMissingKey("productID", in: "a product"), .storeKitUnknownStorefront("ATA"),
+        .storeKitMissingKey("productID", in: "products"), .storeKitUnknownStorefront("ATA"),
         .storeKitUnsupportedVersion("6"), .storeKitUnknownTimeRate("14"),
     ]
 }

@@ -17,7 +17,7 @@ extension CatalogProblem {
         case .unreadableFile(let reason): .keyed(.catalogUnreadableFile, arguments: [.message(reason.messageText)])
         case .messageTablesFolderUnreadable: keyed(.catalogMessageTablesFolderUnreadable)
         case .rootNotDictionary(let found): keyed(.catalogRootNotDictionary, found)
-        case .missingKey(let key, let container): keyed(.catalogMissingKey, key, container)
+        case .missingKey(let key, let container): missingKeyText(key, in: container)
         case .wrongType(let key, let expected, let found): keyed(.catalogWrongType, key, expected, found)
         case .unknownKey(let key, let suggestion, _):
             suggestion.map { keyed(.catalogUnknownKeySuggestion, key, $0) } ?? keyed(.catalogUnknownKey, key)
@@ -180,6 +180,27 @@ private func providerSettingText(_ problem: ProviderSettingError) -> Message {
     case .knownKey(let keys): keyed(.catalogProviderSettingKnownKey, key, kind, keys.joined(separator: ", "))
     case .storeKitErrorCode: keyed(.catalogProviderSettingErrorCode, key, kind)
     case .timeRate: keyed(.catalogProviderSettingTimeRate, key, kind)
+    }
+}
+
+/// The text of a missing key: one sentence for each kind of dict, so the words naming the dict are
+/// translated; key names (`Deployment`, `Subscription`) are arguments, written as they are.
+private func missingKeyText(_ key: String, in container: CatalogContainer) -> Message {
+    switch container {
+    case .root: keyed(.catalogMissingKeyRoot, key)
+    case .deployment: keyed(.catalogMissingKey, key, "Deployment")
+    case .storefront(let code): keyed(.catalogMissingKeyStorefront, key, code)
+    case .product(let id?): keyed(.catalogMissingKeyProduct, key, id)
+    case .product(nil): keyed(.catalogMissingKeyUnnamedProduct, key)
+    case .localization(let locale): keyed(.catalogMissingKeyLocalization, key, locale)
+    case .payout: keyed(.catalogMissingKeyPayout, key)
+    case .providerEntry: keyed(.catalogMissingKeyProviderEntry, key)
+    case .subscription: keyed(.catalogMissingKey, key, "Subscription")
+    case .introductoryOffer: keyed(.catalogMissingKey, key, "IntroductoryOffer")
+    case .hostedContent: keyed(.catalogMissingKey, key, "HostedContent")
+    case .simulationFailure: keyed(.catalogMissingKeyFailure, key)
+    case .messageEntry(let name): keyed(.catalogMissingKeyMessageEntry, key, name)
+    case .pluralVariable(let name): keyed(.catalogMissingKeyPluralVariable, key, name)
     }
 }
 

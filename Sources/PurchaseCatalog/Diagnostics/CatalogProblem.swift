@@ -17,8 +17,8 @@ public enum CatalogProblem: Sendable, Hashable {
     case messageTablesFolderUnreadable
     /// The document's root is not a dict; the element found.
     case rootNotDictionary(found: String)
-    /// A required key is missing from the dict the diagnostic points at; the dict's description.
-    case missingKey(String, in: String)
+    /// A required key is missing from the dict the diagnostic points at; the key and which dict it is.
+    case missingKey(String, in: CatalogContainer)
     /// A value has the wrong element type.
     case wrongType(key: String, expected: String, found: String)
     /// A key the format does not define, the closest known key when one is near, and all known keys.

@@ -31,14 +31,14 @@ extension CatalogDecoder {
         if let productID {
             id = decodeProductID(entries[productID].value)
         } else {
-            report(.missingKey("ProductID", in: "a product"), at: node.location)
+            report(.missingKey("ProductID", in: .product(nil)), at: node.location)
         }
 
         var productType: ProductType?
         if let type {
             productType = choice(entries[type].value, key: "Type", as: ProductType.self)
         } else {
-            report(.missingKey("Type", in: productDescription), at: node.location)
+            report(.missingKey("Type", in: productContainer), at: node.location)
         }
 
         let decodedStoreIDs = storeIDs.map { decodeStoreIDs(entries[$0].value) } ?? [:]
@@ -55,14 +55,14 @@ extension CatalogDecoder {
                 )
             }
         } else {
-            report(.missingKey("Prices", in: productDescription), at: node.location)
+            report(.missingKey("Prices", in: productContainer), at: node.location)
         }
 
         var decodedLocalizations: [String: ProductLocalization] = [:]
         if let localizations {
             decodedLocalizations = decodeLocalizations(entries[localizations].value)
         } else {
-            report(.missingKey("Localizations", in: productDescription), at: node.location)
+            report(.missingKey("Localizations", in: productContainer), at: node.location)
         }
 
         let decodedEntitlements = entitlements.map { decodeEntitlements(entries[$0].value) } ?? []
@@ -234,12 +234,12 @@ extension CatalogDecoder {
             if let displayName {
                 name = self.text(fields[displayName].value, key: "DisplayName")
             } else {
-                report(.missingKey("DisplayName", in: "localization '\(entry.key)'"), at: entry.value.location)
+                report(.missingKey("DisplayName", in: .localization(entry.key)), at: entry.value.location)
             }
             if let description {
                 text = string(fields[description].value, key: "Description")
             } else {
-                report(.missingKey("Description", in: "localization '\(entry.key)'"), at: entry.value.location)
+                report(.missingKey("Description", in: .localization(entry.key)), at: entry.value.location)
             }
             if let locale, let name, let text,
                 result.updateValue(ProductLocalization(displayName: name, description: text), forKey: locale) != nil,
@@ -324,17 +324,17 @@ extension CatalogDecoder {
             if let kind {
                 payoutKind = choice(entries[kind].value, key: "Kind", as: Payout.Kind.self)
             } else {
-                report(.missingKey("Kind", in: "a payout"), at: element.location)
+                report(.missingKey("Kind", in: .payout), at: element.location)
             }
             if let name {
                 payoutName = text(entries[name].value, key: "Name")
             } else {
-                report(.missingKey("Name", in: "a payout"), at: element.location)
+                report(.missingKey("Name", in: .payout), at: element.location)
             }
             if let quantity {
                 payoutQuantity = integer(entries[quantity].value, key: "Quantity", minimum: 1)
             } else {
-                report(.missingKey("Quantity", in: "a payout"), at: element.location)
+                report(.missingKey("Quantity", in: .payout), at: element.location)
             }
             if let payoutKind, let payoutName, let payoutQuantity {
                 result.append(Payout(kind: payoutKind, name: payoutName, quantity: payoutQuantity))

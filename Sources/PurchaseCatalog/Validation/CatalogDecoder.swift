@@ -96,9 +96,9 @@ struct CatalogDecoder {
         }
     }
 
-    /// How messages name the product being read.
-    var productDescription: String {
-        currentProductID.map { "product '\($0)'" } ?? "a product"
+    /// The dict of the product being read, for messages.
+    var productContainer: CatalogContainer {
+        .product(currentProductID)
     }
 
     // MARK: - Typed values

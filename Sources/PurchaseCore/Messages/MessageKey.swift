@@ -468,8 +468,28 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case catalogRootNotDictionary = "catalog.rootNotDictionary"
     /// How to fix `catalog.rootNotDictionary`.
     case catalogRootNotDictionaryHint = "catalog.rootNotDictionary.hint"
-    /// A required key is missing; names the key and the dict.
+    /// A required key is missing from a dict named by its key (`Deployment`, `Subscription`); names both.
     case catalogMissingKey = "catalog.missingKey"
+    /// A required key is missing from the catalog's root dict; names the key.
+    case catalogMissingKeyRoot = "catalog.missingKey.root"
+    /// A required key is missing from a storefront's dict; names the key and the storefront code.
+    case catalogMissingKeyStorefront = "catalog.missingKey.storefront"
+    /// A required key is missing from a product; names the key and the product's `ProductID`.
+    case catalogMissingKeyProduct = "catalog.missingKey.product"
+    /// A required key is missing from a product without a `ProductID`; names the key.
+    case catalogMissingKeyUnnamedProduct = "catalog.missingKey.unnamedProduct"
+    /// A required key is missing from a product's localization; names the key and the locale identifier.
+    case catalogMissingKeyLocalization = "catalog.missingKey.localization"
+    /// A required key is missing from a payout; names the key.
+    case catalogMissingKeyPayout = "catalog.missingKey.payout"
+    /// A required key is missing from an element of `Providers`; names the key.
+    case catalogMissingKeyProviderEntry = "catalog.missingKey.providerEntry"
+    /// A required key is missing from an element of a simulation's `Failures`; names the key.
+    case catalogMissingKeyFailure = "catalog.missingKey.failure"
+    /// A required key is missing from an entry of a `.stringsdict` message table; names the key and the entry.
+    case catalogMissingKeyMessageEntry = "catalog.missingKey.messageEntry"
+    /// A required key is missing from a plural variable of a `.stringsdict` entry; names the key and the variable.
+    case catalogMissingKeyPluralVariable = "catalog.missingKey.pluralVariable"
     /// How to fix `catalog.missingKey`.
     case catalogMissingKeyHint = "catalog.missingKey.hint"
     /// A value has the wrong element type; names the key, the type expected and the type found.
@@ -828,6 +848,12 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             .catalogProviderSettingPositiveInteger, .catalogProviderSettingNonNegativeInteger,
             .catalogProviderSettingInteger, .catalogProviderSettingFraction, .catalogProviderSettingDictionary,
             .catalogProviderSettingErrorCode, .catalogProviderSettingTimeRate:
+            [.text, .text]
+        case .catalogMissingKeyRoot, .catalogMissingKeyUnnamedProduct, .catalogMissingKeyPayout,
+            .catalogMissingKeyProviderEntry, .catalogMissingKeyFailure:
+            [.text]
+        case .catalogMissingKeyStorefront, .catalogMissingKeyProduct, .catalogMissingKeyLocalization,
+            .catalogMissingKeyMessageEntry, .catalogMissingKeyPluralVariable:
             [.text, .text]
         case .catalogWrongType, .catalogInvalidValueSuggestion, .catalogStoreKitWrongType, .catalogProviderSettingOneOf,
             .catalogProviderSettingKnownKey:
