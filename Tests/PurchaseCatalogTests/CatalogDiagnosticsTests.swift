@@ -369,6 +369,39 @@ struct CatalogDiagnosticsTests {
             ]
         ),
         Case(
+            name: "an invalid ProductID names the product as written",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>com.example bad</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                <key>Localizations</key><dict><key>ja</key><dict><key>DisplayName</key><string>A</string><key>Description</key><string/></dict></dict>
+                </dict>
+                """
+            ),
+            expected: [
+                "4:1: error: missing required key 'Type' in product 'com.example bad'",
+                "5:21: error: invalid ProductID 'com.example bad'",
+                "7:25: error: product 'com.example bad' has no localization for the deployment's locale 'en_US'",
+            ]
+        ),
+        Case(
+            name: "a product without a ProductID",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                <key>Localizations</key><dict><key>ja</key><dict><key>DisplayName</key><string>A</string><key>Description</key><string/></dict></dict>
+                </dict>
+                """
+            ),
+            expected: [
+                "4:1: error: missing required key 'ProductID' in a product",
+                "7:25: error: a product has no localization for the deployment's locale 'en_US'",
+            ]
+        ),
+        Case(
             name: "root is not a dict",
             text: "<plist version=\"1.0\">\n<array/>\n</plist>\n",
             expected: ["2:1: error: the catalog's root must be a dict, found array"]

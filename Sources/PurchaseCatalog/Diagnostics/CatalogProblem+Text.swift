@@ -41,8 +41,12 @@ extension CatalogProblem {
         case .invalidStorefrontCode(let code): keyed(.catalogInvalidStorefrontCode, code)
         case .invalidCurrencyCode(let code): keyed(.catalogInvalidCurrencyCode, code)
         case .invalidLocale(let text): keyed(.catalogInvalidLocale, text)
-        case .missingLocalization(let id, let locale, _): keyed(.catalogMissingLocalization, id, locale)
-        case .missingDefaultPrice(let id, let storefront): keyed(.catalogMissingDefaultPrice, id, storefront)
+        case .missingLocalization(let id, let locale, _):
+            id.map { keyed(.catalogMissingLocalization, $0, locale) }
+                ?? keyed(.catalogMissingLocalizationUnnamed, locale)
+        case .missingDefaultPrice(let id, let storefront):
+            id.map { keyed(.catalogMissingDefaultPrice, $0, storefront) }
+                ?? keyed(.catalogMissingDefaultPriceUnnamed, storefront)
         case .invalidPeriod(let key, let value): keyed(.catalogInvalidPeriod, key, value)
         case .requiredForType(let key, let type): keyed(.catalogRequiredForType, key, type)
         case .notAllowedForType(let key, let type): keyed(.catalogNotAllowedForType, key, type)

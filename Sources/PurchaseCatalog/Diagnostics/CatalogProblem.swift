@@ -49,10 +49,12 @@ public enum CatalogProblem: Sendable, Hashable {
     case invalidCurrencyCode(String)
     /// A malformed locale identifier.
     case invalidLocale(String)
-    /// A product with no localization for the deployment's language; the identifiers that would do.
-    case missingLocalization(productID: String, locale: String, accepted: [String])
-    /// A product with no price in the deployment's default storefront.
-    case missingDefaultPrice(productID: String, storefront: String)
+    /// A product with no localization for the deployment's language; its `ProductID` as written (`nil` when
+    /// it has none) and the identifiers that would do.
+    case missingLocalization(productID: String?, locale: String, accepted: [String])
+    /// A product with no price in the deployment's default storefront; its `ProductID` as written (`nil`
+    /// when it has none).
+    case missingDefaultPrice(productID: String?, storefront: String)
     /// A value that is not an ISO 8601 duration with one unit.
     case invalidPeriod(key: String, value: String)
     /// A key that a product of this type must have (`Subscription`, `Duration`).

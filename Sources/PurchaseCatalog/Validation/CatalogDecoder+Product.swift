@@ -50,7 +50,7 @@ extension CatalogDecoder {
                 decodedPrices[deploymentStorefront] == nil, errorCount == errorsBefore
             {
                 report(
-                    .missingDefaultPrice(productID: id ?? "?", storefront: deploymentStorefront),
+                    .missingDefaultPrice(productID: currentProductID, storefront: deploymentStorefront),
                     at: entries[prices].value.location
                 )
             }
@@ -129,11 +129,12 @@ extension CatalogDecoder {
     /// Reads and checks a `ProductID`: charset and uniqueness.
     private mutating func decodeProductID(_ node: PropertyListNode) -> String? {
         guard let id = string(node, key: "ProductID") else { return nil }
+        // The product's other messages name it as written, even when it is refused here.
+        if !id.isEmpty { currentProductID = id }
         guard Self.isValidProductID(id) else {
             report(.invalidProductID(id), at: node.location)
             return nil
         }
-        currentProductID = id
         // One hash on the common path: insert, and put the first location back on the rare duplicate.
         if let first = productIDs.updateValue(node.location, forKey: id) {
             productIDs[id] = first
@@ -253,7 +254,7 @@ extension CatalogDecoder {
         if keysValid, !covered, let deploymentLocale {
             report(
                 .missingLocalization(
-                    productID: currentProductID ?? "?",
+                    productID: currentProductID,
                     locale: deploymentLocale.identifier,
                     accepted: deploymentLocale.accepted
                 ),

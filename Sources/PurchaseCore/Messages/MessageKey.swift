@@ -568,10 +568,14 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case catalogInvalidLocaleHint = "catalog.invalidLocale.hint"
     /// A product without a localization for the deployment's locale; names both.
     case catalogMissingLocalization = "catalog.missingLocalization"
+    /// A product without a `ProductID` and without a localization for the deployment's locale; names the locale.
+    case catalogMissingLocalizationUnnamed = "catalog.missingLocalization.unnamed"
     /// How to fix `catalog.missingLocalization`; lists the locale identifiers that would do.
     case catalogMissingLocalizationHint = "catalog.missingLocalization.hint"
     /// A product without a price in the deployment's storefront; names both.
     case catalogMissingDefaultPrice = "catalog.missingDefaultPrice"
+    /// A product without a `ProductID` and without a price in the deployment's storefront; names the storefront.
+    case catalogMissingDefaultPriceUnnamed = "catalog.missingDefaultPrice.unnamed"
     /// How to fix `catalog.missingDefaultPrice`; names the storefront.
     case catalogMissingDefaultPriceHint = "catalog.missingDefaultPrice.hint"
     /// A value that is no ISO 8601 duration; names the key and the value.
@@ -855,6 +859,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .catalogMissingKeyStorefront, .catalogMissingKeyProduct, .catalogMissingKeyLocalization,
             .catalogMissingKeyMessageEntry, .catalogMissingKeyPluralVariable:
             [.text, .text]
+        case .catalogMissingLocalizationUnnamed, .catalogMissingDefaultPriceUnnamed:
+            [.text]
         case .catalogWrongType, .catalogInvalidValueSuggestion, .catalogStoreKitWrongType, .catalogProviderSettingOneOf,
             .catalogProviderSettingKnownKey:
             [.text, .text, .text]
