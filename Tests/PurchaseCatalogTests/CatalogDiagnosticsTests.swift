@@ -402,6 +402,37 @@ struct CatalogDiagnosticsTests {
             ]
         ),
         Case(
+            name: "prices with more digits than accepted",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><string>1234567890123456789</string><key>JPN</key><integer>9223372036854775808</integer></dict>
+                \(localization)
+                </dict>
+                <dict>
+                <key>ProductID</key><string>b</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><integer>1000000000000000000</integer><key>JPN</key><string>99999999999999.99999</string></dict>
+                \(localization)
+                </dict>
+                <dict>
+                <key>ProductID</key><string>c</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><integer>999999999999999999</integer><key>JPN</key><string>9999999999999999.99</string></dict>
+                \(localization)
+                </dict>
+                """
+            ),
+            expected: [
+                "7:38: error: price '1234567890123456789' is too large; the largest price accepted is 999999999999999999",
+                "7:88: error: price '9223372036854775808' is too large; the largest price accepted is 999999999999999999",
+                "13:38: error: price '1000000000000000000' is too large; the largest price accepted is 999999999999999999",
+                "13:90: error: price '99999999999999.99999' is too large; the largest price accepted is 999999999999999999",
+            ]
+        ),
+        Case(
             name: "root is not a dict",
             text: "<plist version=\"1.0\">\n<array/>\n</plist>\n",
             expected: ["2:1: error: the catalog's root must be a dict, found array"]

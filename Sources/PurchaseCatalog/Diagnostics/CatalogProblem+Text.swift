@@ -34,6 +34,7 @@ extension CatalogProblem {
         case .duplicateProductID(let id, let first):
             .keyed(.catalogDuplicateProductID, arguments: [.text(id), .integer(first.line), .integer(first.column)])
         case .invalidPrice(let text): keyed(.catalogInvalidPrice, text)
+        case .priceTooLarge(let text): keyed(.catalogPriceTooLarge, text, Price.largestAmountText)
         case .inexactPrice(let text): keyed(.catalogInexactPrice, text)
         case .undeclaredStorefront(let code, let suggestion):
             suggestion.map { keyed(.catalogUndeclaredStorefrontSuggestion, code, $0) }
@@ -107,6 +108,7 @@ extension CatalogProblem {
         case .invalidProductID: keyed(.catalogInvalidProductIDHint)
         case .duplicateProductID: keyed(.catalogDuplicateProductIDHint)
         case .invalidPrice: keyed(.catalogInvalidPriceHint)
+        case .priceTooLarge: keyed(.catalogPriceTooLargeHint)
         case .inexactPrice(let text): keyed(.catalogInexactPriceHint, text)
         case .undeclaredStorefront(let code, let suggestion):
             suggestion.map { keyed(.catalogUndeclaredStorefrontSuggestionHint, code, $0) }

@@ -39,6 +39,9 @@ public enum CatalogProblem: Sendable, Hashable {
     case duplicateProductID(String, first: SourceLocation)
     /// A price that is not a plain non-negative decimal.
     case invalidPrice(String)
+    /// A price written as plain digits (a string or an `<integer>`) with more digits than
+    /// `Price.maximumDigits`, before and after the `.` together; the amount as written.
+    case priceTooLarge(String)
     /// A price written as `<real>`, which cannot hold most decimal amounts exactly.
     case inexactPrice(String)
     /// A storefront code that the catalog's `Storefronts` does not declare, and the closest declared one.
@@ -143,6 +146,7 @@ public enum CatalogProblem: Sendable, Hashable {
         case .invalidProductID: name = "invalidProductID"
         case .duplicateProductID: name = "duplicateProductID"
         case .invalidPrice: name = "invalidPrice"
+        case .priceTooLarge: name = "priceTooLarge"
         case .inexactPrice: name = "inexactPrice"
         case .undeclaredStorefront: name = "undeclaredStorefront"
         case .invalidStorefrontCode: name = "invalidStorefrontCode"

@@ -162,21 +162,30 @@ extension CatalogDecoder {
         return result
     }
 
-    /// A price amount: a strict decimal string, or a non-negative integer.
+    /// The largest `<integer>` price: `Price.maximumDigits` nines, as for prices written as strings.
+    private static let largestIntegerPrice: Int64 = 999_999_999_999_999_999
+
+    /// A price amount: a strict decimal string, or a non-negative integer, of at most `Price.maximumDigits`
+    /// digits.
     private mutating func priceAmount(_ node: PropertyListNode, storefront: String) -> Decimal? {
         switch node.value {
         case .string(let text):
             if let amount = Price.amount(parsing: text) { return amount }
-            report(.invalidPrice(text), at: node.location)
+            reportRefusedPrice(text, at: node.location)
         case .integer(let number):
-            if let value = number.int64Value, value >= 0 { return Decimal(value) }
-            report(.invalidPrice(number.description), at: node.location)
+            if let value = number.int64Value, value >= 0, value <= Self.largestIntegerPrice { return Decimal(value) }
+            reportRefusedPrice(number.description, at: node.location)
         case .real(let value):
             report(.inexactPrice(String(describing: value)), at: node.location)
         default:
             report(.wrongType(key: storefront, expected: "string", found: node.value.typeName), at: node.location)
         }
         return nil
+    }
+
+    /// Reports a price `Price.amount(parsing:)` refused: too many digits, or not plain digits at all.
+    mutating func reportRefusedPrice(_ text: String, at location: SourceLocation) {
+        report(Price.exceedsMaximumDigits(text) ? .priceTooLarge(text) : .invalidPrice(text), at: location)
     }
 
     /// Reads `StoreIDs`: provider kind to that store's identifier.

@@ -542,6 +542,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case catalogInvalidPrice = "catalog.invalidPrice"
     /// How to fix `catalog.invalidPrice`.
     case catalogInvalidPriceHint = "catalog.invalidPrice.hint"
+    /// A price of plain digits with more digits than accepted; gives the text and the largest price accepted.
+    case catalogPriceTooLarge = "catalog.priceTooLarge"
+    /// How to fix `catalog.priceTooLarge`.
+    case catalogPriceTooLargeHint = "catalog.priceTooLarge.hint"
     /// A price written as `<real>`; gives the value.
     case catalogInexactPrice = "catalog.inexactPrice"
     /// How to fix `catalog.inexactPrice`; gives the value.
@@ -858,6 +862,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             [.text]
         case .catalogMissingKeyStorefront, .catalogMissingKeyProduct, .catalogMissingKeyLocalization,
             .catalogMissingKeyMessageEntry, .catalogMissingKeyPluralVariable:
+            [.text, .text]
+        case .catalogPriceTooLarge:
             [.text, .text]
         case .catalogMissingLocalizationUnnamed, .catalogMissingDefaultPriceUnnamed:
             [.text]
