@@ -433,6 +433,23 @@ struct CatalogDiagnosticsTests {
             ]
         ),
         Case(
+            name: "a price only for an undeclared storefront",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>GBR</key><string>1</string></dict>
+                \(localization)
+                </dict>
+                """
+            ),
+            expected: [
+                "7:18: warning: product 'a' has no price in the deployment's storefront 'USA'",
+                "7:24: error: storefront 'GBR' is not declared",
+            ]
+        ),
+        Case(
             name: "root is not a dict",
             text: "<plist version=\"1.0\">\n<array/>\n</plist>\n",
             expected: ["2:1: error: the catalog's root must be a dict, found array"]

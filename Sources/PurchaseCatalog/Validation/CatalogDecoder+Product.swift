@@ -46,8 +46,13 @@ extension CatalogDecoder {
         var decodedPrices: [String: Price] = [:]
         if let prices {
             decodedPrices = decodePrices(entries[prices].value, key: "Prices")
+            // Missing means no entry names the storefront: an entry whose amount was refused has its own
+            // error, but prices only for other storefronts (declared or not) leave the product unsellable
+            // there.
             if let deploymentStorefront, storefronts?[deploymentStorefront] != nil,
-                decodedPrices[deploymentStorefront] == nil, errorCount == errorsBefore
+                decodedPrices[deploymentStorefront] == nil,
+                case .dictionary(let priceEntries) = entries[prices].value.value,
+                !priceEntries.contains(where: { $0.key == deploymentStorefront })
             {
                 report(
                     .missingDefaultPrice(productID: currentProductID, storefront: deploymentStorefront),
