@@ -369,6 +369,87 @@ struct CatalogDiagnosticsTests {
             ]
         ),
         Case(
+            name: "an invalid ProductID names the product as written",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>com.example bad</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                <key>Localizations</key><dict><key>ja</key><dict><key>DisplayName</key><string>A</string><key>Description</key><string/></dict></dict>
+                </dict>
+                """
+            ),
+            expected: [
+                "4:1: error: missing required key 'Type' in product 'com.example bad'",
+                "5:21: error: invalid ProductID 'com.example bad'",
+                "7:25: error: product 'com.example bad' has no localization for the deployment's locale 'en_US'",
+            ]
+        ),
+        Case(
+            name: "a product without a ProductID",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><string>1</string></dict>
+                <key>Localizations</key><dict><key>ja</key><dict><key>DisplayName</key><string>A</string><key>Description</key><string/></dict></dict>
+                </dict>
+                """
+            ),
+            expected: [
+                "4:1: error: missing required key 'ProductID' in a product",
+                "7:25: error: a product has no localization for the deployment's locale 'en_US'",
+            ]
+        ),
+        Case(
+            name: "prices with more digits than accepted",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><string>1234567890123456789</string><key>JPN</key><integer>9223372036854775808</integer></dict>
+                \(localization)
+                </dict>
+                <dict>
+                <key>ProductID</key><string>b</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><integer>1000000000000000000</integer><key>JPN</key><string>99999999999999.99999</string></dict>
+                \(localization)
+                </dict>
+                <dict>
+                <key>ProductID</key><string>c</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>USA</key><integer>999999999999999999</integer><key>JPN</key><string>9999999999999999.99</string></dict>
+                \(localization)
+                </dict>
+                """
+            ),
+            expected: [
+                "7:38: error: price '1234567890123456789' is too large; the largest price accepted is 999999999999999999",
+                "7:88: error: price '9223372036854775808' is too large; the largest price accepted is 999999999999999999",
+                "13:38: error: price '1000000000000000000' is too large; the largest price accepted is 999999999999999999",
+                "13:90: error: price '99999999999999.99999' is too large; the largest price accepted is 999999999999999999",
+            ]
+        ),
+        Case(
+            name: "a price only for an undeclared storefront",
+            text: CatalogText.withProduct(
+                """
+                <dict>
+                <key>ProductID</key><string>a</string>
+                <key>Type</key><string>NonConsumable</string>
+                <key>Prices</key><dict><key>GBR</key><string>1</string></dict>
+                \(localization)
+                </dict>
+                """
+            ),
+            expected: [
+                "7:18: warning: product 'a' has no price in the deployment's storefront 'USA'",
+                "7:24: error: storefront 'GBR' is not declared",
+            ]
+        ),
+        Case(
             name: "root is not a dict",
             text: "<plist version=\"1.0\">\n<array/>\n</plist>\n",
             expected: ["2:1: error: the catalog's root must be a dict, found array"]

@@ -156,6 +156,65 @@ struct ToolLocalizationTests {
         #expect(english.stderr.contains("\(path):30:24: error: invalid price 'zero point nine'\n"))
     }
 
+    /// A catalog without `CatalogVersion` whose product lacks `Prices`, and whose second product's price
+    /// has too many digits.
+    static let catalogMissingKeys = """
+        <plist version="1.0">
+        <dict>
+        <key>Deployment</key><dict><key>Name</key><string>t</string><key>Provider</key><string>file</string>\
+        <key>Storefront</key><string>USA</string><key>Locale</key><string>en_US</string></dict>
+        <key>Storefronts</key><dict><key>USA</key><dict><key>Currency</key><string>USD</string></dict></dict>
+        <key>Products</key><array>
+        <dict><key>ProductID</key><string>com.example.a</string><key>Type</key><string>NonConsumable</string>\
+        <key>Localizations</key><dict><key>en</key><dict><key>DisplayName</key><string>A</string>\
+        <key>Description</key><string/></dict></dict></dict>
+        <dict><key>ProductID</key><string>com.example.b</string><key>Type</key><string>NonConsumable</string>\
+        <key>Prices</key><dict><key>USA</key><string>1234567890123456789</string></dict>\
+        <key>Localizations</key><dict><key>en</key><dict><key>DisplayName</key><string>B</string>\
+        <key>Description</key><string/></dict></dict></dict>
+        </array>
+        </dict>
+        </plist>
+        """
+
+    /// The words that say which dict lacks a key are translated with the sentence (key names and the
+    /// product's ID stay as written), and so is a price with too many digits; English reads as before.
+    @Test(arguments: [
+        (
+            "ja_JP", "カタログのルート dict に必須のキー「CatalogVersion」がありません",
+            "商品「com.example.a」に必須のキー「Prices」がありません",
+            "価格「1234567890123456789」が大きすぎます。受け付ける最大の価格は 999999999999999999 です"
+        ),
+        (
+            "zh-Hans", "商品目录的根 dict 缺少必需的键“CatalogVersion”", "商品“com.example.a”缺少必需的键“Prices”",
+            "价格“1234567890123456789”过大；可接受的最大价格为 999999999999999999"
+        ),
+        (
+            "ru", "в корневом dict каталога нет обязательного ключа «CatalogVersion»",
+            "у товара «com.example.a» нет обязательного ключа «Prices»",
+            "цена «1234567890123456789» слишком велика; наибольшая допустимая цена — 999999999999999999"
+        ),
+        (
+            "en", "missing required key 'CatalogVersion' in the catalog's root dict",
+            "missing required key 'Prices' in product 'com.example.a'",
+            "price '1234567890123456789' is too large; the largest price accepted is 999999999999999999"
+        ),
+    ])
+    func missingKeysNameTheirDictInTheLocale(locale: String, root: String, product: String, price: String) throws {
+        let path = try ToolRunner.file(named: "missing.plist", containing: Self.catalogMissingKeys)
+        let result = try ToolRunner.run(["--locale", locale, "catalog", "validate", path])
+        #expect(result.status == 65)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(path):2:1: error: \(root)"), "\(lines)")
+        #expect(lines.contains("\(path):6:1: error: \(product)"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("\(path):7:") && $0.hasSuffix(": error: \(price)") }, "\(lines)")
+        if locale != "en" {
+            for english in ["the catalog's root dict", "product '", "a product", "invalid price", "plain digits"] {
+                #expect(!result.stderr.contains(english), "\(locale): \(english)")
+            }
+        }
+    }
+
     /// A buying command that finds the catalog invalid prints the same translated diagnostics as
     /// `catalog validate`, and changes no state.
     @Test func aBuyingCommandReportsAnInvalidCatalogInTheLocale() throws {

@@ -17,7 +17,7 @@ extension CatalogProblem {
         case .unreadableFile(let reason): .keyed(.catalogUnreadableFile, arguments: [.message(reason.messageText)])
         case .messageTablesFolderUnreadable: keyed(.catalogMessageTablesFolderUnreadable)
         case .rootNotDictionary(let found): keyed(.catalogRootNotDictionary, found)
-        case .missingKey(let key, let container): keyed(.catalogMissingKey, key, container)
+        case .missingKey(let key, let container): missingKeyText(key, in: container)
         case .wrongType(let key, let expected, let found): keyed(.catalogWrongType, key, expected, found)
         case .unknownKey(let key, let suggestion, _):
             suggestion.map { keyed(.catalogUnknownKeySuggestion, key, $0) } ?? keyed(.catalogUnknownKey, key)
@@ -34,6 +34,7 @@ extension CatalogProblem {
         case .duplicateProductID(let id, let first):
             .keyed(.catalogDuplicateProductID, arguments: [.text(id), .integer(first.line), .integer(first.column)])
         case .invalidPrice(let text): keyed(.catalogInvalidPrice, text)
+        case .priceTooLarge(let text): keyed(.catalogPriceTooLarge, text, Price.largestAmountText)
         case .inexactPrice(let text): keyed(.catalogInexactPrice, text)
         case .undeclaredStorefront(let code, let suggestion):
             suggestion.map { keyed(.catalogUndeclaredStorefrontSuggestion, code, $0) }
@@ -41,8 +42,12 @@ extension CatalogProblem {
         case .invalidStorefrontCode(let code): keyed(.catalogInvalidStorefrontCode, code)
         case .invalidCurrencyCode(let code): keyed(.catalogInvalidCurrencyCode, code)
         case .invalidLocale(let text): keyed(.catalogInvalidLocale, text)
-        case .missingLocalization(let id, let locale, _): keyed(.catalogMissingLocalization, id, locale)
-        case .missingDefaultPrice(let id, let storefront): keyed(.catalogMissingDefaultPrice, id, storefront)
+        case .missingLocalization(let id, let locale, _):
+            id.map { keyed(.catalogMissingLocalization, $0, locale) }
+                ?? keyed(.catalogMissingLocalizationUnnamed, locale)
+        case .missingDefaultPrice(let id, let storefront):
+            id.map { keyed(.catalogMissingDefaultPrice, $0, storefront) }
+                ?? keyed(.catalogMissingDefaultPriceUnnamed, storefront)
         case .invalidPeriod(let key, let value): keyed(.catalogInvalidPeriod, key, value)
         case .requiredForType(let key, let type): keyed(.catalogRequiredForType, key, type)
         case .notAllowedForType(let key, let type): keyed(.catalogNotAllowedForType, key, type)
@@ -103,6 +108,7 @@ extension CatalogProblem {
         case .invalidProductID: keyed(.catalogInvalidProductIDHint)
         case .duplicateProductID: keyed(.catalogDuplicateProductIDHint)
         case .invalidPrice: keyed(.catalogInvalidPriceHint)
+        case .priceTooLarge: keyed(.catalogPriceTooLargeHint)
         case .inexactPrice(let text): keyed(.catalogInexactPriceHint, text)
         case .undeclaredStorefront(let code, let suggestion):
             suggestion.map { keyed(.catalogUndeclaredStorefrontSuggestionHint, code, $0) }
@@ -180,6 +186,27 @@ private func providerSettingText(_ problem: ProviderSettingError) -> Message {
     case .knownKey(let keys): keyed(.catalogProviderSettingKnownKey, key, kind, keys.joined(separator: ", "))
     case .storeKitErrorCode: keyed(.catalogProviderSettingErrorCode, key, kind)
     case .timeRate: keyed(.catalogProviderSettingTimeRate, key, kind)
+    }
+}
+
+/// The text of a missing key: one sentence for each kind of dict, so the words naming the dict are
+/// translated; key names (`Deployment`, `Subscription`) are arguments, written as they are.
+private func missingKeyText(_ key: String, in container: CatalogContainer) -> Message {
+    switch container {
+    case .root: keyed(.catalogMissingKeyRoot, key)
+    case .deployment: keyed(.catalogMissingKey, key, "Deployment")
+    case .storefront(let code): keyed(.catalogMissingKeyStorefront, key, code)
+    case .product(let id?): keyed(.catalogMissingKeyProduct, key, id)
+    case .product(nil): keyed(.catalogMissingKeyUnnamedProduct, key)
+    case .localization(let locale): keyed(.catalogMissingKeyLocalization, key, locale)
+    case .payout: keyed(.catalogMissingKeyPayout, key)
+    case .providerEntry: keyed(.catalogMissingKeyProviderEntry, key)
+    case .subscription: keyed(.catalogMissingKey, key, "Subscription")
+    case .introductoryOffer: keyed(.catalogMissingKey, key, "IntroductoryOffer")
+    case .hostedContent: keyed(.catalogMissingKey, key, "HostedContent")
+    case .simulationFailure: keyed(.catalogMissingKeyFailure, key)
+    case .messageEntry(let name): keyed(.catalogMissingKeyMessageEntry, key, name)
+    case .pluralVariable(let name): keyed(.catalogMissingKeyPluralVariable, key, name)
     }
 }
 

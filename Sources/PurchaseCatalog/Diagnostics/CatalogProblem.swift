@@ -17,8 +17,8 @@ public enum CatalogProblem: Sendable, Hashable {
     case messageTablesFolderUnreadable
     /// The document's root is not a dict; the element found.
     case rootNotDictionary(found: String)
-    /// A required key is missing from the dict the diagnostic points at; the dict's description.
-    case missingKey(String, in: String)
+    /// A required key is missing from the dict the diagnostic points at; the key and which dict it is.
+    case missingKey(String, in: CatalogContainer)
     /// A value has the wrong element type.
     case wrongType(key: String, expected: String, found: String)
     /// A key the format does not define, the closest known key when one is near, and all known keys.
@@ -39,6 +39,9 @@ public enum CatalogProblem: Sendable, Hashable {
     case duplicateProductID(String, first: SourceLocation)
     /// A price that is not a plain non-negative decimal.
     case invalidPrice(String)
+    /// A price written as plain digits (a string or an `<integer>`) with more digits than
+    /// `Price.maximumDigits`, before and after the `.` together; the amount as written.
+    case priceTooLarge(String)
     /// A price written as `<real>`, which cannot hold most decimal amounts exactly.
     case inexactPrice(String)
     /// A storefront code that the catalog's `Storefronts` does not declare, and the closest declared one.
@@ -49,10 +52,12 @@ public enum CatalogProblem: Sendable, Hashable {
     case invalidCurrencyCode(String)
     /// A malformed locale identifier.
     case invalidLocale(String)
-    /// A product with no localization for the deployment's language; the identifiers that would do.
-    case missingLocalization(productID: String, locale: String, accepted: [String])
-    /// A product with no price in the deployment's default storefront.
-    case missingDefaultPrice(productID: String, storefront: String)
+    /// A product with no localization for the deployment's language; its `ProductID` as written (`nil` when
+    /// it has none) and the identifiers that would do.
+    case missingLocalization(productID: String?, locale: String, accepted: [String])
+    /// A product with no price in the deployment's default storefront; its `ProductID` as written (`nil`
+    /// when it has none).
+    case missingDefaultPrice(productID: String?, storefront: String)
     /// A value that is not an ISO 8601 duration with one unit.
     case invalidPeriod(key: String, value: String)
     /// A key that a product of this type must have (`Subscription`, `Duration`).
@@ -141,6 +146,7 @@ public enum CatalogProblem: Sendable, Hashable {
         case .invalidProductID: name = "invalidProductID"
         case .duplicateProductID: name = "duplicateProductID"
         case .invalidPrice: name = "invalidPrice"
+        case .priceTooLarge: name = "priceTooLarge"
         case .inexactPrice: name = "inexactPrice"
         case .undeclaredStorefront: name = "undeclaredStorefront"
         case .invalidStorefrontCode: name = "invalidStorefrontCode"

@@ -98,7 +98,7 @@ struct MessageTableReader {
             wrongType(entry.key, expected: "dict", found: entry.value, path: path)
             return nil
         }
-        let container = "'\(entry.key)'"
+        let container = CatalogContainer.messageEntry(entry.key)
         guard let formatField = fields.last(where: { $0.key == Self.formatKey }) else {
             problem(.missingKey(Self.formatKey, in: container), path: path, at: entry.value.location)
             return nil
@@ -156,7 +156,7 @@ struct MessageTableReader {
                 }
             }
         }
-        let container = "plural variable '\(field.key)'"
+        let container = CatalogContainer.pluralVariable(field.key)
         guard sawRuleType else {
             problem(.missingKey(Self.specTypeKey, in: container), path: path, at: field.value.location)
             return nil

@@ -163,7 +163,7 @@ struct StoreKitReader {
             return nil
         }
         guard let amount = Price.amount(parsing: text) else {
-            report(.invalidPrice(text), at: node.location)
+            report(Price.exceedsMaximumDigits(text) ? .priceTooLarge(text) : .invalidPrice(text), at: node.location)
             return nil
         }
         return Price(amount: amount, currencyCode: storefront.currencyCode)

@@ -23,7 +23,7 @@ extension CatalogDecoder {
         if let name {
             deploymentName = text(entries[name].value, key: "Name")
         } else {
-            report(.missingKey("Name", in: "Deployment"), at: node.location)
+            report(.missingKey("Name", in: .deployment), at: node.location)
         }
 
         let configurations = decodeProviders(
@@ -43,7 +43,7 @@ extension CatalogDecoder {
                 deploymentStorefront = code
             }
         } else {
-            report(.missingKey("Storefront", in: "Deployment"), at: node.location)
+            report(.missingKey("Storefront", in: .deployment), at: node.location)
         }
 
         var localeIdentifier: String?
@@ -57,7 +57,7 @@ extension CatalogDecoder {
                 }
             }
         } else {
-            report(.missingKey("Locale", in: "Deployment"), at: node.location)
+            report(.missingKey("Locale", in: .deployment), at: node.location)
         }
 
         var tables: String?
@@ -143,7 +143,7 @@ extension CatalogDecoder {
         }
         let decoded = settings.flatMap { decodeSettings(entries[$0].value, key: "Settings") } ?? [:]
         guard let kind else {
-            report(.missingKey("Kind", in: "a Providers entry"), at: node.location)
+            report(.missingKey("Kind", in: .providerEntry), at: node.location)
             return nil
         }
         guard let providerKind = providerKind(entries[kind].value, key: "Kind") else { return nil }

@@ -31,14 +31,14 @@ extension CatalogDecoder {
         if let productID {
             id = decodeProductID(entries[productID].value)
         } else {
-            report(.missingKey("ProductID", in: "a product"), at: node.location)
+            report(.missingKey("ProductID", in: .product(nil)), at: node.location)
         }
 
         var productType: ProductType?
         if let type {
             productType = choice(entries[type].value, key: "Type", as: ProductType.self)
         } else {
-            report(.missingKey("Type", in: productDescription), at: node.location)
+            report(.missingKey("Type", in: productContainer), at: node.location)
         }
 
         let decodedStoreIDs = storeIDs.map { decodeStoreIDs(entries[$0].value) } ?? [:]
@@ -46,23 +46,28 @@ extension CatalogDecoder {
         var decodedPrices: [String: Price] = [:]
         if let prices {
             decodedPrices = decodePrices(entries[prices].value, key: "Prices")
+            // Missing means no entry names the storefront: an entry whose amount was refused has its own
+            // error, but prices only for other storefronts (declared or not) leave the product unsellable
+            // there.
             if let deploymentStorefront, storefronts?[deploymentStorefront] != nil,
-                decodedPrices[deploymentStorefront] == nil, errorCount == errorsBefore
+                decodedPrices[deploymentStorefront] == nil,
+                case .dictionary(let priceEntries) = entries[prices].value.value,
+                !priceEntries.contains(where: { $0.key == deploymentStorefront })
             {
                 report(
-                    .missingDefaultPrice(productID: id ?? "?", storefront: deploymentStorefront),
+                    .missingDefaultPrice(productID: currentProductID, storefront: deploymentStorefront),
                     at: entries[prices].value.location
                 )
             }
         } else {
-            report(.missingKey("Prices", in: productDescription), at: node.location)
+            report(.missingKey("Prices", in: productContainer), at: node.location)
         }
 
         var decodedLocalizations: [String: ProductLocalization] = [:]
         if let localizations {
             decodedLocalizations = decodeLocalizations(entries[localizations].value)
         } else {
-            report(.missingKey("Localizations", in: productDescription), at: node.location)
+            report(.missingKey("Localizations", in: productContainer), at: node.location)
         }
 
         let decodedEntitlements = entitlements.map { decodeEntitlements(entries[$0].value) } ?? []
@@ -129,11 +134,12 @@ extension CatalogDecoder {
     /// Reads and checks a `ProductID`: charset and uniqueness.
     private mutating func decodeProductID(_ node: PropertyListNode) -> String? {
         guard let id = string(node, key: "ProductID") else { return nil }
+        // The product's other messages name it as written, even when it is refused here.
+        if !id.isEmpty { currentProductID = id }
         guard Self.isValidProductID(id) else {
             report(.invalidProductID(id), at: node.location)
             return nil
         }
-        currentProductID = id
         // One hash on the common path: insert, and put the first location back on the rare duplicate.
         if let first = productIDs.updateValue(node.location, forKey: id) {
             productIDs[id] = first
@@ -161,21 +167,30 @@ extension CatalogDecoder {
         return result
     }
 
-    /// A price amount: a strict decimal string, or a non-negative integer.
+    /// The largest `<integer>` price: `Price.maximumDigits` nines, as for prices written as strings.
+    private static let largestIntegerPrice: Int64 = 999_999_999_999_999_999
+
+    /// A price amount: a strict decimal string, or a non-negative integer, of at most `Price.maximumDigits`
+    /// digits.
     private mutating func priceAmount(_ node: PropertyListNode, storefront: String) -> Decimal? {
         switch node.value {
         case .string(let text):
             if let amount = Price.amount(parsing: text) { return amount }
-            report(.invalidPrice(text), at: node.location)
+            reportRefusedPrice(text, at: node.location)
         case .integer(let number):
-            if let value = number.int64Value, value >= 0 { return Decimal(value) }
-            report(.invalidPrice(number.description), at: node.location)
+            if let value = number.int64Value, value >= 0, value <= Self.largestIntegerPrice { return Decimal(value) }
+            reportRefusedPrice(number.description, at: node.location)
         case .real(let value):
             report(.inexactPrice(String(describing: value)), at: node.location)
         default:
             report(.wrongType(key: storefront, expected: "string", found: node.value.typeName), at: node.location)
         }
         return nil
+    }
+
+    /// Reports a price `Price.amount(parsing:)` refused: too many digits, or not plain digits at all.
+    mutating func reportRefusedPrice(_ text: String, at location: SourceLocation) {
+        report(Price.exceedsMaximumDigits(text) ? .priceTooLarge(text) : .invalidPrice(text), at: location)
     }
 
     /// Reads `StoreIDs`: provider kind to that store's identifier.
@@ -234,12 +249,12 @@ extension CatalogDecoder {
             if let displayName {
                 name = self.text(fields[displayName].value, key: "DisplayName")
             } else {
-                report(.missingKey("DisplayName", in: "localization '\(entry.key)'"), at: entry.value.location)
+                report(.missingKey("DisplayName", in: .localization(entry.key)), at: entry.value.location)
             }
             if let description {
                 text = string(fields[description].value, key: "Description")
             } else {
-                report(.missingKey("Description", in: "localization '\(entry.key)'"), at: entry.value.location)
+                report(.missingKey("Description", in: .localization(entry.key)), at: entry.value.location)
             }
             if let locale, let name, let text,
                 result.updateValue(ProductLocalization(displayName: name, description: text), forKey: locale) != nil,
@@ -253,7 +268,7 @@ extension CatalogDecoder {
         if keysValid, !covered, let deploymentLocale {
             report(
                 .missingLocalization(
-                    productID: currentProductID ?? "?",
+                    productID: currentProductID,
                     locale: deploymentLocale.identifier,
                     accepted: deploymentLocale.accepted
                 ),
@@ -324,17 +339,17 @@ extension CatalogDecoder {
             if let kind {
                 payoutKind = choice(entries[kind].value, key: "Kind", as: Payout.Kind.self)
             } else {
-                report(.missingKey("Kind", in: "a payout"), at: element.location)
+                report(.missingKey("Kind", in: .payout), at: element.location)
             }
             if let name {
                 payoutName = text(entries[name].value, key: "Name")
             } else {
-                report(.missingKey("Name", in: "a payout"), at: element.location)
+                report(.missingKey("Name", in: .payout), at: element.location)
             }
             if let quantity {
                 payoutQuantity = integer(entries[quantity].value, key: "Quantity", minimum: 1)
             } else {
-                report(.missingKey("Quantity", in: "a payout"), at: element.location)
+                report(.missingKey("Quantity", in: .payout), at: element.location)
             }
             if let payoutKind, let payoutName, let payoutQuantity {
                 result.append(Payout(kind: payoutKind, name: payoutName, quantity: payoutQuantity))

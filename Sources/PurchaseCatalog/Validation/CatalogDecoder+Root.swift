@@ -25,7 +25,7 @@ extension CatalogDecoder {
             default: unknownKey(entries[index], known: CatalogKeys.root)
             }
         }
-        let container = "the catalog's root dict"
+        let container = CatalogContainer.root
         var catalogVersion: Int?
         if let version {
             if case .integer(let number) = entries[version].value.value {
@@ -139,7 +139,7 @@ extension CatalogDecoder {
                     }
                 }
             } else {
-                report(.missingKey("Currency", in: "storefront '\(code)'"), at: entry.value.location)
+                report(.missingKey("Currency", in: .storefront(code)), at: entry.value.location)
             }
             result[code] = Storefront(code: code, currencyCode: currencyCode)
         }

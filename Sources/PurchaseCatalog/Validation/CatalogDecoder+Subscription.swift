@@ -15,7 +15,7 @@ extension CatalogDecoder {
             default: unknownKey(entries[index], known: CatalogKeys.subscription)
             }
         }
-        let context = "Subscription"
+        let context = CatalogContainer.subscription
         var groupName: String?
         var renewal: SubscriptionPeriod?
         var rank: Int?
@@ -51,7 +51,7 @@ extension CatalogDecoder {
             default: unknownKey(entries[index], known: CatalogKeys.introductoryOffer)
             }
         }
-        let context = "IntroductoryOffer"
+        let context = CatalogContainer.introductoryOffer
         var offerMode: IntroductoryOffer.Mode?
         var offerPeriod: SubscriptionPeriod?
         var count = 1
@@ -98,12 +98,12 @@ extension CatalogDecoder {
         if let version {
             versionText = text(entries[version].value, key: "Version")
         } else {
-            report(.missingKey("Version", in: "HostedContent"), at: node.location)
+            report(.missingKey("Version", in: .hostedContent), at: node.location)
         }
         if let length {
             byteCount = integer(entries[length].value, key: "ContentLength", minimum: 0)
         } else {
-            report(.missingKey("ContentLength", in: "HostedContent"), at: node.location)
+            report(.missingKey("ContentLength", in: .hostedContent), at: node.location)
         }
         guard let versionText, let byteCount else { return nil }
         return HostedContent(version: versionText, contentLength: Int64(byteCount))
@@ -161,12 +161,12 @@ extension CatalogDecoder {
             if let attempt {
                 number = integer(entries[attempt].value, key: "Attempt", minimum: 1)
             } else {
-                report(.missingKey("Attempt", in: "a Failures entry"), at: element.location)
+                report(.missingKey("Attempt", in: .simulationFailure), at: element.location)
             }
             if let error {
                 name = text(entries[error].value, key: "Error")
             } else {
-                report(.missingKey("Error", in: "a Failures entry"), at: element.location)
+                report(.missingKey("Error", in: .simulationFailure), at: element.location)
             }
             if let number, let name {
                 result.append(ProductSimulation.Failure(attempt: number, error: name))

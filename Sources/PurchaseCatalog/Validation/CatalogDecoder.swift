@@ -36,7 +36,8 @@ struct CatalogDecoder {
     var providerKinds: Set<ProviderKind>?
     /// The first location of every product identifier seen so far.
     var productIDs: [String: SourceLocation] = [:]
-    /// The identifier of the product being read, for messages.
+    /// The `ProductID` of the product being read as written, valid or not, for messages; `nil` when the
+    /// product has none (or it is not a non-empty string).
     var currentProductID: String?
     /// Products read as the parser streamed them, if it did.
     var productStream: ProductStream?
@@ -112,9 +113,9 @@ struct CatalogDecoder {
         }
     }
 
-    /// How messages name the product being read.
-    var productDescription: String {
-        currentProductID.map { "product '\($0)'" } ?? "a product"
+    /// The dict of the product being read, for messages.
+    var productContainer: CatalogContainer {
+        .product(currentProductID)
     }
 
     // MARK: - Typed values

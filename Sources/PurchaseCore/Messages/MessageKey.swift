@@ -472,8 +472,28 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case catalogRootNotDictionary = "catalog.rootNotDictionary"
     /// How to fix `catalog.rootNotDictionary`.
     case catalogRootNotDictionaryHint = "catalog.rootNotDictionary.hint"
-    /// A required key is missing; names the key and the dict.
+    /// A required key is missing from a dict named by its key (`Deployment`, `Subscription`); names both.
     case catalogMissingKey = "catalog.missingKey"
+    /// A required key is missing from the catalog's root dict; names the key.
+    case catalogMissingKeyRoot = "catalog.missingKey.root"
+    /// A required key is missing from a storefront's dict; names the key and the storefront code.
+    case catalogMissingKeyStorefront = "catalog.missingKey.storefront"
+    /// A required key is missing from a product; names the key and the product's `ProductID`.
+    case catalogMissingKeyProduct = "catalog.missingKey.product"
+    /// A required key is missing from a product without a `ProductID`; names the key.
+    case catalogMissingKeyUnnamedProduct = "catalog.missingKey.unnamedProduct"
+    /// A required key is missing from a product's localization; names the key and the locale identifier.
+    case catalogMissingKeyLocalization = "catalog.missingKey.localization"
+    /// A required key is missing from a payout; names the key.
+    case catalogMissingKeyPayout = "catalog.missingKey.payout"
+    /// A required key is missing from an element of `Providers`; names the key.
+    case catalogMissingKeyProviderEntry = "catalog.missingKey.providerEntry"
+    /// A required key is missing from an element of a simulation's `Failures`; names the key.
+    case catalogMissingKeyFailure = "catalog.missingKey.failure"
+    /// A required key is missing from an entry of a `.stringsdict` message table; names the key and the entry.
+    case catalogMissingKeyMessageEntry = "catalog.missingKey.messageEntry"
+    /// A required key is missing from a plural variable of a `.stringsdict` entry; names the key and the variable.
+    case catalogMissingKeyPluralVariable = "catalog.missingKey.pluralVariable"
     /// How to fix `catalog.missingKey`.
     case catalogMissingKeyHint = "catalog.missingKey.hint"
     /// A value has the wrong element type; names the key, the type expected and the type found.
@@ -526,6 +546,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case catalogInvalidPrice = "catalog.invalidPrice"
     /// How to fix `catalog.invalidPrice`.
     case catalogInvalidPriceHint = "catalog.invalidPrice.hint"
+    /// A price of plain digits with more digits than accepted; gives the text and the largest price accepted.
+    case catalogPriceTooLarge = "catalog.priceTooLarge"
+    /// How to fix `catalog.priceTooLarge`.
+    case catalogPriceTooLargeHint = "catalog.priceTooLarge.hint"
     /// A price written as `<real>`; gives the value.
     case catalogInexactPrice = "catalog.inexactPrice"
     /// How to fix `catalog.inexactPrice`; gives the value.
@@ -552,10 +576,14 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case catalogInvalidLocaleHint = "catalog.invalidLocale.hint"
     /// A product without a localization for the deployment's locale; names both.
     case catalogMissingLocalization = "catalog.missingLocalization"
+    /// A product without a `ProductID` and without a localization for the deployment's locale; names the locale.
+    case catalogMissingLocalizationUnnamed = "catalog.missingLocalization.unnamed"
     /// How to fix `catalog.missingLocalization`; lists the locale identifiers that would do.
     case catalogMissingLocalizationHint = "catalog.missingLocalization.hint"
     /// A product without a price in the deployment's storefront; names both.
     case catalogMissingDefaultPrice = "catalog.missingDefaultPrice"
+    /// A product without a `ProductID` and without a price in the deployment's storefront; names the storefront.
+    case catalogMissingDefaultPriceUnnamed = "catalog.missingDefaultPrice.unnamed"
     /// How to fix `catalog.missingDefaultPrice`; names the storefront.
     case catalogMissingDefaultPriceHint = "catalog.missingDefaultPrice.hint"
     /// A value that is no ISO 8601 duration; names the key and the value.
@@ -834,6 +862,16 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             .catalogProviderSettingInteger, .catalogProviderSettingFraction, .catalogProviderSettingDictionary,
             .catalogProviderSettingErrorCode, .catalogProviderSettingTimeRate:
             [.text, .text]
+        case .catalogMissingKeyRoot, .catalogMissingKeyUnnamedProduct, .catalogMissingKeyPayout,
+            .catalogMissingKeyProviderEntry, .catalogMissingKeyFailure:
+            [.text]
+        case .catalogMissingKeyStorefront, .catalogMissingKeyProduct, .catalogMissingKeyLocalization,
+            .catalogMissingKeyMessageEntry, .catalogMissingKeyPluralVariable:
+            [.text, .text]
+        case .catalogPriceTooLarge:
+            [.text, .text]
+        case .catalogMissingLocalizationUnnamed, .catalogMissingDefaultPriceUnnamed:
+            [.text]
         case .catalogWrongType, .catalogInvalidValueSuggestion, .catalogStoreKitWrongType, .catalogProviderSettingOneOf,
             .catalogProviderSettingKnownKey:
             [.text, .text, .text]

@@ -17,11 +17,38 @@ public struct Price: Sendable, Hashable, Codable, CustomStringConvertible {
     /// locale's currency style).
     public var description: String { "\(amount) \(currencyCode)" }
 
+    /// The most digits an amount may have, before and after the `.` together: 18 digits always fit the
+    /// 64-bit significand that keeps a parsed amount exact.
+    public static let maximumDigits = 18
+
+    /// The largest amount ``amount(parsing:)`` accepts, as written: ``maximumDigits`` nines.
+    public static let largestAmountText = String(repeating: "9", count: maximumDigits)
+
+    /// Whether `text` is written as an amount should be (digits with an optional `.` and fraction) but has
+    /// more than ``maximumDigits`` digits, so ``amount(parsing:)`` refuses it for its size alone.
+    public static func exceedsMaximumDigits(_ text: String) -> Bool {
+        var digits = 0
+        var digitsAfterPoint = 0
+        var sawPoint = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if sawPoint { digitsAfterPoint += 1 }
+            case UInt8(ascii: ".") where !sawPoint && digits > 0:
+                sawPoint = true
+            default:
+                return false
+            }
+        }
+        return digits > maximumDigits && (!sawPoint || digitsAfterPoint > 0)
+    }
+
     /// Parses a price amount written as plain decimal digits with an optional `.` and fraction, such as
     /// `0.99`, `160` or `1200.50`.
     ///
-    /// Accepts only ASCII digits, at most one `.` with digits on both sides, and at most 18 digits in
-    /// all, so the result is exact. Rejects signs, exponents, grouping or comma separators (`1,99`),
+    /// Accepts only ASCII digits, at most one `.` with digits on both sides, and at most ``maximumDigits``
+    /// (18) digits in all, so the result is exact. Rejects signs, exponents, grouping or comma separators (`1,99`),
     /// spaces and anything else, returning `nil`.
     public static func amount(parsing text: String) -> Decimal? {
         // Scanning the contiguous UTF-8 directly is several times cheaper than iterating `text.utf8`.
@@ -39,7 +66,7 @@ public struct Price: Sendable, Hashable, Codable, CustomStringConvertible {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 digits += 1
-                guard digits <= 18 else { return nil }
+                guard digits <= maximumDigits else { return nil }
                 significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
                 if sawPoint {
                     digitsAfterPoint += 1
