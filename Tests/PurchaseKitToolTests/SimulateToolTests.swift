@@ -45,7 +45,7 @@ struct SimulateToolTests {
             """)
         let result = try ToolRunner.run(["simulate", path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("\(path):8:1: expected balance gems 5, got 100"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(path):8:1: error: expected balance gems 5, got 100\n"), "\(result.stderr)")
         #expect(result.stdout.contains("{\"event\":\"expectation\",\"ok\":false"))
     }
 
@@ -57,10 +57,13 @@ struct SimulateToolTests {
             """)
         let japanese = try ToolRunner.run(["--locale", "ja", "simulate", path])
         #expect(japanese.status == 1)
-        #expect(japanese.stderr.contains("\(path):8:1: balance gems は 5 のはずが、100 でした"), "\(japanese.stderr)")
+        #expect(
+            japanese.stderr.contains("\(path):8:1: error: balance gems は 5 のはずが、100 でした\n"), "\(japanese.stderr)")
         #expect(!japanese.stderr.contains("expected"))
         let russian = try ToolRunner.run(["simulate", path, "--locale", "ru"])
-        #expect(russian.stderr.contains("\(path):8:1: ожидалось balance gems 5, получено 100"), "\(russian.stderr)")
+        #expect(
+            russian.stderr.contains("\(path):8:1: error: ожидалось balance gems 5, получено 100\n"), "\(russian.stderr)"
+        )
         let line = #"{"event":"expectation","ok":false,"check":"balance gems","expected":5,"actual":100"#
         #expect(japanese.stdout.contains(line), "\(japanese.stdout)")
         #expect(russian.stdout.contains(line))
@@ -73,6 +76,105 @@ struct SimulateToolTests {
         #expect(result.stderr.hasPrefix("\(path):7:22: "), "\(result.stderr)")
         #expect(result.stderr.contains("error: unknown step 'teleport'"))
         #expect(result.stdout.isEmpty)
+    }
+
+    /// A step that cannot be done is a failed expectation: `error:`, the step's name as written, the reason in
+    /// the locale.
+    @Test func aStepThatCannotBeDoneIsWordedInTheLocale() throws {
+        let path = try Self.scenario("<string>approveAskToBuy</string>")
+        let english = try ToolRunner.run(["simulate", path])
+        #expect(english.status == 1)
+        #expect(
+            english.stderr.contains("\(path):7:1: error: approveAskToBuy: there is no Ask to Buy request to decide\n"),
+            "\(english.stderr)")
+        let russian = try ToolRunner.run(["--locale", "ru", "simulate", path])
+        #expect(russian.status == 1)
+        #expect(
+            russian.stderr.contains(
+                "\(path):7:1: error: approveAskToBuy: нет запроса «Попросить купить», который можно решить\n"),
+            "\(russian.stderr)")
+        #expect(russian.stdout.contains(#""message":"there is no Ask to Buy request to decide""#))
+    }
+
+    static let stepList =
+        "buy, approveAskToBuy, declineAskToBuy, resolveInterrupted, relaunch, reinstall, restore, advanceTime, "
+        + "refund, expire, forceRenew, disableAutoRenew, switchStorefront, togglePayments, crashBeforeFinish, "
+        + "addObserver, verifyReceipt, promotedPurchase, startDownloads, expect"
+
+    /// Every problem of a scenario file is worded in the locale; positions, `error:`, step names and keys
+    /// stay as written.
+    @Test func aMalformedScenarioIsReportedInTheLocale() throws {
+        let path = try Self.scenario(
+            """
+            <dict><key>Step</key><string>fly</string></dict>
+            <dict><key>Step</key><string>buy</string><key>Quantity</key><string>two</string></dict>
+            <dict><key>Step</key><string>advanceTime</string><key>Duration</key><integer>3</integer></dict>
+            """)
+        let english = try ToolRunner.run(["simulate", path])
+        #expect(english.status == 65)
+        #expect(
+            english.stderr == "\(path):7:22: error: unknown step 'fly'; steps are \(Self.stepList)\n"
+                + "\(path):8:22: error: step buy needs Product\n"
+                + "\(path):8:42: error: step buy does not take 'Quantity'\n"
+                + "\(path):9:69: error: Duration must be a string, not integer\n")
+        let japanese = try ToolRunner.run(["--locale", "ja_JP", "simulate", path])
+        #expect(japanese.status == 65)
+        #expect(
+            japanese.stderr == "\(path):7:22: error: 不明なステップ「fly」です。ステップは \(Self.stepList) です\n"
+                + "\(path):8:22: error: ステップ buy には Product が必要です\n"
+                + "\(path):8:42: error: ステップ buy は「Quantity」を受け付けません\n"
+                + "\(path):9:69: error: Duration は文字列でなければなりませんが、integer になっています\n")
+        let chinese = try ToolRunner.run(["--locale", "zh-Hans", "simulate", path])
+        #expect(chinese.status == 65)
+        #expect(chinese.stderr.hasPrefix("\(path):7:22: error: 未知的步骤“fly”；可用的步骤有 buy, "), "\(chinese.stderr)")
+        #expect(japanese.stdout.isEmpty && chinese.stdout.isEmpty)
+    }
+
+    /// A scenario file that is not a property list gives the reader's reason in the locale.
+    @Test func anUnreadableScenarioIsReportedInTheLocale() throws {
+        let path = try ToolRunner.file(named: "scenario.plist", containing: "<plist><dict>")
+        let english = try ToolRunner.run(["simulate", path])
+        let russian = try ToolRunner.run(["--locale", "ru", "simulate", path])
+        #expect(english.status == 65)
+        #expect(russian.status == 65)
+        #expect(english.stderr.hasPrefix("\(path):1:"), "\(english.stderr)")
+        #expect(russian.stderr.hasPrefix("\(path):1:"), "\(russian.stderr)")
+        #expect(russian.stderr.contains(": error: "))
+        #expect(russian.stderr != english.stderr)
+    }
+
+    /// An invalid catalog's diagnostics are printed as `catalog validate` prints them, in the locale.
+    @Test func aScenariosInvalidCatalogIsReportedInTheLocale() throws {
+        let catalog = try ToolRunner.file(named: "broken.plist", containing: ToolCatalogTests.invalidCatalog)
+        let path = try Self.scenario("<string>restore</string>", catalog: catalog)
+        let russian = try ToolRunner.run(["--locale", "ru", "simulate", path])
+        #expect(russian.status == 65)
+        let lines = russian.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(catalog):30:24: error: недопустимая цена «zero point nine»"), "\(russian.stderr)")
+        #expect(lines.contains { $0.hasPrefix("\(catalog):30:24: note: Запишите сумму цифрами") })
+        #expect(!russian.stderr.contains("invalid price"))
+        let english = try ToolRunner.run(["simulate", path])
+        #expect(english.status == 65)
+        #expect(english.stderr.contains("\(catalog):30:24: error: invalid price 'zero point nine'\n"))
+    }
+
+    /// A catalog without the simulated App Store is a scenario error at its `Catalog`, in the locale.
+    @Test func aCatalogWithoutTheSimulatedAppStoreIsAnErrorAtTheScenariosCatalog() throws {
+        let catalog = ToolRunner.packageRoot.appendingPathComponent("Catalog/Default.plist").path
+        let path = try Self.scenario("<string>restore</string>", catalog: catalog)
+        let english = try ToolRunner.run(["simulate", path])
+        #expect(english.status == 65)
+        #expect(
+            english.stderr
+                == "\(path):4:19: error: the scenario's catalog '\(catalog)' names no simulated-app-store provider; "
+                + "name a catalog with a simulated-app-store provider\n")
+        let japanese = try ToolRunner.run(["--locale", "ja", "simulate", path])
+        #expect(japanese.status == 65)
+        #expect(
+            japanese.stderr
+                == "\(path):4:19: error: シナリオのカタログ「\(catalog)」には simulated-app-store プロバイダがありません。"
+                + "simulated-app-store プロバイダのあるカタログを指定してください\n")
+        #expect(english.stdout.isEmpty && japanese.stdout.isEmpty)
     }
 
     @Test func aMissingScenarioOrCatalogExits66() throws {

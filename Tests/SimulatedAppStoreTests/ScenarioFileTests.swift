@@ -78,8 +78,9 @@ struct ScenarioFileTests {
             try ScenarioFile.load(path: path)
         } throws: { error in
             guard case .invalid(let problems) = error as? ScenarioFileError else { return false }
-            return problems.count == 4 && problems.allSatisfy { $0.hasPrefix(path + ":") && $0.contains(": error: ") }
-                && problems[0].hasPrefix("\(path):5:")
+            let lines = problems.map(\.description)
+            return lines.count == 4 && lines.allSatisfy { $0.hasPrefix(path + ":") && $0.contains(": error: ") }
+                && lines[0].hasPrefix("\(path):5:")
         }
     }
 

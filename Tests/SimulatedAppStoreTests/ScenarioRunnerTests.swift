@@ -67,7 +67,7 @@ struct ScenarioRunnerTests {
         #expect(report.failures == ["4:2: approveAskToBuy: there is no Ask to Buy request to decide"])
         #expect(
             report.problems.map(\.kind) == [
-                .step(action: "approveAskToBuy", message: "there is no Ask to Buy request to decide")
+                .step(action: "approveAskToBuy", problem: .noAskToBuyRequest)
             ])
     }
 

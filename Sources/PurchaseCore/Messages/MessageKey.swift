@@ -722,6 +722,58 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     /// How to fix `catalog.storeKitUnknownTimeRate`.
     case catalogStoreKitUnknownTimeRateHint = "catalog.storeKitUnknownTimeRate.hint"
 
+    // MARK: Scenario diagnostics (`scenario.<problem>`, a simulated App Store scenario file)
+    /// A scenario whose root is not a dict.
+    case scenarioRootNotDictionary = "scenario.rootNotDictionary"
+    /// A scenario's `Session` that is not a dict.
+    case scenarioSessionNotDictionary = "scenario.sessionNotDictionary"
+    /// A scenario's `Steps` that is not an array.
+    case scenarioStepsNotArray = "scenario.stepsNotArray"
+    /// A key a scenario does not define; names it.
+    case scenarioUnknownKey = "scenario.unknownKey"
+    /// A scenario without `Catalog`.
+    case scenarioMissingCatalog = "scenario.missingCatalog"
+    /// A scenario whose catalog has no `simulated-app-store` provider; names the catalog as the scenario writes it.
+    case scenarioNoSimulatedAppStore = "scenario.noSimulatedAppStore"
+    /// A step written as a string that is not a step without parameters; names it.
+    case scenarioStepNeedsParameters = "scenario.stepNeedsParameters"
+    /// A step that is neither a dict with `Step` nor a string.
+    case scenarioStepNotDictionary = "scenario.stepNotDictionary"
+    /// A step's parameter the step does not take; names the step and the parameter.
+    case scenarioUnexpectedParameter = "scenario.unexpectedParameter"
+    /// A step's required parameter that is missing; names the step and the parameter.
+    case scenarioMissingParameter = "scenario.missingParameter"
+    /// An `advanceTime` step's `Seconds` that is negative or not a number.
+    case scenarioNegativeSeconds = "scenario.negativeSeconds"
+    /// An `advanceTime` step's `Duration` that is not an ISO 8601 duration; gives it.
+    case scenarioInvalidDuration = "scenario.invalidDuration"
+    /// A `togglePayments` step without `Allowed`.
+    case scenarioMissingAllowed = "scenario.missingAllowed"
+    /// A `togglePayments` step's `Allowed` that is not a boolean.
+    case scenarioAllowedNotBoolean = "scenario.allowedNotBoolean"
+    /// A `verifyReceipt` step's `Environment` that is neither `Sandbox` nor `Production`.
+    case scenarioInvalidEnvironment = "scenario.invalidEnvironment"
+    /// A step name the format does not define; names it and lists the steps.
+    case scenarioUnknownStep = "scenario.unknownStep"
+    /// An expectation's `VerifyStatuses` that is not an array.
+    case scenarioVerifyStatusesNotArray = "scenario.verifyStatusesNotArray"
+    /// A value that must be a string; names the key and the element found.
+    case scenarioNotString = "scenario.notString"
+    /// A value that must be an integer; names the key and the element found.
+    case scenarioNotInteger = "scenario.notInteger"
+    /// A value that must be an array of strings; names the key.
+    case scenarioNotStringArray = "scenario.notStringArray"
+    /// A value that must be a dict of names to integers; names the key.
+    case scenarioNotCountDictionary = "scenario.notCountDictionary"
+    /// A `Session` setting of a type settings cannot hold; names the element found.
+    case scenarioUnsupportedSetting = "scenario.unsupportedSetting"
+    /// An Ask to Buy step with no request to decide.
+    case scenarioStepNoAskToBuyRequest = "scenario.step.noAskToBuyRequest"
+    /// A `resolveInterrupted` step with no interrupted purchase.
+    case scenarioStepNoInterruptedPurchase = "scenario.step.noInterruptedPurchase"
+    /// A `refund` step with no purchase of the product; names the product.
+    case scenarioStepNothingToRefund = "scenario.step.nothingToRefund"
+
     // MARK: Tool: receipt inspect and simulate
     /// A verifyReceipt status line; gives the number and its meaning.
     case toolReceiptStatus = "tool.receipt.status"
@@ -914,6 +966,13 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             [.text, .integer]
         case .toolSimulateExpectationFailed:
             [.text, .text, .text]
+        case .scenarioUnknownKey, .scenarioNoSimulatedAppStore, .scenarioStepNeedsParameters, .scenarioInvalidDuration,
+            .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting,
+            .scenarioStepNothingToRefund:
+            [.text]
+        case .scenarioUnexpectedParameter, .scenarioMissingParameter, .scenarioUnknownStep, .scenarioNotString,
+            .scenarioNotInteger:
+            [.text, .text]
         default: []
         }
     }

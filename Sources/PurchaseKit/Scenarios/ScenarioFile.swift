@@ -8,19 +8,22 @@ public import SimulatedAppStore
 /// catalog it names (relative to the scenario file) loaded and validated, the session overrides,
 /// the steps with their positions.
 ///
-/// Every problem is collected in one pass and reported as `path:line:column: error: message`.
+/// Every problem is collected in one pass, each a ``ScenarioDiagnostic`` (`path:line:column: error:
+/// message`, the message in any language); an invalid catalog gives its own diagnostics.
 public enum ScenarioFile {
     /// Loads the scenario at `path`.
     ///
     /// - Throws: ``ScenarioFileError/missingFile(_:)`` when the scenario or its catalog does not exist,
-    ///   ``ScenarioFileError/invalid(_:)`` with every diagnostic otherwise.
+    ///   ``ScenarioFileError/invalidCatalog(_:)`` with the catalog's errors when it is invalid, and
+    ///   ``ScenarioFileError/invalid(_:)`` with every diagnostic of the scenario otherwise (a catalog
+    ///   without a `simulated-app-store` provider is one, at the scenario's `Catalog`).
     public static func load(path: String) throws(ScenarioFileError) -> Scenario {
         guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path) }
         let root: PropertyListNode
         do {
             root = try PropertyListReader().read(contentsOfFile: path)
         } catch {
-            throw .invalid(["\(path):\(error.location.line):\(error.location.column): error: \(error.message)"])
+            throw .invalid([ScenarioDiagnostic(.unreadable(error.reason), path: path, at: error.location)])
         }
         var parser = ScenarioParser(path: path)
         let parsed = parser.parse(root)
@@ -31,7 +34,11 @@ public enum ScenarioFile {
         guard FileManager.default.fileExists(atPath: catalogPath) else { throw .missingFile(catalogPath) }
         let result = CatalogLoader().load(contentsOfFile: catalogPath)
         guard let catalog = result.catalog, !result.hasErrors else {
-            throw .invalid(result.errors.map(\.description))
+            throw .invalidCatalog(result.errors)
+        }
+        guard catalog.deployment.providers.contains(where: { $0.kind == .simulatedAppStore }) else {
+            let problem = ScenarioProblem.noSimulatedAppStore(catalog: parsed.catalog)
+            throw .invalid([ScenarioDiagnostic(problem, path: path, at: parsed.catalogLocation)])
         }
         return Scenario(name: parsed.name, catalog: catalog, settings: parsed.settings, steps: parsed.steps)
     }

@@ -8,28 +8,30 @@ struct ScenarioParser {
     struct Parsed {
         var name: String
         var catalog: String
+        /// Where the scenario names its catalog.
+        var catalogLocation: SourceLocation
         var settings: [String: SettingValue]
         var steps: [Scenario.Step]
     }
 
     let path: String
-    var problems: [String] = []
+    var problems: [ScenarioDiagnostic] = []
 
     init(path: String) {
         self.path = path
     }
 
-    private mutating func problem(_ message: String, at location: SourceLocation) {
-        problems.append("\(path):\(location.line):\(location.column): error: \(message)")
+    private mutating func problem(_ problem: ScenarioProblem, at location: SourceLocation) {
+        problems.append(ScenarioDiagnostic(problem, path: path, at: location))
     }
 
     mutating func parse(_ root: PropertyListNode) -> Parsed? {
         guard case .dictionary(let entries) = root.value else {
-            problem("a scenario must be a dict with Catalog and Steps", at: root.location)
+            problem(.rootNotDictionary, at: root.location)
             return nil
         }
         var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        var catalog: String?
+        var catalog: (text: String, location: SourceLocation)?
         var settings: [String: SettingValue] = [:]
         var steps: [Scenario.Step] = []
         for entry in entries {
@@ -37,37 +39,43 @@ struct ScenarioParser {
             case "Name":
                 if let text = string(entry.value, "Name") { name = text }
             case "Catalog":
-                catalog = string(entry.value, "Catalog")
+                catalog = string(entry.value, "Catalog").map { ($0, entry.value.location) }
             case "Session":
                 if case .dictionary(let items) = entry.value.value {
                     for item in items {
                         if let value = settingValue(item.value) { settings[item.key] = value }
                     }
                 } else {
-                    problem("Session must be a dict of simulated-app-store settings", at: entry.value.location)
+                    problem(.sessionNotDictionary, at: entry.value.location)
                 }
             case "Steps":
                 guard case .array(let elements) = entry.value.value else {
-                    problem("Steps must be an array", at: entry.value.location)
+                    problem(.stepsNotArray, at: entry.value.location)
                     continue
                 }
                 for element in elements {
                     if let step = step(element) { steps.append(step) }
                 }
             default:
-                problem(
-                    "unknown key '\(entry.key)'; a scenario has Name, Catalog, Session and Steps", at: entry.keyLocation
-                )
+                problem(.unknownKey(entry.key), at: entry.keyLocation)
             }
         }
         guard let catalog else {
-            problem("missing Catalog: name the catalog file, relative to the scenario", at: root.location)
+            problem(.missingCatalog, at: root.location)
             return nil
         }
-        return Parsed(name: name, catalog: catalog, settings: settings, steps: steps)
+        return Parsed(
+            name: name, catalog: catalog.text, catalogLocation: catalog.location, settings: settings, steps: steps)
     }
 
     // MARK: - Steps
+
+    /// Every step's name, in the order the unknown-step message lists them.
+    private static let stepNames = [
+        "buy", "approveAskToBuy", "declineAskToBuy", "resolveInterrupted", "relaunch", "reinstall", "restore",
+        "advanceTime", "refund", "expire", "forceRenew", "disableAutoRenew", "switchStorefront", "togglePayments",
+        "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "expect",
+    ]
 
     private static let parameterless: [String: ScenarioAction] = [
         "relaunch": .relaunch, "reinstall": .reinstall, "restore": .restore, "crashBeforeFinish": .crashBeforeFinish,
@@ -79,20 +87,20 @@ struct ScenarioParser {
         let location = node.location
         if case .string(let name) = node.value {
             guard let action = Self.parameterless[name] else {
-                problem("step '\(name)' needs parameters or is unknown; write it as a dict with Step", at: location)
+                problem(.stepNeedsParameters(name), at: location)
                 return nil
             }
             return Scenario.Step(action, line: location.line, column: location.column)
         }
         guard case .dictionary(let entries) = node.value, let kind = node.value["Step"] else {
-            problem("a step is a dict with a Step key (or the name of a step without parameters)", at: location)
+            problem(.stepNotDictionary, at: location)
             return nil
         }
         guard let name = string(kind, "Step") else { return nil }
         var fields = StepFields(entries: entries.filter { $0.key != "Step" })
         let action = action(name, &fields, at: kind.location)
         for unused in fields.unused {
-            problem("step \(name) does not take '\(unused.key)'", at: unused.keyLocation)
+            problem(.unexpectedParameter(step: name, key: unused.key), at: unused.keyLocation)
         }
         return action.map { Scenario.Step($0, line: location.line, column: location.column) }
     }
@@ -118,14 +126,14 @@ struct ScenarioParser {
         case "advanceTime":
             if let node = fields.take("Seconds") {
                 guard let seconds = number(node), seconds >= 0 else {
-                    problem("Seconds must be a non-negative number", at: node.location)
+                    problem(.negativeSeconds, at: node.location)
                     return nil
                 }
                 return .advanceTime(seconds)
             }
             guard let text = requiredString(&fields, "Duration", name, location) else { return nil }
             guard let period = SubscriptionPeriod(text) else {
-                problem("Duration '\(text)' is not an ISO 8601 duration such as P1D, P1M or P1Y", at: location)
+                problem(.invalidDuration(text), at: location)
                 return nil
             }
             let start = Date(timeIntervalSince1970: 1_767_225_600)
@@ -142,11 +150,11 @@ struct ScenarioParser {
             return requiredString(&fields, "Storefront", name, location).map(ScenarioAction.switchStorefront)
         case "togglePayments":
             guard let node = fields.take("Allowed") else {
-                problem("togglePayments needs Allowed (true or false)", at: location)
+                problem(.missingAllowed, at: location)
                 return nil
             }
             guard case .boolean(let allowed) = node.value else {
-                problem("Allowed must be true or false", at: node.location)
+                problem(.allowedNotBoolean, at: node.location)
                 return nil
             }
             return .setCanMakePayments(allowed)
@@ -155,19 +163,14 @@ struct ScenarioParser {
         case "verifyReceipt":
             let text = optionalString(&fields, "Environment") ?? "Sandbox"
             guard let environment = AppStoreEnvironment(rawValue: text) else {
-                problem("Environment must be Sandbox or Production", at: location)
+                problem(.invalidEnvironment, at: location)
                 return nil
             }
             return .verifyReceipt(environment: environment)
         case "expect":
             return .expect(expectations(&fields))
         default:
-            problem(
-                "unknown step '\(name)'; steps are buy, approveAskToBuy, declineAskToBuy, resolveInterrupted, "
-                    + "relaunch, reinstall, restore, advanceTime, refund, expire, forceRenew, disableAutoRenew, "
-                    + "switchStorefront, togglePayments, crashBeforeFinish, addObserver, verifyReceipt, "
-                    + "promotedPurchase, startDownloads, expect",
-                at: location)
+            problem(.unknownStep(name, known: Self.stepNames), at: location)
             return nil
         }
     }
@@ -190,7 +193,7 @@ struct ScenarioParser {
             if case .array(let elements) = node.value {
                 result.verifyStatuses = elements.compactMap { integer($0, "VerifyStatuses") }
             } else {
-                problem("VerifyStatuses must be an array of integers", at: node.location)
+                problem(.verifyStatusesNotArray, at: node.location)
             }
         }
         return result
@@ -200,7 +203,7 @@ struct ScenarioParser {
 
     private mutating func string(_ node: PropertyListNode, _ key: String) -> String? {
         guard case .string(let text) = node.value else {
-            problem("\(key) must be a string, not \(node.value.typeName)", at: node.location)
+            problem(.notString(key: key, found: node.value.typeName), at: node.location)
             return nil
         }
         return text
@@ -208,7 +211,7 @@ struct ScenarioParser {
 
     private mutating func integer(_ node: PropertyListNode, _ key: String) -> Int? {
         guard case .integer(let number) = node.value, let value = number.intValue else {
-            problem("\(key) must be an integer, not \(node.value.typeName)", at: node.location)
+            problem(.notInteger(key: key, found: node.value.typeName), at: node.location)
             return nil
         }
         return value
@@ -226,7 +229,7 @@ struct ScenarioParser {
         _ fields: inout StepFields, _ key: String, _ step: String, _ location: SourceLocation
     ) -> String? {
         guard let node = fields.take(key) else {
-            problem("step \(step) needs \(key)", at: location)
+            problem(.missingParameter(step: step, key: key), at: location)
             return nil
         }
         return string(node, key)
@@ -240,7 +243,7 @@ struct ScenarioParser {
         guard let node = fields.take(key) else { return [] }
         if case .string(let text) = node.value { return [text] }
         guard case .array(let elements) = node.value else {
-            problem("\(key) must be an array of strings", at: node.location)
+            problem(.notStringArray(key: key), at: node.location)
             return []
         }
         return elements.compactMap { string($0, key) }
@@ -249,7 +252,7 @@ struct ScenarioParser {
     private mutating func counts(_ fields: inout StepFields, _ key: String) -> [String: Int] {
         guard let node = fields.take(key) else { return [:] }
         guard case .dictionary(let entries) = node.value else {
-            problem("\(key) must be a dict of names to integers", at: node.location)
+            problem(.notCountDictionary(key: key), at: node.location)
             return [:]
         }
         var result: [String: Int] = [:]
@@ -263,7 +266,7 @@ struct ScenarioParser {
         var unsupported: [PropertyListNode] = []
         let value = SettingValue(node, unsupported: { node, _ in unsupported.append(node) })
         for node in unsupported {
-            problem("a session setting cannot be \(node.value.typeName)", at: node.location)
+            problem(.unsupportedSetting(found: node.value.typeName), at: node.location)
         }
         return value
     }

@@ -6,8 +6,8 @@ public struct ScenarioFailure: Sendable, Hashable, CustomStringConvertible {
         /// An expectation did not hold: the check's name (`outcome`, `balance gems`), the value expected
         /// and the value found, both as JSON text.
         case expectation(check: String, expected: String, actual: String)
-        /// A step could not run: the step's action name and why (English).
-        case step(action: String, message: String)
+        /// A step could not run: the step's action name and why.
+        case step(action: String, problem: ScenarioStepProblem)
     }
 
     /// The line of the step in the scenario file (1-based).
@@ -29,8 +29,8 @@ public struct ScenarioFailure: Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case .expectation(let check, let expected, let actual):
             "\(line):\(column): expected \(check) \(expected), got \(actual)"
-        case .step(let action, let message):
-            "\(line):\(column): \(action): \(message)"
+        case .step(let action, let problem):
+            "\(line):\(column): \(action): \(problem)"
         }
     }
 }

@@ -37,7 +37,7 @@ extension ScenarioSession {
             let approve = if case .approveAskToBuy = step.action { true } else { false }
             let requests = await queue.askToBuyRequests().filter { matches($0, productID) }
             guard let request = requests.first else {
-                fail(step, "there is no Ask to Buy request to decide")
+                fail(step, .noAskToBuyRequest)
                 break
             }
             if approve {
@@ -49,7 +49,7 @@ extension ScenarioSession {
         case .resolveInterrupted(let productID):
             let interrupted = await queue.interruptedPurchases().filter { matches($0, productID) }
             guard let purchase = interrupted.first else {
-                fail(step, "there is no interrupted purchase to resolve")
+                fail(step, .noInterruptedPurchase)
                 break
             }
             done(await queue.resolveInterruptedPurchase(purchase.id) != nil)
@@ -85,7 +85,7 @@ extension ScenarioSession {
                     && $0.revocationDate == nil
             }
             guard let newest = owned.last else {
-                fail(step, "there is no purchase of \(productID) to refund")
+                fail(step, .nothingToRefund(productID: productID))
                 break
             }
             done(await queue.refundTransaction(newest.id) != nil)
@@ -185,14 +185,14 @@ extension ScenarioSession {
         lastError = nil
     }
 
-    func fail(_ step: Scenario.Step, _ message: String) {
+    func fail(_ step: Scenario.Step, _ problem: ScenarioStepProblem) {
         checked += 1
         failures.append(
             ScenarioFailure(
-                line: step.line, column: step.column, kind: .step(action: step.action.name, message: message)))
+                line: step.line, column: step.column, kind: .step(action: step.action.name, problem: problem)))
         log.write([
             ("event", .string("expectation")), ("ok", .bool(false)), ("check", .string(step.action.name)),
-            ("message", .string(message)), ("line", .int(step.line)),
+            ("message", .string(problem.description)), ("line", .int(step.line)),
         ])
         lastOutcome = "nothing"
     }

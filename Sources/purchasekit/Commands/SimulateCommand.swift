@@ -5,7 +5,8 @@ import PurchaseKit
 /// callbacks, store events and expectation results as JSON lines.
 ///
 /// Exit status: 0 when every expectation holds, 1 when one fails (each failure is also written to
-/// standard error), 65 for a malformed scenario or catalog (`path:line:column: error: message`), 66
+/// standard error as `path:line:column: error: message`), 65 for a malformed scenario or catalog, or a
+/// catalog without a simulated App Store (`path:line:column: error: message`), 66
 /// when the scenario or its catalog is missing. The App Store account goes to a fresh temporary
 /// folder (removed afterwards) unless `--state` is given. At a terminal, a progress line on standard
 /// error names the step running and how far hosted-content downloads are; standard output is the same
@@ -34,7 +35,10 @@ struct SimulateCommand {
             case .missingFile(let missing):
                 throw ToolError(message: .fileNotFound(missing), exitCode: .noInput)
             case .invalid(let problems):
-                problems.forEach(console.diagnostic)
+                for problem in problems { console.diagnostic(console.text(problem)) }
+                return .dataError
+            case .invalidCatalog(let diagnostics):
+                for diagnostic in diagnostics { console.diagnostic(diagnostic) }
                 return .dataError
             }
         }
@@ -66,17 +70,17 @@ struct SimulateCommand {
         }
     }
 
-    /// A failure as `path:line:column: sentence`, the sentence of a failed expectation in the console's
-    /// language (check names and values stay as the scenario writes them).
+    /// A failure as `path:line:column: error: sentence`, the sentence in the console's language (check
+    /// names, step names and values stay as the scenario writes them).
     static func line(for failure: ScenarioFailure, path: String, console: Console) -> String {
-        let prefix = "\(path):\(failure.line):\(failure.column): "
+        let prefix = "\(path):\(failure.line):\(failure.column): error: "
         switch failure.kind {
         case .expectation(let check, let expected, let actual):
             let message = PurchaseCore.Message.keyed(
                 .toolSimulateExpectationFailed, arguments: [.text(check), .text(expected), .text(actual)])
             return prefix + console.text(message)
-        case .step(let action, let message):
-            return prefix + "\(action): \(message)"
+        case .step(let action, let problem):
+            return prefix + "\(action): " + console.text(problem.messageText)
         }
     }
 

@@ -1,6 +1,7 @@
 import Glibc
 import PurchaseCatalog
 import PurchaseCore
+import PurchaseKit
 
 /// Standard output and standard error, with the tool's conventions: messages rendered from the message
 /// tables for the tool's locale, errors prefixed with `purchasekit: `, and output write failures (a
@@ -35,6 +36,11 @@ struct Console: Sendable {
     /// A catalog or message-table diagnostic as compilers print it, with the message and the hint in the
     /// console's locale.
     func text(_ diagnostic: Diagnostic) -> String {
+        diagnostic.description(locale: locale ?? MessageTable.fallbackLanguage, table: table)
+    }
+
+    /// A scenario-file diagnostic as compilers print it, with the message in the console's locale.
+    func text(_ diagnostic: ScenarioDiagnostic) -> String {
         diagnostic.description(locale: locale ?? MessageTable.fallbackLanguage, table: table)
     }
 
