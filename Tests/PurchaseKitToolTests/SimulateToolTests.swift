@@ -177,6 +177,38 @@ struct SimulateToolTests {
         #expect(english.stdout.isEmpty && japanese.stdout.isEmpty)
     }
 
+    /// A `Session` setting the simulated App Store cannot use is an error at its value when the
+    /// scenario loads, in the locale (it failed when the run began, in English, without a position).
+    @Test func anUnusableSessionSettingIsAnErrorAtItsValue() throws {
+        let catalog = ToolRunner.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
+        let path = try ToolRunner.file(
+            named: "session.plist",
+            containing: """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                <key>Catalog</key><string>\(catalog)</string>
+                <key>Session</key><dict><key>FaultRate</key><real>3</real><key>AskToBuyEnabled</key><string>yes</string></dict>
+                <key>Steps</key><array><string>restore</string></array>
+                </dict>
+                </plist>
+                """)
+        let english = try ToolRunner.run(["simulate", path])
+        #expect(english.status == 65)
+        #expect(
+            english.stderr.split(separator: "\n").map(String.init) == [
+                "\(path):5:45: error: setting 'FaultRate' of provider 'simulated-app-store' must be a number from 0 to 1",
+                "\(path):5:85: error: setting 'AskToBuyEnabled' of provider 'simulated-app-store' must be <true/> or <false/>",
+            ])
+        let russian = try ToolRunner.run(["--locale", "ru", "simulate", path])
+        #expect(russian.status == 65)
+        #expect(
+            russian.stderr.contains(
+                "\(path):5:45: error: параметр «FaultRate» поставщика «simulated-app-store» должен быть числом от 0 до 1\n"
+            ))
+        #expect(english.stdout.isEmpty && russian.stdout.isEmpty)
+    }
+
     @Test func aMissingScenarioOrCatalogExits66() throws {
         #expect(try ToolRunner.run(["simulate", "/no/such/scenario.plist"]).status == 66)
         let path = try Self.scenario("<string>restore</string>", catalog: "/no/such/catalog.plist")

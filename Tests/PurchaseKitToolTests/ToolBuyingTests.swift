@@ -187,4 +187,18 @@ struct ToolBuyingTests {
         #expect(try ToolChild.run(["buy"], in: fixture.folder).status == 64)
         #expect(try ToolChild.run(["buy", "x", "--quantity", "0"], in: fixture.folder).status == 64)
     }
+
+    /// With a store that keeps no history in the state folder (the simulated App Store), a restored
+    /// non-consumable shows as restored, not as a second purchase.
+    @Test func aRestoredNonConsumableOfTheSimulatedStoreShowsAsRestored() throws {
+        let fixture = try BuyingFixture()
+        defer { fixture.remove() }
+        let catalog = ToolRunner.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
+        let base = ["--catalog", catalog, "--state", fixture.state.path]
+        #expect(try ToolRunner.run(base + ["buy", "com.example.removeads"]).status == 0)
+        #expect(try ToolRunner.run(base + ["restore"]).status == 0)
+        let history = try ToolRunner.run(base + ["--json", "history"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: history.stdoutData) as? [[String: Any]])
+        #expect(rows.compactMap { $0["state"] as? String } == ["purchased", "restored"])
+    }
 }

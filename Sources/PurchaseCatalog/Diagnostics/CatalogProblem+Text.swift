@@ -1,4 +1,4 @@
-import PropertyList
+public import PropertyList
 public import PurchaseCore
 
 // The texts of catalog diagnostics live in the message tables (`catalog.<problem>` and
@@ -72,7 +72,7 @@ extension CatalogProblem {
         case .duplicateEntitlement(let name): keyed(.catalogDuplicateEntitlement, name)
         case .simulationUnused: keyed(.catalogSimulationUnused)
         case .unsupportedSettingValue(let found): keyed(.catalogUnsupportedSettingValue, found)
-        case .invalidProviderSetting(let problem): providerSettingText(problem)
+        case .invalidProviderSetting(let problem): problem.messageText
         case .storeKitUnreadable(let reason):
             .keyed(.catalogStoreKitUnreadable, arguments: [.message(reason.messageText)])
         case .storeKitWrongType(let key, let expected, let found):
@@ -170,22 +170,44 @@ extension CatalogProblem {
     }
 }
 
-/// The text of a provider setting problem: one key per kind of value expected.
-private func providerSettingText(_ problem: ProviderSettingError) -> Message {
-    let (key, kind) = (problem.key, problem.kind.rawValue)
-    return switch problem.expected {
-    case .boolean: keyed(.catalogProviderSettingBoolean, key, kind)
-    case .string: keyed(.catalogProviderSettingString, key, kind)
-    case .nonEmptyString: keyed(.catalogProviderSettingNonEmptyString, key, kind)
-    case .positiveInteger: keyed(.catalogProviderSettingPositiveInteger, key, kind)
-    case .nonNegativeInteger: keyed(.catalogProviderSettingNonNegativeInteger, key, kind)
-    case .integer: keyed(.catalogProviderSettingInteger, key, kind)
-    case .fraction: keyed(.catalogProviderSettingFraction, key, kind)
-    case .dictionary: keyed(.catalogProviderSettingDictionary, key, kind)
-    case .oneOf(let words): keyed(.catalogProviderSettingOneOf, key, kind, words.joined(separator: ", "))
-    case .knownKey(let keys): keyed(.catalogProviderSettingKnownKey, key, kind, keys.joined(separator: ", "))
-    case .storeKitErrorCode: keyed(.catalogProviderSettingErrorCode, key, kind)
-    case .timeRate: keyed(.catalogProviderSettingTimeRate, key, kind)
+extension ProviderSettingError {
+    /// Where the setting is in `settings` (a provider's settings dict as read): its value, or its
+    /// key when the key is one the provider does not know; `nil` when the dict does not hold it.
+    /// Of repeated keys, the last (the one in effect).
+    public func location(in settings: PropertyListNode?) -> SourceLocation? {
+        var node = settings
+        var location: SourceLocation?
+        for component in key.split(separator: ".") {
+            guard case .dictionary(let entries)? = node?.value, let entry = entries.last(where: { $0.key == component })
+            else { break }
+            if case .knownKey = expected {
+                location = entry.keyLocation
+            } else {
+                location = entry.value.location
+            }
+            node = entry.value
+        }
+        return location
+    }
+
+    /// What is wrong with the setting, as a message key with its arguments (one key per kind of
+    /// value expected; the key, the provider and the choices are arguments, written as they are).
+    public var messageText: Message {
+        let (key, kind) = (self.key, self.kind.rawValue)
+        return switch expected {
+        case .boolean: keyed(.catalogProviderSettingBoolean, key, kind)
+        case .string: keyed(.catalogProviderSettingString, key, kind)
+        case .nonEmptyString: keyed(.catalogProviderSettingNonEmptyString, key, kind)
+        case .positiveInteger: keyed(.catalogProviderSettingPositiveInteger, key, kind)
+        case .nonNegativeInteger: keyed(.catalogProviderSettingNonNegativeInteger, key, kind)
+        case .integer: keyed(.catalogProviderSettingInteger, key, kind)
+        case .fraction: keyed(.catalogProviderSettingFraction, key, kind)
+        case .dictionary: keyed(.catalogProviderSettingDictionary, key, kind)
+        case .oneOf(let words): keyed(.catalogProviderSettingOneOf, key, kind, words.joined(separator: ", "))
+        case .knownKey(let keys): keyed(.catalogProviderSettingKnownKey, key, kind, keys.joined(separator: ", "))
+        case .storeKitErrorCode: keyed(.catalogProviderSettingErrorCode, key, kind)
+        case .timeRate: keyed(.catalogProviderSettingTimeRate, key, kind)
+        }
     }
 }
 

@@ -14,7 +14,7 @@ public struct CatalogLoader: Sendable {
     /// The provider kinds that may appear as `Provider` or a `Providers` entry's `Kind`; any other kind is
     /// an error naming the closest one. `nil` accepts any well-formed kind (the registry checks later).
     public var knownProviderKinds: Set<ProviderKind>?
-    /// The settings problems of one provider entry (``ProviderRegistry/settingProblems(in:)``); each
+    /// The settings problems of one provider entry (`ProviderRegistry.settingProblems(in:)`); each
     /// is an error at the setting's line and column. `nil` leaves settings to the provider's factory.
     public var providerSettingsCheck: (@Sendable (ProviderConfiguration) -> [ProviderSettingError])?
 

@@ -159,21 +159,7 @@ extension CatalogDecoder {
     ) {
         guard let providerSettingsCheck else { return }
         for problem in providerSettingsCheck(configuration) {
-            var node = settings
-            var location: SourceLocation?
-            for component in problem.key.split(separator: ".") {
-                // The last of repeated keys is the one in effect.
-                guard case .dictionary(let entries)? = node?.value,
-                    let entry = entries.last(where: { $0.key == component })
-                else { break }
-                if case .knownKey = problem.expected {
-                    location = entry.keyLocation
-                } else {
-                    location = entry.value.location
-                }
-                node = entry.value
-            }
-            report(.invalidProviderSetting(problem), at: location ?? fallback)
+            report(.invalidProviderSetting(problem), at: problem.location(in: settings) ?? fallback)
         }
     }
 

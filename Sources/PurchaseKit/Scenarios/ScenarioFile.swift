@@ -32,7 +32,7 @@ public enum ScenarioFile {
         let catalogPath =
             parsed.catalog.hasPrefix("/") ? parsed.catalog : base.appendingPathComponent(parsed.catalog).path
         guard FileManager.default.fileExists(atPath: catalogPath) else { throw .missingFile(catalogPath) }
-        let result = CatalogLoader().load(contentsOfFile: catalogPath)
+        let result = CatalogLoader(registry: .builtIn).load(contentsOfFile: catalogPath)
         guard let catalog = result.catalog, !result.hasErrors else {
             throw .invalidCatalog(result.errors)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import PurchaseCatalog
 import PurchaseCore
 import SimulatedAppStore
 
@@ -33,6 +34,7 @@ struct ScenarioParser {
         var name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var catalog: (text: String, location: SourceLocation)?
         var settings: [String: SettingValue] = [:]
+        var session: PropertyListNode?
         var steps: [Scenario.Step] = []
         for entry in entries {
             switch entry.key {
@@ -41,6 +43,7 @@ struct ScenarioParser {
             case "Catalog":
                 catalog = string(entry.value, "Catalog").map { ($0, entry.value.location) }
             case "Session":
+                session = entry.value
                 if case .dictionary(let items) = entry.value.value {
                     for item in items {
                         if let value = settingValue(item.value) { settings[item.key] = value }
@@ -59,6 +62,14 @@ struct ScenarioParser {
             default:
                 problem(.unknownKey(entry.key), at: entry.keyLocation)
             }
+        }
+        // The session's settings are the simulated App Store's: checked as a catalog's would be.
+        let configuration = ProviderConfiguration(kind: .simulatedAppStore, settings: settings)
+        let refused = ProviderRegistry.builtIn.settingProblems(in: configuration).map {
+            ($0, $0.location(in: session) ?? root.location)
+        }
+        for (setting, location) in refused.sorted(by: { $0.1 < $1.1 }) {
+            problem(.invalidSetting(setting), at: location)
         }
         guard let catalog else {
             problem(.missingCatalog, at: root.location)

@@ -4,7 +4,8 @@ public import PurchaseCore
 /// Every kind of problem a scenario file can have, with the details its message needs.
 ///
 /// Its texts come from the message tables (`scenario.<problem>`): ``messageText`` names the key with the
-/// associated values as arguments, and ``message(locale:table:)`` renders it in any language. Step
+/// associated values as arguments, and ``ScenarioDiagnostic/message(locale:table:)`` renders it in any
+/// language. Step
 /// names, keys and values from the file are quoted as written and never translated.
 public enum ScenarioProblem: Sendable, Hashable {
     /// The file is not a readable property list; the reader's reason.
@@ -53,6 +54,8 @@ public enum ScenarioProblem: Sendable, Hashable {
     case notCountDictionary(key: String)
     /// A `Session` setting of a type settings cannot hold; the element found.
     case unsupportedSetting(found: String)
+    /// A `Session` setting the simulated App Store cannot use (its settings check refused it).
+    case invalidSetting(ProviderSettingError)
 
     /// What is wrong, as a message key with its arguments: render it with a `MessageTable` for a locale.
     public var messageText: Message {
@@ -80,6 +83,7 @@ public enum ScenarioProblem: Sendable, Hashable {
         case .notStringArray(let key): keyed(.scenarioNotStringArray, key)
         case .notCountDictionary(let key): keyed(.scenarioNotCountDictionary, key)
         case .unsupportedSetting(let found): keyed(.scenarioUnsupportedSetting, found)
+        case .invalidSetting(let problem): problem.messageText
         }
     }
 }

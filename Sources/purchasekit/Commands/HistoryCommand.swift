@@ -42,7 +42,7 @@ struct HistoryCommand {
                     rows.map { row in
                         let id = row.transaction?.transactionID ?? row.delivery!.transactionID
                         let original = row.transaction?.originalTransactionID ?? row.delivery!.originalTransactionID
-                        var state = row.transaction?.state.rawValue ?? "purchased"
+                        var state = Self.state(row.transaction, row.delivery).rawValue
                         if row.transaction?.isRevoked == true || contents.revocations[id] != nil { state = "revoked" }
                         return .object([
                             ("transactionID", .string(id.id)), ("originalTransactionID", .string(original.id)),
@@ -66,7 +66,7 @@ struct HistoryCommand {
                 let date = (row.transaction?.purchaseDate ?? row.delivery!.purchaseDate).formatted(.iso8601)
                 let revoked = row.transaction?.isRevoked == true || contents.revocations[id] != nil
                 let state =
-                    revoked ? Message.transactionRevoked : .transactionState(row.transaction?.state ?? .purchased)
+                    revoked ? Message.transactionRevoked : .transactionState(Self.state(row.transaction, row.delivery))
                 text += "\(id)  \(date)  \(productID)  \(console.text(state))"
                 text += row.delivery != nil ? "  " + console.text(.delivered) : ""
                 text += (row.finished ? "  " + console.text(.finished) : "") + "\n"
@@ -74,5 +74,18 @@ struct HistoryCommand {
             try ProductsCommand.write(text, console)
             return .success
         }
+    }
+
+    /// The state of a row: the store's, or for a delivery the store does not list (a store that keeps
+    /// no history here) what the delivery tells: a non-consumable delivered under a transaction of
+    /// its own, apart from the original purchase, came back by a restore.
+    private static func state(_ transaction: StoreTransaction?, _ delivery: Delivery?) -> TransactionState {
+        if let transaction { return transaction.state }
+        if let delivery, delivery.productType == .nonConsumable,
+            delivery.transactionID != delivery.originalTransactionID
+        {
+            return .restored
+        }
+        return .purchased
     }
 }
