@@ -194,6 +194,29 @@ struct CatalogLoaderTests {
         #expect(result.catalog == nil)
     }
 
+    /// A value of an array that must be a dict is named by its path (`Products[1]`), words of no
+    /// language (it was "Products element", English inside every translation).
+    @Test func anArrayValueOfTheWrongTypeIsNamedByItsIndex() throws {
+        let product =
+            "<dict><key>ProductID</key><string>p</string><key>Type</key><string>Consumable</string>"
+            + "<key>Prices</key><dict><key>USA</key><string>1</string></dict><key>Localizations</key><dict>"
+            + "<key>en</key><dict><key>DisplayName</key><string>N</string><key>Description</key><string/></dict>"
+            + "</dict><key>Payouts</key><array><string>gems</string></array></dict>"
+        let text = CatalogText.withProduct(product + "\n<string>not a product</string>")
+        let expected = [
+            "4:308: error: 'Payouts[0]' must be of type dict, found string",
+            "5:1: error: 'Products[1]' must be of type dict, found string",
+        ]
+        #expect(CatalogText.diagnostics(of: text) == expected)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("paths-\(UUID().uuidString).plist")
+        try Data(text.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let streamed = CatalogLoader().load(contentsOfFile: path.path).diagnostics.map {
+            "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)"
+        }
+        #expect(streamed == expected, "the file is streamed product by product")
+    }
+
     @Test func readsSeveralProvidersWithStoreIDs() throws {
         let text = CatalogText.document(
             """

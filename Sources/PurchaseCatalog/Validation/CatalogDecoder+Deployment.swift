@@ -114,8 +114,8 @@ extension CatalogDecoder {
             var result: [ProviderConfiguration] = []
             var seen: [ProviderKind: SourceLocation] = [:]
             var failed = false
-            for element in elements {
-                guard let configuration = decodeProviderEntry(element) else {
+            for (position, element) in elements.enumerated() {
+                guard let configuration = decodeProviderEntry(element, index: position) else {
                     failed = true
                     continue
                 }
@@ -131,8 +131,8 @@ extension CatalogDecoder {
         }
     }
 
-    private mutating func decodeProviderEntry(_ node: PropertyListNode) -> ProviderConfiguration? {
-        guard let entries = dictionary(node, key: "Providers entry") else { return nil }
+    private mutating func decodeProviderEntry(_ node: PropertyListNode, index: Int) -> ProviderConfiguration? {
+        guard let entries = dictionary(node, key: "Providers[\(index)]") else { return nil }
         var kind, settings: Int?
         for index in entries.indices {
             switch entries[index].key {

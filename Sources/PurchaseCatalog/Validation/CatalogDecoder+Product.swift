@@ -4,8 +4,10 @@ import PurchaseCore
 
 extension CatalogDecoder {
     /// Reads one product dict; returns the product when it has no errors.
-    mutating func decodeProduct(_ node: PropertyListNode) -> Product? {
-        guard let entries = dictionary(node, key: "Products element") else { return nil }
+    /// Reads the product at `index` of `Products` (diagnostics name a value that is no dict
+    /// `Products[index]`, a path in any language).
+    mutating func decodeProduct(_ node: PropertyListNode, index: Int) -> Product? {
+        guard let entries = dictionary(node, key: "Products[\(index)]") else { return nil }
         var productID, type, storeIDs, prices, localizations, entitlements, payouts, subscription, duration,
             familyShareable, hostedContent, simulation: Int?
         for index in entries.indices {
@@ -304,8 +306,8 @@ extension CatalogDecoder {
         result.reserveCapacity(elements.count)
         // A set only for long lists: a product usually grants one or two entitlements.
         var seen: Set<String>? = elements.count > 16 ? Set(minimumCapacity: elements.count) : nil
-        for element in elements {
-            guard let name = text(element, key: "Entitlements element") else { continue }
+        for (position, element) in elements.enumerated() {
+            guard let name = text(element, key: "Entitlements[\(position)]") else { continue }
             let isDuplicate = seen.map { $0.contains(name) } ?? result.contains(name)
             if isDuplicate {
                 report(.duplicateEntitlement(name), at: element.location)
@@ -322,8 +324,8 @@ extension CatalogDecoder {
         guard let elements = array(node, key: "Payouts") else { return [] }
         var result: [Payout] = []
         result.reserveCapacity(elements.count)
-        for element in elements {
-            guard let entries = dictionary(element, key: "Payouts element") else { continue }
+        for (position, element) in elements.enumerated() {
+            guard let entries = dictionary(element, key: "Payouts[\(position)]") else { continue }
             var kind, name, quantity: Int?
             for index in entries.indices {
                 switch entries[index].key {

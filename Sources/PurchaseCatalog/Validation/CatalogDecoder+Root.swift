@@ -85,7 +85,7 @@ extension CatalogDecoder {
                         // Move the product out of the array: its subtree is freed when `element` goes.
                         let element = elements[index]
                         elements[index] = placeholder
-                        if let product = decodeProduct(element), errorCount == 0 {
+                        if let product = decodeProduct(element, index: index), errorCount == 0 {
                             decodedProducts.append(product)
                         }
                     }

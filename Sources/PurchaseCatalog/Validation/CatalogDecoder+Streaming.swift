@@ -12,6 +12,8 @@ extension CatalogDecoder {
         var deploymentLocation: SourceLocation?
         var deployment: Deployment?
         var products: [Product] = []
+        /// How many elements of the array were streamed so far.
+        var elements = 0
         /// A second `Products` array was streamed: the results cannot stand for the whole file.
         var isSpoiled = false
     }
@@ -43,7 +45,9 @@ extension CatalogDecoder {
             productStream?.isSpoiled = true
             return
         }
-        if let product = decodeProduct(element.node), errorCount == 0 {
+        let index = stream.elements
+        productStream?.elements += 1
+        if let product = decodeProduct(element.node, index: index), errorCount == 0 {
             productStream?.products.append(product)
         }
     }

@@ -146,8 +146,8 @@ extension CatalogDecoder {
     private mutating func decodeFailures(_ node: PropertyListNode) -> [ProductSimulation.Failure] {
         guard let elements = array(node, key: "Failures") else { return [] }
         var result: [ProductSimulation.Failure] = []
-        for element in elements {
-            guard let entries = dictionary(element, key: "Failures element") else { continue }
+        for (position, element) in elements.enumerated() {
+            guard let entries = dictionary(element, key: "Failures[\(position)]") else { continue }
             var attempt, error: Int?
             for index in entries.indices {
                 switch entries[index].key {
