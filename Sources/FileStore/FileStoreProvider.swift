@@ -119,7 +119,10 @@ public final class FileStoreProvider: StoreProvider {
     /// Registers the file store under ``kind`` in `registry`, with the check of its settings
     /// (``FileStoreSettings/init(_:)``).
     public static func register(in registry: inout ProviderRegistry) {
-        registry.register(kind, checkingSettings: { _ = try FileStoreSettings($0) }) { context in
+        registry.register(
+            kind, settingKeys: FileStoreSettings.keys, checkingSettings: { _ = try FileStoreSettings($0) }
+        ) {
+            context in
             try FileStoreProvider(context: context)
         }
     }

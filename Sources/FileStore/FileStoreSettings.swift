@@ -15,6 +15,11 @@ public struct FileStoreSettings: Sendable, Hashable {
     /// The default ``stateFolder``: with it the store shares the state folder's ``PurchaseJournal``
     /// with the ledger (unless the folder has the previous layout, where `file-store/` is used).
     public static let defaultStateFolder = "file-store"
+    /// Every key ``init(_:)`` reads.
+    public static let keys = [
+        "StateFolder", "RequiresApproval", "AutoRenew", "CanMakePayments", "Storefront", "Locale",
+        "CompactionThreshold",
+    ]
 
     /// The store's folder, relative to the state folder (an absolute path is used as is); any value
     /// but ``defaultStateFolder`` gives the store its own journal there.

@@ -75,11 +75,16 @@ struct PurchaseDeploymentTests {
         (
             "Simulated.plist", "simulated-app-store",
             "<key>Environment</key><string>Beta</string><key>SimulatedErrors</key><dict><key>Purchse</key>"
-                + "<integer>2</integer></dict><key>FaultRate</key><real>2</real><key>Persistence</key><string>Disk</string>",
+                + "<integer>2</integer><key>Restor</key><integer>2</integer><key>Verification</key><string>bogus</string>"
+                + "</dict><key>FaultRate</key><real>2</real><key>Persistence</key><string>Disk</string>",
             [
                 "setting 'Environment' of provider 'simulated-app-store' must be one of: Production, Sandbox",
                 "'SimulatedErrors.Purchse' is not a setting of provider 'simulated-app-store'; the keys here are: "
                     + "LoadProducts, Purchase, Restore, Verification",
+                "'SimulatedErrors.Restor' is not a setting of provider 'simulated-app-store'; the keys here are: "
+                    + "LoadProducts, Purchase, Restore, Verification",
+                "setting 'SimulatedErrors.Verification' of provider 'simulated-app-store' must be a StoreKit error name "
+                    + "such as paymentCancelled, or its number",
                 "setting 'FaultRate' of provider 'simulated-app-store' must be a number from 0 to 1",
                 "setting 'Persistence' of provider 'simulated-app-store' must be one of: Journal, Memory",
             ]
@@ -105,6 +110,25 @@ struct PurchaseDeploymentTests {
             #expect(errors.allSatisfy { $0.location.line == (settings.isEmpty ? 12 : 14) })
         }
         #expect(!FileManager.default.fileExists(atPath: state.path))
+    }
+
+    /// A setting key the provider does not read is a warning naming the closest one (a misspelt
+    /// key was ignored without a word), for each built-in provider.
+    @Test(arguments: [
+        ("Default.plist", "file", "CanMakePayment", "CanMakePayments"),
+        ("Simulated.plist", "simulated-app-store", "AskToBuyEnabld", "AskToBuyEnabled"),
+    ])
+    func aSettingKeyTheProviderDoesNotReadIsAWarning(name: String, provider: String, key: String, meant: String)
+        throws
+    {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try catalog(name, provider: provider, settings: "<key>\(key)</key><false/>", in: folder)
+        let result = CatalogLoader(registry: .builtIn).load(contentsOfFile: path)
+        #expect(result.catalog != nil)
+        #expect(result.warnings.map(\.message) == ["unknown key '\(key)'; did you mean '\(meant)'?"])
+        #expect(result.warnings.first?.location.line == 14)
+        #expect(CatalogLoader().load(contentsOfFile: path).warnings.isEmpty, "without the registry, keys are not known")
     }
 
     /// A catalog built in code gets the same check when its deployment opens, before the state folder is touched.

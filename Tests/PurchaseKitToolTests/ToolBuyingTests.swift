@@ -32,10 +32,15 @@ struct ToolBuyingTests {
         #expect((second["message"] as? String)?.isEmpty == false)
         #expect(second["error"] == nil)
         #expect(try fixture.gems() == 200)
-        _ = try fixture.json(["buy", "com.example.gems.100", "--quantity", "3"])
+        let three = try #require(
+            try fixture.json(["buy", "com.example.gems.100", "--quantity", "3"]) as? [String: Any])
+        #expect(three["message"] as? String == "Thank you! Your purchase of 100 Gems × 3 is complete.")
         #expect(try fixture.gems() == 500)
+        let japanese = try fixture.run(["--locale", "ja", "buy", "com.example.gems.100", "--quantity", "2"])
+        #expect(japanese.stdout == "ご購入ありがとうございます。ジェム100個 × 2の購入が完了しました。\n")
+        #expect(try fixture.gems() == 700)
         _ = try fixture.json(["buy", "com.example.gems.100", "--quantity=10"])
-        #expect(try fixture.gems() == 1500)
+        #expect(try fixture.gems() == 1700)
     }
 
     @Test func buyingANonConsumableTwiceIsRefusedAsAlreadyOwned() throws {

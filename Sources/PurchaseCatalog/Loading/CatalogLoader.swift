@@ -17,6 +17,9 @@ public struct CatalogLoader: Sendable {
     /// The settings problems of one provider entry (`ProviderRegistry.settingProblems(in:)`); each
     /// is an error at the setting's line and column. `nil` leaves settings to the provider's factory.
     public var providerSettingsCheck: (@Sendable (ProviderConfiguration) -> [ProviderSettingError])?
+    /// The top-level setting keys a provider kind reads (`ProviderRegistry.settingKeys(of:)`); any
+    /// other key of its settings is a warning naming the closest one. `nil` leaves the keys alone.
+    public var providerSettingKeys: (@Sendable (ProviderKind) -> [String]?)?
 
     /// Creates a loader.
     public init(
@@ -34,6 +37,7 @@ public struct CatalogLoader: Sendable {
         self.init(
             reader: reader, knownProviderKinds: Set(registry.kinds),
             providerSettingsCheck: { registry.settingProblems(in: $0) })
+        providerSettingKeys = { registry.settingKeys(of: $0) }
     }
 
     /// Loads the catalog file at `path`; diagnostics name `path` as given.
@@ -63,7 +67,8 @@ public struct CatalogLoader: Sendable {
     /// Validates a property list already read, and turns it into a catalog when there is no error.
     public func load(_ root: PropertyListNode, path: String? = nil) -> CatalogLoadResult {
         var decoder = CatalogDecoder(
-            path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck)
+            path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck,
+            providerSettingKeys: providerSettingKeys)
         let catalog = decoder.decode(root)
         return Self.result(catalog, decoder)
     }
@@ -76,7 +81,8 @@ public struct CatalogLoader: Sendable {
     ) -> CatalogLoadResult {
         let box = DecoderBox(
             CatalogDecoder(
-                path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck))
+                path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck,
+                providerSettingKeys: providerSettingKeys))
         let stream = ArrayStream(key: "Products") { element in box.decoder.streamProduct(element) }
         var root: PropertyListNode
         do {
@@ -92,7 +98,8 @@ public struct CatalogLoader: Sendable {
             return Self.result(for: error, path: path)
         }
         var decoder = CatalogDecoder(
-            path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck)
+            path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck,
+            providerSettingKeys: providerSettingKeys)
         let whole = decoder.decode(consume root)
         return Self.result(whole, decoder)
     }

@@ -157,6 +157,9 @@ extension CatalogDecoder {
     private mutating func checkSettings(
         of configuration: ProviderConfiguration, in settings: PropertyListNode?, else fallback: SourceLocation
     ) {
+        if let known = providerSettingKeys?(configuration.kind), case .dictionary(let entries)? = settings?.value {
+            for entry in entries where !known.contains(entry.key) { unknownKey(entry, known: known) }
+        }
         guard let providerSettingsCheck else { return }
         for problem in providerSettingsCheck(configuration) {
             report(.invalidProviderSetting(problem), at: problem.location(in: settings) ?? fallback)

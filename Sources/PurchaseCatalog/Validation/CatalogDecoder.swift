@@ -11,6 +11,7 @@ struct CatalogDecoder {
     let path: String?
     let knownProviderKinds: Set<ProviderKind>?
     let providerSettingsCheck: (@Sendable (ProviderConfiguration) -> [ProviderSettingError])?
+    let providerSettingKeys: (@Sendable (ProviderKind) -> [String]?)?
 
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var errorCount = 0
@@ -47,11 +48,13 @@ struct CatalogDecoder {
 
     init(
         path: String?, knownProviderKinds: Set<ProviderKind>?,
-        providerSettingsCheck: (@Sendable (ProviderConfiguration) -> [ProviderSettingError])? = nil
+        providerSettingsCheck: (@Sendable (ProviderConfiguration) -> [ProviderSettingError])? = nil,
+        providerSettingKeys: (@Sendable (ProviderKind) -> [String]?)? = nil
     ) {
         self.path = path
         self.knownProviderKinds = knownProviderKinds
         self.providerSettingsCheck = providerSettingsCheck
+        self.providerSettingKeys = providerSettingKeys
     }
 
     // MARK: - Reporting

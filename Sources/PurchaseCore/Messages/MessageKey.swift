@@ -23,6 +23,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case purchaseConfirm = "purchase.confirm"
     /// A purchase completed; names the product.
     case purchaseComplete = "purchase.complete"
+    /// A product's name with the number of units bought at once; gives the name and the number.
+    case purchaseQuantityName = "purchase.quantityName"
     /// A purchase failed for a reason without a more specific message.
     case purchaseFailed = "purchase.failed"
     /// The person cancelled the purchase.
@@ -886,6 +888,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal: [.text]
         case .toolValidationSummaryUnread: [.integer, .integer, .integer, .integer]
         case .toolValidationOmitted: [.text, .integer, .integer]
+        case .purchaseQuantityName: [.text, .integer]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
             .toolTooManyFiles, .toolInvalidProductCount, .toolMissingProduct, .toolInvalidQuantity, .toolSeeHelp,
             .toolFileNotFound, .toolFileIsFolder,

@@ -18,6 +18,7 @@ public struct ProviderRegistry: Sendable {
 
     private var factories: [ProviderKind: Factory] = [:]
     private var settingsChecks: [ProviderKind: SettingsCheck] = [:]
+    private var settingKeys: [ProviderKind: [String]] = [:]
 
     /// Creates an empty registry.
     public init() {}
@@ -26,15 +27,25 @@ public struct ProviderRegistry: Sendable {
     public mutating func register(_ kind: ProviderKind, factory: @escaping Factory) {
         factories[kind] = factory
         settingsChecks[kind] = nil
+        settingKeys[kind] = nil
     }
 
     /// Registers (or replaces) the factory for a kind, with the check of its settings that catalog
-    /// validation and ``settingProblems(in:)`` run before anything is opened.
+    /// validation and ``settingProblems(in:)`` run before anything is opened, and, when given, every
+    /// top-level setting key the provider reads (a catalog loader warns about any other, naming the
+    /// closest one, as it does for its own keys).
     public mutating func register(
-        _ kind: ProviderKind, checkingSettings check: @escaping SettingsCheck, factory: @escaping Factory
+        _ kind: ProviderKind, settingKeys keys: [String]? = nil, checkingSettings check: @escaping SettingsCheck,
+        factory: @escaping Factory
     ) {
         factories[kind] = factory
         settingsChecks[kind] = check
+        settingKeys[kind] = keys?.sorted()
+    }
+
+    /// The top-level setting keys a kind's provider reads, sorted; `nil` when it did not say.
+    public func settingKeys(of kind: ProviderKind) -> [String]? {
+        settingKeys[kind]
     }
 
     /// Every setting of `configuration` its kind's check refuses, each once, in the order found;
@@ -55,10 +66,10 @@ public struct ProviderRegistry: Sendable {
                 let problem = (error as? ProviderSettingError) ?? (wrapped as? ProviderSettingError)
                 guard let problem, !problems.contains(problem) else { return problems }
                 problems.append(problem)
-                // Set aside the top-level key (`SimulatedErrors` of `SimulatedErrors.Purchase`); a
-                // setting that is missing cannot be, so the check would only say the same again.
-                let top = String(problem.key.split(separator: ".").first ?? "")
-                guard settings.removeValue(forKey: top) != nil else { return problems }
+                // Set aside the setting (a nested one inside its dict, so that the dict's other
+                // entries are checked too); a setting that is missing cannot be, so the check
+                // would only say the same again.
+                guard Self.remove(problem.key, from: &settings) else { return problems }
             }
         }
     }
@@ -85,6 +96,20 @@ public struct ProviderRegistry: Sendable {
     public func check(_ configuration: ProviderConfiguration) throws(PurchaseError) {
         guard factories[configuration.kind] != nil else { throw unregistered(configuration.kind) }
         if let problem = settingProblems(in: configuration).first { throw problem.purchaseError }
+    }
+
+    /// Removes the setting at `path` (`SimulatedErrors.Purchase`: the entry `Purchase` of the dict
+    /// `SimulatedErrors`); whether there was one.
+    private static func remove(_ path: String, from settings: inout [String: SettingValue]) -> Bool {
+        let components = path.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let first = components.first, let value = settings[first] else { return false }
+        if components.count == 2, case .dictionary(var nested) = value {
+            guard remove(components[1], from: &nested) else { return false }
+            settings[first] = .dictionary(nested)
+            return true
+        }
+        settings[first] = nil
+        return true
     }
 
     private func unregistered(_ kind: ProviderKind) -> PurchaseError {

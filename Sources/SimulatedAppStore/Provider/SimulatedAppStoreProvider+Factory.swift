@@ -62,6 +62,16 @@ extension SimulatedAppStoreProvider {
         _ = try FactorySettings(settings, controls: try SessionControls(settings: settings))
     }
 
+    /// Every top-level setting key the provider reads: the session's and the factory's own, and
+    /// `XcodeSettings` (what a `.storekit` file's import keeps of Xcode's own settings).
+    public static let settingKeys = [
+        "Environment", "CanMakePayments", "AskToBuyEnabled", "InterruptedPurchasesEnabled", "FailTransactionsEnabled",
+        "FailureError", "SimulatedErrors", "FaultRate", "FaultError", "Storefront", "Locale", "BillingRetryOnRenewal",
+        "BillingGracePeriodEnabled", "GracePeriodDays", "BillingRetryDays", "DownloadBytesPerSecond", "FailDownloads",
+        "TimeRate", "FaultSeed", "Persistence", "Receipts", "ReceiptKeySeed", "BundleID", "SharedSecret",
+        "XcodeSettings",
+    ]
+
     /// The keys the factory reads itself, checked.
     private struct FactorySettings {
         var seed: UInt64 = 0
@@ -131,6 +141,6 @@ extension SimulatedAppStoreProvider {
 
     /// Registers ``make(_:)`` under the kind `simulated-app-store`, with ``checkSettings(_:)``.
     public static func register(in registry: inout ProviderRegistry) {
-        registry.register(.simulatedAppStore, checkingSettings: checkSettings, factory: make)
+        registry.register(.simulatedAppStore, settingKeys: settingKeys, checkingSettings: checkSettings, factory: make)
     }
 }

@@ -55,7 +55,8 @@ extension SessionControls {
         if let value = settings["FailureError"] { failureError = try code("FailureError", value) }
         if let value = settings["SimulatedErrors"] {
             guard let entries = value.dictionaryValue else { throw Self.misconfigured("SimulatedErrors", .dictionary) }
-            for (name, error) in entries {
+            // In key order, so that the first problem found is the same in every run.
+            for (name, error) in entries.sorted(by: { $0.key < $1.key }) {
                 guard let api = SimulatedAPI(rawValue: name) else {
                     throw Self.misconfigured(
                         "SimulatedErrors.\(name)", .knownKey(SimulatedAPI.allCases.map(\.rawValue)))

@@ -37,7 +37,7 @@ struct BuyCommand {
             deployment, console throws(PurchaseError) in
             let outcome = await deployment.store.purchase(productID, quantity: quantity)
             let message = deployment.render(
-                PurchaseCore.Message(outcome: outcome, productName: deployment.displayName(of: productID)))
+                PurchaseCore.Message(outcome: outcome, productName: Self.name(of: productID, quantity, in: deployment)))
             var entries: [(String, JSONText)] = [("outcome", .string(outcome.name)), ("productID", .string(productID))]
             let status: ExitCode
             switch outcome {
@@ -69,5 +69,13 @@ struct BuyCommand {
             }
             return status
         }
+    }
+
+    /// The product's name for people, with the number of units when more than one was bought
+    /// (`100 Gems × 3`: the purchase credited three times the product's payouts).
+    private static func name(of productID: String, _ quantity: Int, in deployment: PurchaseDeployment) -> String {
+        let name = deployment.displayName(of: productID)
+        guard quantity > 1 else { return name }
+        return deployment.render(.keyed(.purchaseQuantityName, arguments: [.text(name), .integer(quantity)]))
     }
 }
