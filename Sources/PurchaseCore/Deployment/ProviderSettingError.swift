@@ -1,6 +1,6 @@
 /// A provider setting a deployment cannot use: which key, and what its value must be.
 ///
-/// Provider factories and settings checks (``ProviderRegistry/register(_:checkingSettings:factory:)``)
+/// Provider factories and settings checks (``ProviderRegistry/register(_:settingKeys:checkingSettings:factory:)``)
 /// throw it, wrapped in a ``PurchaseError`` of code ``PurchaseError/Code/providerMisconfigured`` or
 /// alone; a catalog loader that knows the registry turns it into a diagnostic at the setting's line
 /// and column, in the reader's language.
