@@ -96,6 +96,8 @@ struct ToolUsageTests {
         (["history", "--state="], "--state needs a folder, such as .purchasekit"),
         (["--catalog", "", "products"], "--catalog needs a catalog file, such as Catalog/Default.plist"),
         (["catalog", "validate", "--catalog="], "--catalog needs a catalog file, such as Catalog/Default.plist"),
+        // The next word is another option, not the folder (it used to make a folder named `--json`).
+        (["--state", "--json", "products"], "option '--state' needs a value"),
     ])
     func emptyStateOrCatalogIsAUsageError(_ arguments: [String], _ message: String) throws {
         let folder = try ToolRunner.temporaryFolder()

@@ -39,7 +39,9 @@ struct CommandLineParser {
             /// The option's value, or `nil` after recording the failure when it is missing or empty.
             func value(emptyMessage: Message) -> String? {
                 var value = inlineValue
-                if value == nil, index < arguments.count {
+                // The next word, unless it is another option (`--state --json` lacks its folder;
+                // a value that starts with `--` is given as `--state=--folder`).
+                if value == nil, index < arguments.count, !arguments[index].hasPrefix("--") {
                     value = arguments[index]
                     index += 1
                 }
