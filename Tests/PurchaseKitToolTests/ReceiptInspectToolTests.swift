@@ -64,6 +64,14 @@ struct ReceiptInspectToolTests {
         }
     }
 
+    /// A device or a pipe is read like a file (Foundation refused `/dev/null` as "permission
+    /// denied", exit 74): empty, it is an empty body.
+    @Test func aDeviceIsReadLikeAFile() throws {
+        let result = try ToolRunner.run(["receipt", "inspect", "/dev/null"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "/dev/null: error: not a verifyReceipt response body: the body is empty\n")
+    }
+
     @Test func printsTransactionsAndRenewalInfo() throws {
         let body = """
             {"status": 0, "environment": "Production",

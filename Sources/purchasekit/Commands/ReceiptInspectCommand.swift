@@ -74,10 +74,14 @@ struct ReceiptInspectCommand {
             }
             throw failure
         }
+        // Read through a file handle: Foundation's `Data(contentsOf:)` refuses devices and pipes
+        // (`/dev/null`, a process substitution) with a "permission" error that is not true.
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            return try handle.readToEnd() ?? Data()
         } catch {
-            throw ToolError(message: .fileUnreadable(path, reason: "\(error.localizedDescription)"), exitCode: .ioError)
+            throw ToolError(message: .filePermissionDenied(path), exitCode: .ioError)
         }
     }
 
