@@ -268,7 +268,7 @@ struct ToolLocalizationTests {
         #expect(lines.filter { $0.contains(": warning: ") }.count == 1_000)
         #expect(
             lines.last
-                == "\(path): note: найдены и не показаны ещё ошибки (0) и предупреждения (3); исправьте показанные и проверьте снова"[
+                == "\(path): note: найдены и не показаны ещё предупреждения (3); исправьте показанные и проверьте снова"[
                     ...])
         #expect(result.stdout.hasPrefix("\(path): 10 товаров, 0 ошибок, 1003 предупреждения\n"))
         let json = try ToolRunner.run(["--json", "catalog", "validate", path])

@@ -117,6 +117,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolStateFolderBusy = "tool.error.stateFolderBusy"
     /// After a file's diagnostics: how many more errors and warnings were found and not shown.
     case toolValidationOmitted = "tool.validation.omitted"
+    /// After a file's diagnostics: how many more errors were found and not shown (no warning was left out).
+    case toolValidationOmittedErrors = "tool.validation.omittedErrors"
+    /// After a file's diagnostics: how many more warnings were found and not shown (no error was left out).
+    case toolValidationOmittedWarnings = "tool.validation.omittedWarnings"
     /// Where in a journal file a problem is; gives the byte offset.
     case toolJournalAtByte = "tool.journal.atByte"
     /// A journal file is damaged (a checksum, length or order that does not hold).
@@ -888,6 +892,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal: [.text]
         case .toolValidationSummaryUnread: [.integer, .integer, .integer, .integer]
         case .toolValidationOmitted: [.text, .integer, .integer]
+        case .toolValidationOmittedErrors, .toolValidationOmittedWarnings: [.text, .integer]
         case .purchaseQuantityName: [.text, .integer]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
             .toolTooManyFiles, .toolInvalidProductCount, .toolMissingProduct, .toolInvalidQuantity, .toolSeeHelp,

@@ -83,15 +83,16 @@ struct CatalogValidateCommand {
         for diagnostic in result.diagnostics {
             console.diagnostic(diagnostic)
         }
-        if result.omittedErrors + result.omittedWarnings > 0 {
-            console.diagnostic(
-                console.text(
-                    .keyed(
-                        .toolValidationOmitted,
-                        arguments: [
-                            .text(shownPath), .integer(result.omittedErrors), .integer(result.omittedWarnings),
-                        ])))
-        }
+        // The count of what was found and not shown, naming only the kinds left out.
+        let omitted: (MessageKey, [MessageArgument])? =
+            switch (result.omittedErrors, result.omittedWarnings) {
+            case (0, 0): nil
+            case (let errors, 0): (.toolValidationOmittedErrors, [.text(shownPath), .integer(errors)])
+            case (0, let warnings): (.toolValidationOmittedWarnings, [.text(shownPath), .integer(warnings)])
+            case (let errors, let warnings):
+                (.toolValidationOmitted, [.text(shownPath), .integer(errors), .integer(warnings)])
+            }
+        if let (key, arguments) = omitted { console.diagnostic(console.text(.keyed(key, arguments: arguments))) }
         let errors = result.errorCount
         let warnings = result.warningCount
         let products = result.catalog?.products ?? []
