@@ -18,6 +18,10 @@ import Synchronization
 ///   every process sharing the state folder. Identifiers are decimal numbers from 1.
 /// - A non-consumable the person owns, or an auto-renewable subscription that is active or still
 ///   renewing, cannot be bought again (`PurchaseError.Code.alreadyOwned`).
+/// - One subscription per group is active at a time: buying one of a higher or the same level
+///   than an active subscription of its group ends that one's period at the purchase (handed back
+///   through ``transactionUpdates`` with the earlier expiration); one of a lower level starts when
+///   the higher one's period ends. The one replaced or followed stops renewing.
 /// - A subscription expires one period after its purchase; while auto-renew is on, one renewal
 ///   transaction per elapsed period (a new identifier, the original kept) is recorded durably the
 ///   next time the provider is asked for unfinished transactions or a restore.
@@ -194,10 +198,14 @@ public final class FileStoreProvider: StoreProvider {
         }
         let deferred = settings.requiresApproval
         let autoRenew = settings.autoRenew
+        // Another subscription of the group is replaced at once or followed; approval comes first.
+        let group = deferred ? nil : Self.groupChange(for: product, in: catalog)
+        if group != nil { try await recordDueRenewals() }
         // The charge of a purchase delivered right away may be deferred: see the type's guarantees.
         let durability: JournalDurability = !deferred && journal.defersCharges ? .deferred : .synced
-        let transaction = try await perform("the file store cannot record a purchase", durability: durability) {
-            state in
+        let (transaction, replaced) = try await perform(
+            "the file store cannot record a purchase", durability: durability
+        ) { state in
             switch type {
             case .nonConsumable where state.ownedNonConsumables[productID] != nil:
                 throw PurchaseError(.alreadyOwned, productID: productID)
@@ -206,15 +214,91 @@ public final class FileStoreProvider: StoreProvider {
             default:
                 break
             }
+            var records: [StoreRecord] = []
+            var replaced: [UInt64] = []
+            var start = now
+            var end = expiration
+            if let group {
+                let change = group.apply(to: state, at: now)
+                records = change.records
+                replaced = change.replaced
+                start = change.start
+                end = group.period.added(to: start)
+            }
             let id = state.nextID
             let stored = StoredTransaction(
                 id: id, originalID: id, productID: productID, productType: type,
-                quantity: request.quantity, purchaseDate: now, originalPurchaseDate: now, expirationDate: expiration,
+                quantity: request.quantity, purchaseDate: start, originalPurchaseDate: start, expirationDate: end,
                 state: deferred ? .deferred : .purchased, autoRenew: autoRenew)
-            return ([.transaction(stored)], stored)
+            records.append(.transaction(stored))
+            return (records, (stored, replaced))
+        }
+        if !replaced.isEmpty {
+            // The replaced periods come back ended, for the ledger to record their earlier end.
+            let state = try await currentState()
+            for id in replaced {
+                guard let ended = state.transaction(id) else { continue }
+                updates.yield(
+                    ended.storeTransaction(store: storeName, chainRenews: state.chainRenews(ended.originalID)))
+            }
         }
         let reported = transaction.storeTransaction(store: storeName, chainRenews: autoRenew)
         return deferred ? .pending(reported) : .purchased(reported)
+    }
+
+    /// What buying an auto-renewable subscription does to the other subscriptions of its group, as
+    /// the App Store does it: one of a higher or the same level (an upgrade or crossgrade) replaces
+    /// them at once, their current periods ending at the purchase; one of a lower level (a
+    /// downgrade) starts when the current period of each higher one ends. Either way the others
+    /// stop renewing.
+    struct GroupChange: Sendable {
+        /// The level bought (1 is the highest service).
+        let level: Int
+        /// The period bought.
+        let period: SubscriptionPeriod
+        /// The other products of the group and their levels, by product identifier.
+        let others: [(productID: String, level: Int)]
+
+        /// The records that end or stop the others, the transactions ended early, and when the
+        /// new subscription's first period starts.
+        func apply(to state: FileStoreState, at now: Date) -> (records: [StoreRecord], replaced: [UInt64], start: Date)
+        {
+            var records: [StoreRecord] = []
+            var replaced: [UInt64] = []
+            var start = now
+            for other in others {
+                for original in state.chainsByProduct[other.productID] ?? [] {
+                    guard let latestID = state.latestInChain[original], let latest = state.transaction(latestID),
+                        latest.revocationDate == nil, latest.state == .purchased, let end = latest.expirationDate
+                    else { continue }
+                    let renews = state.chainRenews(original)
+                    guard renews || end > now else { continue }
+                    if renews { records.append(.setAutoRenew(originalID: original, on: false)) }
+                    if level <= other.level {
+                        guard end > now else { continue }
+                        records.append(.endEarly(id: latestID, date: max(now, latest.purchaseDate)))
+                        replaced.append(latestID)
+                    } else {
+                        start = max(start, end)
+                    }
+                }
+            }
+            return (records, replaced, start)
+        }
+    }
+
+    /// The group change buying `product` makes, or `nil` for a product that is not an
+    /// auto-renewable subscription sharing its group with others.
+    static func groupChange(for product: Product, in catalog: Catalog) -> GroupChange? {
+        guard product.type == .autoRenewable, let subscription = product.subscription else { return nil }
+        let others = catalog.products.compactMap { other -> (productID: String, level: Int)? in
+            guard other.productID != product.productID, other.type == .autoRenewable,
+                let info = other.subscription, info.group == subscription.group
+            else { return nil }
+            return (other.productID, info.level)
+        }
+        guard !others.isEmpty else { return nil }
+        return GroupChange(level: subscription.level, period: subscription.period, others: others)
     }
 
     /// What the person owns: each non-consumable and the latest transaction of each auto-renewable

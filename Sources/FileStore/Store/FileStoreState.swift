@@ -96,6 +96,13 @@ struct FileStoreState: JournalState {
             }
         case .setAutoRenew(let originalID, let on):
             try update(originalID) { $0.autoRenew = on }
+        case .endEarly(let id, let date):
+            try update(id) { transaction in
+                guard transaction.productType == .autoRenewable else { return }
+                if let expiration = transaction.expirationDate, expiration <= date { return }
+                transaction.expirationDate = date
+                transaction.finished = false
+            }
         case .resolve(let id, let approved, let date, let expiration):
             try update(id) { transaction in
                 guard transaction.state == .deferred else { return }

@@ -16,6 +16,10 @@ enum StoreRecord: Sendable, Hashable {
     case setAutoRenew(originalID: UInt64, on: Bool)
     /// Tag 5: a deferred purchase was approved (then charged at `date`, until `expiration`) or declined.
     case resolve(id: UInt64, approved: Bool, date: Date, expiration: Date?)
+    /// Tag 7: a subscription period ends at `date`, before its expiration, because another
+    /// subscription of its group replaced it (an upgrade or crossgrade); the transaction is handed
+    /// back again so that the ledger records the earlier end.
+    case endEarly(id: UInt64, date: Date)
 
     var data: Data {
         var writer = ByteWriter()
@@ -50,6 +54,10 @@ enum StoreRecord: Sendable, Hashable {
             writer.bool(approved)
             writer.date(date)
             writer.optionalDate(expiration)
+        case .endEarly(let id, let date):
+            writer.u8(7)
+            writer.u64(id)
+            writer.date(date)
         }
     }
 
@@ -79,6 +87,7 @@ enum StoreRecord: Sendable, Hashable {
                     id: try reader.u64(), approved: try reader.bool(), date: try reader.date(),
                     expiration: try reader.optionalDate())
             case 6: record = .acknowledgeRevocation(id: try reader.u64())
+            case 7: record = .endEarly(id: try reader.u64(), date: try reader.date())
             default:
                 throw RecordFormatError(
                     description: "unknown file-store record tag \(tag) (written by a newer version?)")
@@ -103,6 +112,8 @@ extension StoreRecord {
             return .revoke(id: id, date: date.asRecorded, reason: reason)
         case .resolve(let id, let approved, let date, let expiration):
             return .resolve(id: id, approved: approved, date: date.asRecorded, expiration: expiration?.asRecorded)
+        case .endEarly(let id, let date):
+            return .endEarly(id: id, date: date.asRecorded)
         case .finish, .acknowledgeRevocation, .setAutoRenew:
             return self
         }

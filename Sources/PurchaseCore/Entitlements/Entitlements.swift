@@ -78,7 +78,8 @@ extension Entitlements {
     /// - Non-consumables grant their entitlements until revoked.
     /// - Auto-renewable subscriptions grant until their latest delivered period ends, plus the grace
     ///   period of the store that sold them; in each group only the highest level (lowest `Level`
-    ///   number) grants.
+    ///   number) grants, and of two active at one level the one ending later (then the first
+    ///   product identifier).
     /// - Non-renewing subscriptions grant until their period ends.
     /// - A period ends at the earlier of its delivered end and the expiration the ledger recorded when
     ///   the store ended it early (``LedgerContents/expirationDate(of:)``); a subscription ended early
@@ -152,7 +153,16 @@ extension Entitlements {
 
         var winnerByGroup: [String: Int] = [:]
         for (index, status) in statuses.enumerated() where status.state == .active || status.state == .inGracePeriod {
-            if let current = winnerByGroup[status.group], statuses[current].level <= status.level { continue }
+            // The highest level wins; between equal levels, the later end, then the product identifier
+            // (never the order a dictionary happens to list them in).
+            if let current = winnerByGroup[status.group] {
+                let held = statuses[current]
+                if held.level < status.level { continue }
+                if held.level == status.level {
+                    if held.expirationDate > status.expirationDate { continue }
+                    if held.expirationDate == status.expirationDate, held.productID < status.productID { continue }
+                }
+            }
             winnerByGroup[status.group] = index
         }
         for index in winnerByGroup.values {
