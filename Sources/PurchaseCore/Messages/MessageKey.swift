@@ -203,6 +203,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolFileUnreadable = "tool.file.unreadable"
     /// Writing the output failed; gives the system's reason.
     case toolWriteFailed = "tool.output.writeFailed"
+    /// Why writing the output failed: whatever read it (a pipe) closed it.
+    case toolOutputClosed = "tool.output.closed"
     /// Heading of the `messages` listing; names the locale asked for and the language the texts come from.
     case toolMessagesHeading = "tool.messages.heading"
     /// A transaction being charged, in a `history` line.

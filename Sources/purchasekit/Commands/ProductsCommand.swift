@@ -59,12 +59,13 @@ struct ProductsCommand {
         }
     }
 
-    /// Prints to standard output; a failed write is an I/O error.
+    /// Prints to standard output; a failed write is an I/O error, reported as the tool's own
+    /// (``DeploymentSession`` prints the `ToolError` it carries, not a purchase failure).
     static func write(_ text: String, _ console: Console) throws(PurchaseError) {
         do {
             try console.print(text)
         } catch {
-            throw PurchaseError(.ledgerIOFailed, detail: "cannot write to standard output")
+            throw PurchaseError(.ledgerIOFailed, detail: "cannot write to standard output", underlyingError: error)
         }
     }
 }

@@ -88,8 +88,7 @@ struct Console: Sendable {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                throw ToolError(message: .writeFailed(reason: reason), exitCode: .ioError)
+                throw ToolError(message: .outputFailed(errno: errno), exitCode: .ioError)
             }
             offset += written
         }

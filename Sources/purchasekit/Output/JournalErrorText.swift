@@ -42,14 +42,20 @@ extension Console {
         case .io: break
         default: return .keyed(.toolJournalInternal, arguments: [.text(journal.code.description)])
         }
-        switch journal.errno {
-        case ENOSPC?, EDQUOT?: return .keyed(.toolJournalDiskFull, arguments: [])
-        case EACCES?, EPERM?: return .keyed(.toolJournalPermissionDenied, arguments: [])
-        case EROFS?: return .keyed(.toolJournalReadOnly, arguments: [])
-        case ENOTDIR?: return .keyed(.toolJournalNotAFolder, arguments: [])
-        case EISDIR?: return .keyed(.toolJournalIsAFolder, arguments: [])
-        case let number?: return .keyed(.toolJournalSystemError, arguments: [.text(String(number))])
-        case nil: return .keyed(.toolJournalSystemError, arguments: [.text("EIO")])
+        guard let number = journal.errno else { return .keyed(.toolJournalSystemError, arguments: [.text("EIO")]) }
+        return systemReason(errno: number)
+    }
+
+    /// Why a file operation failed, in words the tables translate, from its system error number.
+    static func systemReason(errno number: Int32) -> PurchaseCore.Message {
+        switch number {
+        case ENOSPC, EDQUOT: .keyed(.toolJournalDiskFull, arguments: [])
+        case EACCES, EPERM: .keyed(.toolJournalPermissionDenied, arguments: [])
+        case EROFS: .keyed(.toolJournalReadOnly, arguments: [])
+        case ENOTDIR: .keyed(.toolJournalNotAFolder, arguments: [])
+        case EISDIR: .keyed(.toolJournalIsAFolder, arguments: [])
+        case EPIPE: .keyed(.toolOutputClosed, arguments: [])
+        default: .keyed(.toolJournalSystemError, arguments: [.text(String(number))])
         }
     }
 }

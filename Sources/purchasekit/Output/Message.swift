@@ -47,6 +47,8 @@ enum Message: Sendable, Equatable {
     /// language).
     case unreadableFile(String, reason: PropertyListError.Reason)
     case writeFailed(reason: String)
+    /// Standard output could not be written; the reason comes from the system error number.
+    case outputFailed(errno: Int32)
 
     // Results.
     case catalogSummary(path: String, products: Int, errors: Int, warnings: Int)
@@ -91,7 +93,7 @@ enum Message: Sendable, Equatable {
         case .fileIsFolder: .toolFileIsFolder
         case .filePermissionDenied: .toolFilePermissionDenied
         case .fileUnreadable, .unreadableFile: .toolFileUnreadable
-        case .writeFailed: .toolWriteFailed
+        case .writeFailed, .outputFailed: .toolWriteFailed
         case .catalogSummary: .toolCatalogSummary
         case .validationSummary: .toolValidationSummary
         case .validationSummaryUnread: .toolValidationSummaryUnread
@@ -128,6 +130,8 @@ enum Message: Sendable, Equatable {
             [.text(first), .text(second)]
         case .unreadableFile(let path, let reason):
             [.text(path), .message(reason.messageText)]
+        case .outputFailed(let number):
+            [.message(Console.systemReason(errno: number))]
         case .catalogSummary(let path, let products, let errors, let warnings):
             [.text(path), .integer(products), .integer(errors), .integer(warnings)]
         case .validationSummary(let files, let errors, let warnings):

@@ -56,6 +56,11 @@ struct DeploymentSession {
 
     /// Prints a failure that ended the command, in the console's language, and returns its status.
     func report(_ error: PurchaseError) -> ExitCode {
+        if let failure = error.underlyingError as? ToolError {
+            // The tool's own failure (standard output could not be written), not the purchase's.
+            console.error(failure.message)
+            return failure.exitCode
+        }
         if let invalid = error.underlyingError as? CatalogValidationError {
             for diagnostic in invalid.diagnostics { console.diagnostic(diagnostic) }
             console.diagnostic("purchasekit: " + console.text(.toolInvalidCatalog(path: options.catalogPath)))

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Standard output that cannot be written (a full disk, a pipe nobody reads): the tool says so in
+/// the person's language, with the reason in words the tables translate, and exits 74; a purchase
+/// made before the failed write stays made.
+struct ToolOutputFailureTests {
+    private enum Output {
+        /// `/dev/full`: every write fails with ENOSPC.
+        case fullDisk
+        /// A pipe whose reading end is closed everywhere: every write fails with EPIPE.
+        case closedPipe
+    }
+
+    private let catalog = ToolRunner.packageRoot.appendingPathComponent("Catalog/Default.plist").path
+
+    /// Runs the tool with standard output going to `output`; returns the status and standard error.
+    private func run(_ arguments: [String], output: Output) throws -> (status: Int32, stderr: String) {
+        let tool = try #require(ToolRunner.executable, "build the purchasekit product first")
+        let scratch = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let errURL = scratch.appendingPathComponent("stderr")
+        try Data().write(to: errURL)
+        let error = try FileHandle(forWritingTo: errURL)
+        defer { try? error.close() }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        let pipe = Pipe()
+        switch output {
+        case .fullDisk:
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        case .closedPipe:
+            try pipe.fileHandleForReading.close()
+            process.standardOutput = pipe.fileHandleForWriting
+        }
+        let exit = ChildExit(watching: process)
+        try process.run()
+        if case .closedPipe = output { try pipe.fileHandleForWriting.close() }
+        exit.wait(for: process)
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    @Test func aFullDiskIsReportedAsTheOutputFailureInThePersonsLanguage() throws {
+        let listing = try run(["--catalog", catalog, "--locale", "ja", "products"], output: .fullDisk)
+        #expect(listing.status == 74)
+        #expect(listing.stderr == "purchasekit: 出力を書き込めません: ディスクがいっぱいです。空き容量を増やしてからもう一度お試しください\n")
+
+        let plist = try run(["--locale", "ru", "plist", catalog], output: .fullDisk)
+        #expect(plist.status == 74)
+        #expect(plist.stderr.hasPrefix("purchasekit: не удаётся записать вывод: диск заполнен"))
+    }
+
+    /// It used to say the purchase could not be saved, when only its confirmation could not be printed.
+    @Test func aClosedPipeAfterABuyLeavesThePurchaseMade() throws {
+        let state = try ToolRunner.temporaryFolder().appendingPathComponent("state").path
+        let buy = try run(["--catalog", catalog, "--state", state, "buy", "com.example.gems.100"], output: .closedPipe)
+        #expect(buy.status == 74)
+        #expect(buy.stderr == "purchasekit: cannot write the output: whatever was reading it closed it\n")
+        let history = try ToolRunner.run(["--catalog", catalog, "--state", state, "--json", "entitlements"])
+        #expect(history.status == 0)
+        #expect(history.stdout.contains("\"gems\":100"))
+    }
+}
