@@ -185,7 +185,14 @@ struct FileStoreBenchmarks {
     static func main() async throws {
         let options = Options()
         try FileManager.default.createDirectory(at: options.directory, withIntermediateDirectories: true)
-        let catalog = try CatalogLoader().load(contentsOfFile: options.catalogPath).get()
+        let catalog: Catalog
+        do {
+            catalog = try CatalogLoader().load(contentsOfFile: options.catalogPath).get()
+        } catch {
+            // Run from the package's root, or name the catalog with --catalog.
+            FileHandle.standardError.write(Data("filestore-benchmarks: \(error)\n".utf8))
+            exit(66)
+        }
         let date = Date(timeIntervalSince1970: 1_767_225_600)
         let clock = ContinuousClock()
         if options.flowCPUPurchases > 0 {

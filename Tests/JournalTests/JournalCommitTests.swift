@@ -296,12 +296,16 @@ final class SharedCounter: Sendable {
         count.add(1, ordering: .acquiringAndReleasing)
     }
 
-    /// Blocks the calling thread until the count reaches `target` (at most 10 seconds), then 20 ms
-    /// more: long enough for the callers counted to have queued their commits.
+    /// Blocks the calling thread until the count reaches `target`, then 20 ms more: long enough for
+    /// the callers counted to have queued their commits. It waits up to 5 minutes: the callers are
+    /// tasks, and while other suites run in parallel their children can hold the other threads of
+    /// the cooperative pool for many seconds (a 10-second limit let a CI run's callers arrive one by
+    /// one, after the first commit had given up waiting).
     func wait(for target: Int) {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(10))
+        let deadline = clock.now.advanced(by: .seconds(300))
         while value < target && clock.now < deadline { usleep(1000) }
+        if value < target { Issue.record("only \(value) of \(target) callers arrived in 5 minutes") }
         usleep(20_000)
     }
 }
