@@ -8,28 +8,6 @@ import Testing
 /// The file store and the ledger sharing the state folder's journal: one fsync per purchase, the
 /// charge written deferred, and what a crash before the delivery's fsync leaves.
 struct SharedJournalTests {
-    private struct Deployment {
-        let provider: FileStoreProvider
-        let ledger: FileFulfillmentLedger
-        let store: Store
-
-        init(_ folder: URL, settings: FileStoreSettings = FileStoreSettings()) throws {
-            let catalog = TestCatalog.make()
-            let clock = ManualClock(start: TestCatalog.start)
-            provider = try FileStoreProvider(catalog: catalog, settings: settings, stateDirectory: folder, clock: clock)
-            ledger = try FileFulfillmentLedger(stateDirectory: folder)
-            store = Store(catalog: catalog, providers: [provider], ledger: ledger, clock: clock)
-        }
-
-        func close() async {
-            await store.stop()
-            try? await provider.flush()
-            try? await ledger.flush()
-            provider.close()
-            ledger.close()
-        }
-    }
-
     private func statistics(_ folder: URL) throws -> JournalStatistics {
         let journal = try PurchaseJournal.open(stateDirectory: folder)
         defer { journal.close() }
@@ -44,7 +22,7 @@ struct SharedJournalTests {
     @Test func aPurchaseThroughTheFlowCostsOneSync() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let deployment = try Deployment(folder.url)
+        let deployment = try TestDeployment(folder.url)
         for round in 1...3 {
             let before = try statistics(folder.url)
             #expect(gems(await deployment.store.purchase("gems")) == String(round))
@@ -67,7 +45,7 @@ struct SharedJournalTests {
         alone.close()
 
         // A store with its own folder keeps its own journal, whatever ledger the Store uses.
-        let separate = try Deployment(folder.url, settings: FileStoreSettings(stateFolder: "shop"))
+        let separate = try TestDeployment(folder.url, settings: FileStoreSettings(stateFolder: "shop"))
         #expect(gems(await separate.store.purchase("gems")) == "1")
         #expect(try statistics(folder.url).deferredGroupCommits == 0)
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("shop/store.log").path))
@@ -80,7 +58,7 @@ struct SharedJournalTests {
     func aMachineCrashAfterAnUnsyncedChargeLosesItAndTheNextPurchaseIsDelivered(torn: Int) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let deployment = try Deployment(folder.url)
+        let deployment = try TestDeployment(folder.url)
         #expect(gems(await deployment.store.purchase("gems")) == "1")
         let log = folder.url.appendingPathComponent("purchases.log")
         let synced = Int(try LogInspection.endOfFrames(ofLogAt: log.path))
@@ -99,7 +77,7 @@ struct SharedJournalTests {
         try written.write(to: crashed.url.appendingPathComponent("purchases.log"))
         await deployment.close()
 
-        let relaunched = try Deployment(crashed.url)
+        let relaunched = try TestDeployment(crashed.url)
         _ = await relaunched.store.start()
         let history = try await relaunched.provider.history()
         #expect(history.map(\.transaction.id) == ["1"])
@@ -118,7 +96,7 @@ struct SharedJournalTests {
     @Test func aProcessCrashAfterAnUnsyncedChargeKeepsItForTheNextLaunch() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let deployment = try Deployment(folder.url)
+        let deployment = try TestDeployment(folder.url)
         _ = try await deployment.provider.purchase(PurchaseRequest(productID: "gems"))
         // Another process's view: its own descriptor on the same files.
         let other = try Journal<PurchaseJournalState>.open(directory: folder.url, name: PurchaseJournal.name)
@@ -131,7 +109,7 @@ struct SharedJournalTests {
         deployment.provider.close()
         deployment.ledger.close()
 
-        let relaunched = try Deployment(folder.url)
+        let relaunched = try TestDeployment(folder.url)
         _ = await relaunched.store.start()
         #expect(try await relaunched.ledger.balances()["gems"] == 100)
         #expect(gems(await relaunched.store.purchase("gems")) == "2")
@@ -155,7 +133,7 @@ struct SharedJournalTests {
         oldLedger.close()
         #expect(PurchaseJournal.usesSeparateJournals(stateDirectory: folder.url))
 
-        let deployment = try Deployment(folder.url)
+        let deployment = try TestDeployment(folder.url)
         _ = await deployment.store.start()
         #expect(try await deployment.provider.history().map(\.transaction.id) == ["1"])
         #expect(try await deployment.ledger.contents().deliveries.map(\.productID) == ["removeads"])

@@ -32,29 +32,9 @@ struct SubscriptionGroupTests {
             ])
     }
 
-    private struct Shop {
-        let provider: FileStoreProvider
-        let ledger: FileFulfillmentLedger
-        let store: Store
-
-        init(_ folder: URL, catalog: Catalog, clock: ManualClock) throws {
-            provider = try FileStoreProvider(catalog: catalog, stateDirectory: folder, clock: clock)
-            ledger = try FileFulfillmentLedger(stateDirectory: folder)
-            store = Store(catalog: catalog, providers: [provider], ledger: ledger, clock: clock)
-        }
-
-        func close() async {
-            await store.stop()
-            try? await provider.flush()
-            try? await ledger.flush()
-            provider.close()
-            ledger.close()
-        }
-
-        /// The products granting access now.
-        func granting() async throws -> [String] {
-            try await store.entitlements().subscriptions.filter(\.grantsAccess).map(\.productID)
-        }
+    /// The products granting access now.
+    private func granting(_ deployment: TestDeployment) async throws -> [String] {
+        try await deployment.store.entitlements().subscriptions.filter(\.grantsAccess).map(\.productID)
     }
 
     /// Waits (10 s at most) until `condition` holds.
@@ -79,7 +59,7 @@ struct SubscriptionGroupTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let clock = ManualClock(start: start)
-        let deployment = try Shop(folder.url, catalog: catalog(), clock: clock)
+        let deployment = try TestDeployment(folder.url, catalog: catalog(), clock: clock)
         _ = await deployment.store.start()
         let monthly = try bought(await deployment.store.purchase("plus.monthly"))
         clock.advance(by: 10 * day)
@@ -98,7 +78,7 @@ struct SubscriptionGroupTests {
         try await waitUntil { try await deployment.ledger.contents().expirations[ended.transactionID] == now }
         clock.advance(by: 60 * day)
         #expect(try await deployment.provider.unfinishedTransactions().isEmpty)
-        #expect(try await deployment.granting() == [next])
+        #expect(try await granting(deployment) == [next])
         let statuses = try await deployment.store.entitlements().subscriptions
         #expect(statuses.first { $0.productID == "plus.monthly" }?.endedEarly == true)
         #expect(try await deployment.ledger.contents().deliveries.count == 2)
@@ -109,7 +89,7 @@ struct SubscriptionGroupTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let clock = ManualClock(start: start)
-        let deployment = try Shop(folder.url, catalog: catalog(), clock: clock)
+        let deployment = try TestDeployment(folder.url, catalog: catalog(), clock: clock)
         _ = await deployment.store.start()
         let premium = try bought(await deployment.store.purchase("premium.yearly"))
         clock.advance(by: 100 * day)
@@ -117,12 +97,12 @@ struct SubscriptionGroupTests {
         let premiumEnd = try #require(premium.expirationDate)
         #expect(plus.purchaseDate == premiumEnd)
         #expect(plus.expirationDate == SubscriptionPeriod("P1M")!.added(to: premiumEnd))
-        #expect(try await deployment.granting() == ["premium.yearly"])
+        #expect(try await granting(deployment) == ["premium.yearly"])
         // The year is kept whole, then plus takes over and renews; premium does not.
         let history = try await deployment.provider.history()
         #expect(history.first { $0.transaction.id == premium.id }?.transaction.willAutoRenew == false)
         clock.advance(by: 280 * day)
-        #expect(try await deployment.granting() == ["plus.monthly"])
+        #expect(try await granting(deployment) == ["plus.monthly"])
         clock.advance(by: 40 * day)
         let renewals = try await deployment.provider.unfinishedTransactions()
         #expect(!renewals.isEmpty)

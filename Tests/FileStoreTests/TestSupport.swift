@@ -1,6 +1,8 @@
 import Foundation
 import PurchaseCore
 
+@testable import FileStore
+
 /// A fresh folder under the temporary directory, removed by `remove()`.
 struct TemporaryFolder {
     let url: URL
@@ -53,5 +55,29 @@ extension ProviderPurchaseResult {
         case .pending(let transaction): transaction
         case .cancelled: nil
         }
+    }
+}
+
+/// A file store and a file ledger sharing one state folder, with a `Store` over them, on a manual clock.
+struct TestDeployment {
+    let provider: FileStoreProvider
+    let ledger: FileFulfillmentLedger
+    let store: Store
+
+    init(
+        _ folder: URL, catalog: Catalog = TestCatalog.make(), settings: FileStoreSettings = FileStoreSettings(),
+        clock: ManualClock = ManualClock(start: TestCatalog.start)
+    ) throws {
+        provider = try FileStoreProvider(catalog: catalog, settings: settings, stateDirectory: folder, clock: clock)
+        ledger = try FileFulfillmentLedger(stateDirectory: folder)
+        store = Store(catalog: catalog, providers: [provider], ledger: ledger, clock: clock)
+    }
+
+    func close() async {
+        await store.stop()
+        try? await provider.flush()
+        try? await ledger.flush()
+        provider.close()
+        ledger.close()
     }
 }

@@ -16,31 +16,18 @@ struct ToolOutputFailureTests {
 
     /// Runs the tool with standard output going to `output`; returns the status and standard error.
     private func run(_ arguments: [String], output: Output) throws -> (status: Int32, stderr: String) {
-        let tool = try #require(ToolRunner.executable, "build the purchasekit product first")
-        let scratch = try ToolRunner.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let errURL = scratch.appendingPathComponent("stderr")
-        try Data().write(to: errURL)
-        let error = try FileHandle(forWritingTo: errURL)
-        defer { try? error.close() }
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
+        let handle: FileHandle
         switch output {
         case .fullDisk:
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+            handle = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         case .closedPipe:
+            let pipe = Pipe()
             try pipe.fileHandleForReading.close()
-            process.standardOutput = pipe.fileHandleForWriting
+            handle = pipe.fileHandleForWriting
         }
-        let exit = ChildExit(watching: process)
-        try process.run()
-        if case .closedPipe = output { try pipe.fileHandleForWriting.close() }
-        exit.wait(for: process)
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        defer { try? handle.close() }
+        let result = try ToolRunner.run(arguments, standardOutput: handle)
+        return (result.status, result.stderr)
     }
 
     @Test func aFullDiskIsReportedAsTheOutputFailureInThePersonsLanguage() throws {
@@ -59,8 +46,8 @@ struct ToolOutputFailureTests {
         let buy = try run(["--catalog", catalog, "--state", state, "buy", "com.example.gems.100"], output: .closedPipe)
         #expect(buy.status == 74)
         #expect(buy.stderr == "purchasekit: cannot write the output: whatever was reading it closed it\n")
-        let history = try ToolRunner.run(["--catalog", catalog, "--state", state, "--json", "entitlements"])
-        #expect(history.status == 0)
-        #expect(history.stdout.contains("\"gems\":100"))
+        let entitlements = try ToolRunner.run(["--catalog", catalog, "--state", state, "--json", "entitlements"])
+        #expect(entitlements.status == 0)
+        #expect(entitlements.stdout.contains("\"gems\":100"))
     }
 }

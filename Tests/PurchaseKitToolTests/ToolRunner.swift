@@ -52,12 +52,14 @@ struct ToolRunner {
     /// Runs `purchasekit arguments...` (or `/bin/sh arguments...` when `shell` is true) in `folder`,
     /// feeding `stdin`, and waits for it to exit.
     ///
-    /// Output goes through files rather than pipes, so a large output cannot fill a pipe and stall.
+    /// Output goes through files rather than pipes, so a large output cannot fill a pipe and stall;
+    /// `standardOutput`, when given, replaces the file for standard output (its result is then empty).
     static func run(
         _ arguments: [String],
         stdin: Data? = nil,
         in folder: URL? = nil,
-        shell: Bool = false
+        shell: Bool = false,
+        standardOutput: FileHandle? = nil
     ) throws -> Result {
         let tool = try #require(executable, "build the purchasekit product first")
         let executable = shell ? URL(fileURLWithPath: "/bin/sh") : tool
@@ -81,7 +83,7 @@ struct ToolRunner {
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
-        process.standardOutput = output
+        process.standardOutput = standardOutput ?? output
         process.standardError = error
         process.standardInput = input
         let exit = ChildExit(watching: process)
