@@ -28,3 +28,11 @@ int pk_file_status_get(int fd, const char *path, pk_file_status *status) {
     status->size = plain.st_size;
     return 0;
 }
+
+uint64_t pk_shared_counter_load(const uint64_t *counter) {
+    return __atomic_load_n(counter, __ATOMIC_SEQ_CST);
+}
+
+void pk_shared_counter_increment(uint64_t *counter) {
+    __atomic_fetch_add(counter, 1, __ATOMIC_SEQ_CST);
+}

@@ -25,6 +25,8 @@ public final class Journal<State: JournalState>: Sendable {
         var compactionDue = false
         var statistics = JournalStatistics()
         var recoveries: [JournalRecovery] = []
+        /// Commits plus leased batches at the lease timer's last tick (see ``Journal/leaseTick()``).
+        var operationsAtLastTick = 0
     }
 
     /// The directory holding the journal's files.
@@ -35,6 +37,7 @@ public final class Journal<State: JournalState>: Sendable {
     private let queue: DispatchQueue
     private let shared: Locked<Shared>
     private let maximumBatchSize: Int
+    private let leaseTimer = LeaseTimer()
 
     private init(directory: URL, name: String, core: JournalCore<State>) {
         self.directory = directory
@@ -73,6 +76,7 @@ public final class Journal<State: JournalState>: Sendable {
     }
 
     deinit {
+        leaseTimer.source?.cancel()
         let pending = shared.withLock { shared in
             shared.closed = true
             defer { shared.pending = [] }
@@ -220,6 +224,8 @@ public final class Journal<State: JournalState>: Sendable {
         // A compaction an inline commit made due is not dropped because the process is ending.
         if compact { compactIfDue() }
         core.closeFiles()
+        leaseTimer.source?.cancel()
+        leaseTimer.source = nil
     }
 
     private var closedError: JournalError {
@@ -432,7 +438,7 @@ public final class Journal<State: JournalState>: Sendable {
         let compactionDue = settle(commits: commits, wrote: writing, rejected: rejected)
         let compacting = !compactions.isEmpty || (compactionDue && !inline)
         if !compacting {
-            core.unlock()
+            endLockedOperation()
             locked = false
         }
         publish()
@@ -507,11 +513,48 @@ public final class Journal<State: JournalState>: Sendable {
             return .done(outcome, compactionDue: false)
         }
         let compactionDue = settle(commits: commits, wrote: writing, rejected: rejected)
-        core.unlock()
+        endLockedOperation()
         locked = false
         publish()
         published = true
         return .done(outcome, compactionDue: compactionDue)
+    }
+
+    // MARK: - The lock kept between commits
+
+    /// The timer that lets go of the lock kept between commits once the journal is idle. Touched
+    /// only by whoever holds the core (`draining` set), as the core is.
+    private final class LeaseTimer: @unchecked Sendable {
+        var source: (any DispatchSourceTimer)?
+    }
+
+    /// Ends an operation under the lock (see ``JournalCore/endOperation()``); when the lock is
+    /// kept, makes sure the timer that lets go of it once idle runs.
+    private func endLockedOperation() {
+        guard core.endOperation(), leaseTimer.source == nil else { return }
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        source.schedule(deadline: .now() + .milliseconds(10), repeating: .milliseconds(10), leeway: .milliseconds(5))
+        source.setEventHandler { [weak self] in self?.leaseTick() }
+        leaseTimer.source = source
+        source.resume()
+    }
+
+    /// Every 10 ms while the lock is kept: when no batch ran since the last tick (and none runs),
+    /// lets go of it and stops the timer. A busy journal is left alone: it looks at the wait
+    /// counter at the end of each operation.
+    private func leaseTick() {
+        let claimed = shared.withLock { shared -> Bool in
+            let operations = shared.statistics.commits &+ shared.statistics.leasedBatches
+            defer { shared.operationsAtLastTick = operations }
+            guard !shared.closed, !shared.draining, operations == shared.operationsAtLastTick else { return false }
+            shared.draining = true
+            return true
+        }
+        guard claimed else { return }
+        core.unlock()
+        leaseTimer.source?.cancel()
+        leaseTimer.source = nil
+        endInline(leftover: [], compactionDue: false)
     }
 
     // MARK: - The steps of a batch

@@ -22,6 +22,9 @@ public struct JournalStatistics: Sendable, Equatable {
     public var recordsReplayed: Int = 0
     /// Records other processes committed that this journal applied when catching up.
     public var recordsCaughtUp: Int = 0
+    /// Batches (commits, group commits, reads) that began on the lock this journal kept from the
+    /// operation before (``JournalOptions/keepsLockBetweenCommits``): no `flock`, nothing to catch up.
+    public var leasedBatches: Int = 0
     /// Times the whole state was rebuilt because another process compacted the journal.
     public var reloads: Int = 0
     /// Compactions this journal performed.

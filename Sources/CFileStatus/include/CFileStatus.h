@@ -21,4 +21,12 @@ typedef struct {
 /// every commit. Returns 0, or -1 with errno set (as stat does).
 int pk_file_status_get(int fd, const char *path, pk_file_status *status);
 
+/// Reads a 64-bit counter that other processes change through a shared mapping (an atomic,
+/// sequentially consistent load).
+uint64_t pk_shared_counter_load(const uint64_t *counter);
+
+/// Adds one to a 64-bit counter that other processes read through a shared mapping (an atomic,
+/// sequentially consistent increment; it wraps around).
+void pk_shared_counter_increment(uint64_t *counter);
+
 #endif

@@ -1,3 +1,4 @@
+import CFileStatus
 import Foundation
 import Glibc
 
@@ -44,6 +45,20 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     private var loaded = false
     /// The buffer the last batch of frames was built in, kept to build the next one.
     private var frameBuffer: [UInt8] = []
+    /// Whether this journal holds the lock file's `flock` (during an operation, or kept between
+    /// operations, see ``endOperation()``).
+    private(set) var holdsLock = false
+    /// Set once the state caught up while the lock was held, cleared when the lock is let go of: no
+    /// other process can have written in between, so catching up again has nothing to read.
+    private var upToDate = false
+    /// The lock file's first 8 bytes, mapped shared: a counter a process moves each time it finds
+    /// the lock taken (see ``endOperation()``).
+    private var mappedCounter: UnsafeMutablePointer<UInt64>?
+    private var mappingFailed = false
+    /// The wait counter as this journal last saw it.
+    private var waitCountSeen: UInt64 = 0
+    /// Until when (monotonic nanoseconds) the lock is not kept between operations: another process waited.
+    private var contendedUntil: UInt64 = 0
 
     init(directory: String, name: String, options: JournalOptions) throws(JournalError) {
         self.directory = directory
@@ -83,6 +98,9 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
             writtenUnsynced = false
         }
         trimPreallocation()
+        unlock()
+        if let mappedCounter { munmap(mappedCounter, 4096) }
+        mappedCounter = nil
         SystemFile.close(logFD)
         SystemFile.close(lockFD)
         SystemFile.close(directoryFD)
@@ -110,35 +128,41 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
 
     /// Takes the exclusive `flock` on the lock file if no other process holds it; never waits.
     ///
-    /// - Returns: whether the lock is now held.
+    /// - Returns: whether the lock is now held (also when this journal kept it, see ``endOperation()``).
     func tryLock() throws(JournalError) -> Bool {
-        if flock(lockFD, LOCK_EX | LOCK_NB) == 0 { return true }
+        if holdsLock {
+            statistics.leasedBatches += 1
+            return true
+        }
+        if flock(lockFD, LOCK_EX | LOCK_NB) == 0 {
+            tookLock()
+            return true
+        }
         guard errno == EWOULDBLOCK || errno == EINTR else {
             throw SystemFile.ioError("flock", path: lockPath, errno: errno)
         }
         return false
     }
 
-    /// Takes the exclusive `flock` on the lock file, waiting at most `options.lockTimeout`.
+    /// Takes the exclusive `flock` on the lock file, waiting at most `options.lockTimeout`. While it
+    /// waits it moves the lock file's wait counter, so that a process keeping the lock between
+    /// commits lets go of it.
     func lock() throws(JournalError) {
-        if flock(lockFD, LOCK_EX | LOCK_NB) == 0 { return }
-        guard errno == EWOULDBLOCK || errno == EINTR else {
-            throw SystemFile.ioError("flock", path: lockPath, errno: errno)
-        }
+        if try tryLock() { return }
         guard let timeout = options.lockTimeout else {
+            announceWaiting()
             while flock(lockFD, LOCK_EX) != 0 {
                 if errno != EINTR { throw SystemFile.ioError("flock", path: lockPath, errno: errno) }
             }
+            tookLock()
             return
         }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var pause = Duration.microseconds(20)
         while true {
-            if flock(lockFD, LOCK_EX | LOCK_NB) == 0 { return }
-            guard errno == EWOULDBLOCK || errno == EINTR else {
-                throw SystemFile.ioError("flock", path: lockPath, errno: errno)
-            }
+            announceWaiting()
+            if try tryLock() { return }
             let now = clock.now
             if now >= deadline {
                 throw JournalError(
@@ -153,8 +177,85 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         }
     }
 
+    /// Lets go of the lock (when held), whatever the lease.
     func unlock() {
+        guard holdsLock else { return }
+        holdsLock = false
+        upToDate = false
         _ = flock(lockFD, LOCK_UN)
+    }
+
+    /// Ends an operation done under the lock: keeps the lock for the next one (a lease) when
+    /// ``JournalOptions/keepsLockBetweenCommits`` is set and no other process asked for it since
+    /// this journal took it or last looked, otherwise lets go of it.
+    ///
+    /// A process that waited is seen by the lock file's wait counter: it moved. The lock is then
+    /// let go of, and not kept again for ``contentionPause``, so that the waiting process, which
+    /// polls, finds it free between this journal's commits as it did before the lease.
+    ///
+    /// - Returns: whether the lock is still held (the owner then lets go of it once idle).
+    func endOperation() -> Bool {
+        guard holdsLock else { return false }
+        let firstMapping = mappedCounter == nil
+        guard options.keepsLockBetweenCommits, stopped == nil, loaded, let counter = waitCounter() else {
+            unlock()
+            return false
+        }
+        let seen = pk_shared_counter_load(counter)
+        if firstMapping { waitCountSeen = seen }
+        let now = Self.monotonicNanoseconds()
+        if seen != waitCountSeen {
+            waitCountSeen = seen
+            contendedUntil = now &+ Self.contentionPause
+        }
+        if now < contendedUntil {
+            unlock()
+            return false
+        }
+        return true
+    }
+
+    /// How long, after seeing another process wait, the lock is let go of after every operation:
+    /// 10 ms, five times the longest pause of a waiting process between two tries.
+    private static var contentionPause: UInt64 { 10_000_000 }
+
+    private func tookLock() {
+        holdsLock = true
+        upToDate = false
+        // Not mapped yet: mapped (and the count taken) after the first operation, so that an open
+        // that fails leaves the lock file as it was.
+        if let mappedCounter { waitCountSeen = pk_shared_counter_load(mappedCounter) }
+    }
+
+    /// Moves the wait counter: a process keeping the lock lets go of it at its next check.
+    private func announceWaiting() {
+        if let counter = waitCounter() { pk_shared_counter_increment(counter) }
+    }
+
+    /// The lock file's wait counter (its first 8 bytes, mapped shared), mapping it on first use and
+    /// extending an empty lock file to one allocated page first; `nil` when that fails (the lock is then let
+    /// go of after every operation, as without a lease).
+    private func waitCounter() -> UnsafeMutablePointer<UInt64>? {
+        if let mappedCounter { return mappedCounter }
+        if mappingFailed || lockFD < 0 { return nil }
+        let page = 4096
+        // Blocks are allocated first (an empty lock file is extended): a store through the mapping
+        // into a hole of a full disk would kill the process with SIGBUS.
+        guard posix_fallocate(lockFD, 0, off_t(page)) == 0,
+            let address = mmap(nil, page, PROT_READ | PROT_WRITE, MAP_SHARED, lockFD, 0),
+            address != UnsafeMutableRawPointer(bitPattern: -1)
+        else {
+            mappingFailed = true
+            return nil
+        }
+        mappedCounter = address.bindMemory(to: UInt64.self, capacity: 1)
+        return mappedCounter
+    }
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 
     // MARK: - Loading
@@ -163,6 +264,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     /// a torn tail is cut, a log the snapshot already covers is replaced by an empty one.
     func load() throws(JournalError) {
         loaded = false
+        upToDate = false
         SystemFile.close(logFD)
         logFD = -1
         var fresh = State()
@@ -387,6 +489,12 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     /// between its two renames has replaced only the snapshot). Nothing asks for the log's
     /// timestamps (see `SystemFile.status`).
     func catchUp() throws(JournalError) {
+        if upToDate { return }
+        try catchUpFromFiles()
+        upToDate = holdsLock
+    }
+
+    private func catchUpFromFiles() throws(JournalError) {
         if preallocates {
             try catchUpPreallocated()
             return
@@ -521,6 +629,8 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     /// A failure before the new snapshot is in place changes nothing; a failure after it stops the
     /// journal (``stopped``), since this process's view of the files is then out of date.
     func compact() throws(JournalError) {
+        // The next operation reads the new log's first frame header before trusting the state.
+        upToDate = false
         let payload: Data
         do {
             payload = try state.snapshot()
