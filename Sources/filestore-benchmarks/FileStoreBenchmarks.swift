@@ -119,6 +119,9 @@ func throughput(catalog: Catalog, options: Options) async throws -> (rates: [Int
     func total(_ slices: [Slice]) -> Double {
         Double(slices.reduce(0) { $0 + $1.count }) / slices.reduce(0) { $0 + $1.elapsed }
     }
+    func cpuPerOperation(_ slices: [Slice]) -> Double {
+        1e6 * slices.reduce(0) { $0 + $1.cpu } / Double(max(1, slices.reduce(0) { $0 + $1.count }))
+    }
     let sqlite = sqliteSlices.count == options.rounds ? total(sqliteSlices) : nil
     if let sqlite {
         print(String(format: "SQLite WAL synchronous=FULL, one row per commit: %8.0f rows/s", sqlite))
@@ -139,6 +142,10 @@ func throughput(catalog: Catalog, options: Options) async throws -> (rates: [Int
             line += String(
                 format: ", %.2fx SQLite (slices %.2f-%.2f, median %.2f)", rate / sqlite, ratios.first ?? 0,
                 ratios.last ?? 0, ratios[ratios.count / 2])
+            // CPU per operation moves much less with the disk than a rate does: a steadier comparison.
+            line += String(
+                format: "; CPU %.0f µs a purchase, SQLite %.0f µs a commit", cpuPerOperation(flowSlices[index]),
+                cpuPerOperation(sqliteSlices))
         }
         print(line)
     }

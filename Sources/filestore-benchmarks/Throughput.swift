@@ -10,6 +10,8 @@ import PurchaseKit
 struct Slice {
     var count: Int
     var elapsed: Double
+    /// CPU time (user and system, every thread) the measured process spent in the slice, in seconds.
+    var cpu: Double = 0
 
     var rate: Double { Double(count) / max(elapsed, 1e-9) }
 }
@@ -32,12 +34,13 @@ final class SQLiteReference {
         print("ready", flush=True)
         for line in sys.stdin:
             n = 0
+            cpu = time.process_time()
             start = time.perf_counter()
             end = start + float(line)
             while time.perf_counter() < end:
                 db.execute("insert into purchases(product, quantity, date) values (?, ?, ?)", ("com.example.gems.100", 1, time.time()))
                 n += 1
-            print(n, time.perf_counter() - start, flush=True)
+            print(n, time.perf_counter() - start, time.process_time() - cpu, flush=True)
         """
 
     /// Starts the child on a database in `folder`; `nil` when python3 cannot be run.
@@ -59,8 +62,10 @@ final class SQLiteReference {
         input.fileHandleForWriting.write(Data("\(seconds)\n".utf8))
         guard let line = readLine() else { return nil }
         let fields = line.split(separator: " ")
-        guard fields.count == 2, let count = Int(fields[0]), let elapsed = Double(fields[1]) else { return nil }
-        return Slice(count: count, elapsed: elapsed)
+        guard fields.count == 3, let count = Int(fields[0]), let elapsed = Double(fields[1]),
+            let cpu = Double(fields[2])
+        else { return nil }
+        return Slice(count: count, elapsed: elapsed, cpu: cpu)
     }
 
     func close() {
@@ -112,6 +117,7 @@ final class FlowMeasurement {
     /// Buys gems from every Store at once for `seconds`.
     func measure(seconds: Double) async throws -> Slice {
         let clock = ContinuousClock()
+        let cpuStart = processCPUTime()
         let start = clock.now
         let deadline = start.advanced(by: .milliseconds(Int(seconds * 1000)))
         let count = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -133,7 +139,8 @@ final class FlowMeasurement {
         bought += count
         return Slice(
             count: count,
-            elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            cpu: processCPUTime() - cpuStart)
     }
 
     /// Buys `purchases` gems from the first Store, one after another.
@@ -166,4 +173,11 @@ final class FlowMeasurement {
         if separateStore { return "\(bought) purchases, store in its own journal" }
         return String(format: "%d purchases, %.2f fsyncs each", bought, Double(syncs) / Double(max(1, bought)))
     }
+}
+
+/// This process's CPU time so far (every thread, user and system), in seconds, to the nanosecond.
+func processCPUTime() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
