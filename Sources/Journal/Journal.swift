@@ -431,7 +431,9 @@ public final class Journal<State: JournalState>: Sendable {
         // A batch of deferred commits only skips its fsync when everything before it is durable,
         // and when nothing in it (a read, a compaction, a synced commit) needs durability.
         let sync = synced || !observers.isEmpty || !compactions.isEmpty || core.hasUnsyncedFrames
-        if let error = write(&frames, sync: sync) {
+        do {
+            try write(&frames, sync: sync)
+        } catch {
             fail(completions, observers, compactions, with: error)
             return BatchOutcome(leftover: Array(batch[index...]))
         }
@@ -507,7 +509,9 @@ public final class Journal<State: JournalState>: Sendable {
             outcome = .failure(error)
         }
         let writing = !frames.isEmpty
-        if let error = write(&frames, sync: durability == .synced || core.hasUnsyncedFrames) {
+        do {
+            try write(&frames, sync: durability == .synced || core.hasUnsyncedFrames)
+        } catch {
             // A commit that failed by itself reports its own failure, as a queued one does.
             if case .success = outcome { outcome = .failure(error) }
             return .done(outcome, compactionDue: false)
@@ -573,9 +577,8 @@ public final class Journal<State: JournalState>: Sendable {
     /// caller's thread, only when it is free at once) and catches up with the records of other
     /// processes. A failure to catch up stops the journal.
     private func beginBatch(inline: Bool) -> BatchStart {
-        if let stopped = core.stopped ?? (shared.withLock { $0.closed } ? closedError : nil) {
-            return .failed(stopped)
-        }
+        if core.isStopped, let stopped = core.stopped { return .failed(stopped) }
+        if shared.withLock({ $0.closed }) { return .failed(closedError) }
         do {
             if inline {
                 guard try core.tryLock() else { return .lockBusy }
@@ -642,17 +645,16 @@ public final class Journal<State: JournalState>: Sendable {
     /// nothing to write makes durable what the state already holds unsynced (records read from
     /// other processes or written deferred), since the results it acknowledges may depend on it.
     /// A failure stops the journal.
-    private func write(_ frames: inout FrameBuilder, sync: Bool) -> JournalError? {
+    private func write(_ frames: inout FrameBuilder, sync: Bool) throws(JournalError) {
         do {
             if frames.isEmpty {
                 try core.syncIfUnsynced()
             } else {
                 try core.append(&frames, sync: sync)
             }
-            return nil
         } catch {
             core.stopped = stop(because: error)
-            return error
+            throw error
         }
     }
 
@@ -668,7 +670,7 @@ public final class Journal<State: JournalState>: Sendable {
             }
         }
         core.countCommits(commits)
-        return wrote && core.needsCompaction && core.stopped == nil
+        return wrote && core.needsCompaction && !core.isStopped
     }
 
     /// Compacts if the log (brought up to date) is still past the threshold; for a compaction an

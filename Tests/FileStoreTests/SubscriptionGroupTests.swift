@@ -74,8 +74,12 @@ struct SubscriptionGroupTests {
         #expect(ended.expirationDate == now)
         #expect(ended.willAutoRenew == false)
         // The store processes it from the provider's updates, as they come (StoreKit's are
-        // asynchronous too).
-        try await waitUntil { try await deployment.ledger.contents().expirations[ended.transactionID] == now }
+        // asynchronous too): it records the earlier end in the ledger, then finishes it.
+        try await waitUntil {
+            let recorded = try await deployment.ledger.contents().expirations[ended.transactionID] == now
+            let finished = try await deployment.provider.unfinishedTransactions().isEmpty
+            return recorded && finished
+        }
         clock.advance(by: 60 * day)
         #expect(try await deployment.provider.unfinishedTransactions().isEmpty)
         #expect(try await granting(deployment) == [next])

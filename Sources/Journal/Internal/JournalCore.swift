@@ -40,7 +40,12 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     /// Set when this journal wrote a frame without syncing it (a ``JournalDurability/deferred`` batch).
     private var writtenUnsynced = false
     /// Set when memory and disk may disagree; every later operation fails with it.
-    var stopped: JournalError?
+    var stopped: JournalError? {
+        didSet { isStopped = stopped != nil }
+    }
+    /// Whether ``stopped`` is set, for the checks every commit makes (reading the optional error
+    /// copies it).
+    private(set) var isStopped = false
     /// Whether the last ``load()`` finished: files a load refused are never trimmed.
     private var loaded = false
     /// The buffer the last batch of frames was built in, kept to build the next one.
@@ -57,8 +62,11 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     private var mappingFailed = false
     /// The wait counter as this journal last saw it.
     private var waitCountSeen: UInt64 = 0
-    /// Until when (monotonic nanoseconds) the lock is not kept between operations: another process waited.
+    /// Until when (monotonic nanoseconds) the lock is not kept between operations: another process
+    /// waited; 0 when none did lately.
     private var contendedUntil: UInt64 = 0
+    /// ``JournalOptions/keepsLockBetweenCommits``, read once.
+    private let keepsLock: Bool
 
     init(directory: String, name: String, options: JournalOptions) throws(JournalError) {
         self.directory = directory
@@ -69,6 +77,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         self.snapshotTempPath = snapshotPath + ".tmp"
         self.snapshotName = name + ".snapshot"
         self.options = options
+        self.keepsLock = options.keepsLockBetweenCommits
         if options.createIfMissing { try SystemFile.makeDirectories(directory) }
         let flags = O_RDWR | (options.createIfMissing ? O_CREAT : 0)
         guard let fd = try SystemFile.open(lockPath, flags: flags, missingIsNil: !options.createIfMissing) else {
@@ -197,20 +206,25 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     func endOperation() -> Bool {
         guard holdsLock else { return false }
         let firstMapping = mappedCounter == nil
-        guard options.keepsLockBetweenCommits, stopped == nil, loaded, let counter = waitCounter() else {
+        guard keepsLock, !isStopped, loaded, let counter = mappedCounter ?? waitCounter() else {
             unlock()
             return false
         }
         let seen = pk_shared_counter_load(counter)
         if firstMapping { waitCountSeen = seen }
-        let now = Self.monotonicNanoseconds()
         if seen != waitCountSeen {
             waitCountSeen = seen
-            contendedUntil = now &+ Self.contentionPause
-        }
-        if now < contendedUntil {
+            contendedUntil = Self.monotonicNanoseconds() &+ Self.contentionPause
             unlock()
             return false
+        }
+        // The clock is read only in the 10 ms after another process waited.
+        if contendedUntil != 0 {
+            if Self.monotonicNanoseconds() < contendedUntil {
+                unlock()
+                return false
+            }
+            contendedUntil = 0
         }
         return true
     }
@@ -595,20 +609,23 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
             allocatedEnd = endOffset
             throw error
         }
+        // The counters are changed in a copy: each change of a class's property is an access check.
+        var counted = statistics
         if sync {
             try SystemFile.syncData(logFD, path: logPath)
             readUnsynced = false
             writtenUnsynced = false
-            statistics.logSyncs += 1
+            counted.logSyncs += 1
         } else {
             writtenUnsynced = true
-            statistics.deferredGroupCommits += 1
+            counted.deferredGroupCommits += 1
         }
         endOffset += size
         lastSequence += UInt64(frames.frameCount)
-        statistics.groupCommits += 1
-        statistics.recordsAppended += frames.recordCount
-        statistics.bytesAppended += size
+        counted.groupCommits += 1
+        counted.recordsAppended += frames.recordCount
+        counted.bytesAppended += size
+        statistics = counted
     }
 
     func countCommits(_ count: Int) {
