@@ -55,7 +55,8 @@ let package = Package(
             dependencies: ["PropertyList", "PurchaseCatalog", "BenchmarkSupport"],
             path: "Sources/PurchaseKitBenchmarks"
         ),
-        .executableTarget(name: "purchasekit-catalog-tool", dependencies: ["PropertyList", "PurchaseCatalog"]),
+        .executableTarget(
+            name: "purchasekit-catalog-tool", dependencies: ["PropertyList", "PurchaseCatalog", "PurchaseKit"]),
         .plugin(
             name: "PurchaseCatalogCodegen", capability: .buildTool(), dependencies: ["purchasekit-catalog-tool"]),
         .plugin(

@@ -2,6 +2,7 @@ import Foundation
 import PropertyList
 import PurchaseCatalog
 import PurchaseCore
+import PurchaseKit
 
 /// The commands of `purchasekit-catalog-tool`, the executable behind the package's plugins.
 ///
@@ -12,6 +13,17 @@ struct CatalogTool {
     var errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// Where summaries go (standard output).
     var output: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+
+    /// The loader every command reads catalogs with: it checks the settings of the built-in
+    /// provider kinds (`file`, `simulated-app-store`) as `purchasekit catalog validate` does, so a
+    /// setting the provider would refuse fails the build at its line; a kind it does not know is
+    /// left alone, since the project using the plugin may register its own.
+    static var loader: CatalogLoader {
+        let registry = ProviderRegistry.builtIn
+        var loader = CatalogLoader(providerSettingsCheck: { registry.settingProblems(in: $0) })
+        loader.providerSettingKeys = { registry.settingKeys(of: $0) }
+        return loader
+    }
 
     static let usage = """
         usage: purchasekit-catalog-tool generate --input CATALOG --output FILE.swift [--type-name NAME]
@@ -91,7 +103,7 @@ struct CatalogTool {
         var failed = false
         var totals = (errors: 0, warnings: 0)
         for path in paths {
-            let result = CatalogLoader().load(contentsOfFile: path)
+            let result = Self.loader.load(contentsOfFile: path)
             result.diagnostics.forEach { errors($0.description) }
             var errorCount = result.errors.count
             if let catalog = result.catalog, path.hasSuffix(".catalog.plist") {
@@ -160,7 +172,7 @@ struct CatalogTool {
 
     /// Loads a catalog, printing every diagnostic; `nil` when it has errors.
     func load(_ path: String) -> Catalog? {
-        let result = CatalogLoader().load(contentsOfFile: path)
+        let result = Self.loader.load(contentsOfFile: path)
         result.diagnostics.forEach { errors($0.description) }
         return result.catalog
     }

@@ -70,6 +70,31 @@ struct CatalogToolTests {
         #expect(result.errors.contains { $0.hasPrefix("\(path):46:4: note: ") })
     }
 
+    @Test func aSettingTheProviderWouldRefuseFailsAtItsLine() throws {
+        let path = try Self.edgeCatalog(
+            replacing: "<string>file</string>\n\t\t\t</dict>",
+            with: "<string>file</string>\n\t\t\t\t<key>Settings</key>\n\t\t\t\t<dict>\n\t\t\t\t\t"
+                + "<key>CanMakePayments</key>\n\t\t\t\t\t<string>no</string>\n\t\t\t\t\t"
+                + "<key>CanMakePayment</key>\n\t\t\t\t\t<true/>\n\t\t\t\t</dict>\n\t\t\t</dict>",
+            name: "Settings.catalog.plist")
+        let result = Self.run(["validate", path])
+        #expect(result.status == 1)
+        let error = try #require(result.errors.first { $0.contains(": error: ") })
+        #expect(error.hasPrefix("\(path):19:"))
+        #expect(error.contains("CanMakePayments"))
+        // A misspelt key of a built-in provider is a warning naming the closest one.
+        #expect(result.errors.contains { $0.hasPrefix("\(path):20:") && $0.contains(": warning: ") })
+        #expect(result.output.last == "validate-catalog: 1 catalog checked, 1 error, 1 warning")
+    }
+
+    @Test func aKindThePluginDoesNotKnowIsLeftToTheProject() throws {
+        let path = try Self.edgeCatalog(
+            replacing: "<string>simulated-app-store</string>", with: "<string>acme-store</string>",
+            name: "Custom.catalog.plist")
+        let result = Self.run(["validate", path])
+        #expect(result.status == 0, "\(result.errors)")
+    }
+
     @Test func generateWritesTheFileAndLeavesAnUnchangedOneAlone() throws {
         let output = try PackagePaths.temporaryFolder().appendingPathComponent("ShopProducts.swift")
         let input = PackagePaths.file("Sources/CatalogExample/Shop.catalog.plist")
