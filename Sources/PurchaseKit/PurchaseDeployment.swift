@@ -75,9 +75,11 @@ public final class PurchaseDeployment: Sendable {
     }
 
     /// ``open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:)`` with the store's
-    /// ledger wrapped (for the tool's crash-test hooks).
+    /// ledger wrapped (for the tool's crash-test hooks), and the catalog already `read` (with
+    /// `CatalogLoader(registry: registry)`) when the caller has it.
     package static func open(
         catalogPath: String,
+        read: CatalogLoadResult? = nil,
         stateDirectory: URL,
         locale: String?,
         registry: ProviderRegistry,
@@ -86,7 +88,7 @@ public final class PurchaseDeployment: Sendable {
         wrapLedger: (@Sendable (any FulfillmentLedger) -> any FulfillmentLedger)?
     ) throws(PurchaseError) -> PurchaseDeployment {
         // Kinds and settings are checked as the catalog is read, so their problems get a line and column.
-        let result = CatalogLoader(registry: registry).load(contentsOfFile: catalogPath)
+        let result = read ?? CatalogLoader(registry: registry).load(contentsOfFile: catalogPath)
         let catalog: Catalog
         do {
             catalog = try result.get()

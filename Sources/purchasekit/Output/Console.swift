@@ -12,10 +12,15 @@ struct Console: Sendable {
     /// The texts messages are rendered from: the built-in tables with the deployment's overrides.
     var table: MessageTable = .builtIn
 
+    /// The `--catalog` file as read to find the language, for the buying commands to open without
+    /// reading it again (see ``ToolLocale/catalog``).
+    var catalogRead: ToolLocale.CatalogRead?
+
     /// A console that speaks `language`.
     init(_ language: ToolLocale) {
         locale = language.identifier
         table = language.table
+        catalogRead = language.catalog
     }
 
     /// A console that renders the built-in texts for `locale` (English when `nil`).

@@ -1,6 +1,7 @@
 import Foundation
 import PurchaseCatalog
 import PurchaseCore
+import PurchaseKit
 
 /// The language the tool speaks in one run: the locale and the message table to render it from.
 ///
@@ -15,6 +16,18 @@ struct ToolLocale: Sendable {
     var table: MessageTable
     /// Problems found in the deployment's override files.
     var overrideDiagnostics: [Diagnostic] = []
+    /// The `--catalog` file as read to find the language (with the built-in providers' checks, as
+    /// opening the deployment reads it), so that the buying commands open it without reading it
+    /// again; `nil` when it is no regular readable file.
+    var catalog: CatalogRead?
+
+    /// A catalog file read once in a run.
+    struct CatalogRead: Sendable {
+        /// The path as given.
+        var path: String
+        /// What the loader made of it.
+        var result: CatalogLoadResult
+    }
 
     /// The language of the shipped or overriding table that `identifier` falls back to first (`ja` for
     /// `ja_JP`, `zh-Hans` for `zh_CN`, `en` for a language no table has).
@@ -26,23 +39,33 @@ struct ToolLocale: Sendable {
 
     /// The locale and table for `options`.
     static func resolve(_ options: GlobalOptions) -> ToolLocale {
-        guard let deployment = deployment(atPath: options.catalogPath) else {
-            return ToolLocale(identifier: options.locale ?? MessageTable.fallbackLanguage, table: .builtIn)
+        let read = read(options.catalogPath)
+        guard let deployment = read.flatMap({ deployment(of: $0) }) else {
+            return ToolLocale(
+                identifier: options.locale ?? MessageTable.fallbackLanguage, table: .builtIn, catalog: read)
         }
         let overrides = MessageTable.forDeployment(deployment)
         return ToolLocale(
             identifier: options.locale ?? deployment.locale, table: overrides.table,
-            overrideDiagnostics: overrides.diagnostics)
+            overrideDiagnostics: overrides.diagnostics, catalog: read)
     }
 
-    /// The deployment of the catalog at `path`, or `nil` when it is no regular readable file (standard
-    /// input is left for the command) or not a valid catalog.
-    private static func deployment(atPath path: String) -> Deployment? {
+    /// The catalog at `path` as the deployment reads it, or `nil` when it is no regular readable file
+    /// (standard input is left for the command).
+    private static func read(_ path: String) -> CatalogRead? {
         guard path != "-",
             let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             attributes[.type] as? FileAttributeType == .typeRegular,
             FileManager.default.isReadableFile(atPath: path)
         else { return nil }
-        return CatalogLoader().load(contentsOfFile: path).catalog?.deployment
+        return CatalogRead(path: path, result: CatalogLoader(registry: .builtIn).load(contentsOfFile: path))
+    }
+
+    /// The deployment of a catalog read; for one with errors, the deployment as read without the
+    /// providers' checks (a refused setting still lets its problems be told in the catalog's
+    /// language), or `nil` when the catalog is invalid even so.
+    private static func deployment(of read: CatalogRead) -> Deployment? {
+        if let catalog = read.result.catalog { return catalog.deployment }
+        return CatalogLoader().load(contentsOfFile: read.path).catalog?.deployment
     }
 }

@@ -26,8 +26,10 @@ struct DeploymentSession {
         let outcome = BlockingTask.run { () -> Result<ExitCode, PurchaseError> in
             let deployment: PurchaseDeployment
             do {
+                // The catalog as read to find the language, when it is this one: read once a run.
+                let read = console.catalogRead.flatMap { $0.path == options.catalogPath ? $0.result : nil }
                 deployment = try PurchaseDeployment.open(
-                    catalogPath: options.catalogPath,
+                    catalogPath: options.catalogPath, read: read,
                     stateDirectory: URL(fileURLWithPath: options.stateDirectory, isDirectory: true),
                     locale: options.locale, registry: .builtIn, clock: SystemClock(),
                     ledgerOptions: TestHooks.ledgerOptions, wrapLedger: TestHooks.wrap)
