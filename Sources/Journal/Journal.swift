@@ -1,3 +1,4 @@
+import CFileStatus
 import Dispatch
 public import Foundation
 
@@ -25,8 +26,9 @@ public final class Journal<State: JournalState>: Sendable {
         var compactionDue = false
         var statistics = JournalStatistics()
         var recoveries: [JournalRecovery] = []
-        /// Commits plus leased batches at the lease timer's last tick (see ``Journal/leaseTick()``).
-        var operationsAtLastTick = 0
+        /// The core's operation count and wait count as of the last batch (for the lease timer).
+        var operations = 0
+        var waitCountSeen: UInt64 = 0
     }
 
     /// The directory holding the journal's files.
@@ -530,27 +532,42 @@ public final class Journal<State: JournalState>: Sendable {
     /// only by whoever holds the core (`draining` set), as the core is.
     private final class LeaseTimer: @unchecked Sendable {
         var source: (any DispatchSourceTimer)?
+        /// The core's operation count at the last tick (or when the timer started); read and written
+        /// under the journal's shared lock by the tick.
+        var operationsAtLastTick = 0
+        /// The lock file's wait counter, mapped until the files close (after which no tick reads it:
+        /// the tick reads it under the shared lock, only while the journal is not closed).
+        var counter: UnsafeMutablePointer<UInt64>?
     }
 
     /// Ends an operation under the lock (see ``JournalCore/endOperation()``); when the lock is
     /// kept, makes sure the timer that lets go of it once idle runs.
     private func endLockedOperation() {
         guard core.endOperation(), leaseTimer.source == nil else { return }
+        let operations = core.operations
+        let counter = core.mappedCounter
+        shared.withLock { _ in
+            leaseTimer.operationsAtLastTick = operations
+            leaseTimer.counter = counter
+        }
         let source = DispatchSource.makeTimerSource(queue: queue)
-        source.schedule(deadline: .now() + .milliseconds(10), repeating: .milliseconds(10), leeway: .milliseconds(5))
+        source.schedule(deadline: .now() + .milliseconds(5), repeating: .milliseconds(5), leeway: .milliseconds(2))
         source.setEventHandler { [weak self] in self?.leaseTick() }
         leaseTimer.source = source
         source.resume()
     }
 
-    /// Every 10 ms while the lock is kept: when no batch ran since the last tick (and none runs),
-    /// lets go of it and stops the timer. A busy journal is left alone: it looks at the wait
-    /// counter at the end of each operation.
+    /// Every 5 ms while the lock is kept: lets go of it, and stops the timer, when no operation
+    /// began since the last tick, or another process moved the wait counter and no batch runs (a
+    /// running one looks at the counter itself when it ends). A busy journal is only looked at,
+    /// under the shared lock, so that the tick never holds up its commits.
     private func leaseTick() {
         let claimed = shared.withLock { shared -> Bool in
-            let operations = shared.statistics.commits &+ shared.statistics.leasedBatches
-            defer { shared.operationsAtLastTick = operations }
-            guard !shared.closed, !shared.draining, operations == shared.operationsAtLastTick else { return false }
+            guard !shared.closed, !shared.draining else { return false }
+            let idle = shared.operations == leaseTimer.operationsAtLastTick
+            leaseTimer.operationsAtLastTick = shared.operations
+            let wanted = leaseTimer.counter.map { pk_shared_counter_load($0) != shared.waitCountSeen } ?? false
+            guard idle || wanted else { return false }
             shared.draining = true
             return true
         }
@@ -579,6 +596,7 @@ public final class Journal<State: JournalState>: Sendable {
     private func beginBatch(inline: Bool) -> BatchStart {
         if core.isStopped, let stopped = core.stopped { return .failed(stopped) }
         if shared.withLock({ $0.closed }) { return .failed(closedError) }
+        let leased = core.holdsLock
         do {
             if inline {
                 guard try core.tryLock() else { return .lockBusy }
@@ -588,6 +606,7 @@ public final class Journal<State: JournalState>: Sendable {
         } catch {
             return .failed(error)
         }
+        if leased { core.countLeasedBatch() }
         do {
             try core.catchUp()
         } catch {
@@ -717,9 +736,12 @@ public final class Journal<State: JournalState>: Sendable {
     private func publish() {
         let statistics = core.statistics
         let recoveries = core.recoveries
+        let (operations, waitCountSeen) = (core.operations, core.waitCountSeen)
         shared.withLock { shared in
             shared.statistics = statistics
             shared.recoveries = recoveries
+            shared.operations = operations
+            shared.waitCountSeen = waitCountSeen
         }
     }
 

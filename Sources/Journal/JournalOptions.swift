@@ -13,12 +13,15 @@ public struct JournalOptions: Sendable {
 
     /// Whether the journal keeps the lock between commits while no other process asks for it
     /// (default `true`): a commit on a kept lock takes no `flock` and has nothing to catch up with.
-    /// Another process that finds the lock taken moves a counter in the lock file; the journal lets
-    /// go of the lock at the end of its current commit when it sees the counter moved (and keeps
-    /// letting go after every commit for 10 ms after that), and in any case once no commit came for
-    /// 10 to 20 ms. A process that is stopped (a debugger, `SIGSTOP`) while it keeps the lock makes
-    /// the others wait until it resumes or their ``lockTimeout``. `false` takes and releases the lock
-    /// around every commit.
+    /// Another journal that finds the lock taken moves a counter in the lock file while it waits;
+    /// the holder lets go of the lock at the end of its current commit, or within 5 ms when idle,
+    /// and then takes and releases it around every commit for 10 ms. The holder also lets go once
+    /// no commit came for 5 to 12 ms, and after every 64 commits in a row, so that a process that
+    /// does not move the counter (`flock(1)` in a script) still gets the lock between two commits.
+    /// A process that is stopped (a debugger, `SIGSTOP`) while it keeps the lock makes the others
+    /// wait until it resumes or their ``lockTimeout``. `false` takes and releases the lock around
+    /// every commit. Not for journals on network file systems, whose `flock` may be emulated per
+    /// process.
     public var keepsLockBetweenCommits: Bool
 
     /// Whether ``Journal/open(directory:name:options:)`` creates the directory and an empty

@@ -4,8 +4,9 @@ import Glibc
 
 /// The files of one journal and the state rebuilt from them.
 ///
-/// Not thread-safe by itself: ``Journal`` touches it only from its serial queue (and from `open`
-/// before the journal is shared), which is why it may be `@unchecked Sendable`. Every method that
+/// Not thread-safe by itself: ``Journal`` touches it only while it holds the right to (its `draining`
+/// flag: on its serial queue, on a caller's thread for an inline commit, or in its lease timer), and
+/// from `open` before the journal is shared, which is why it may be `@unchecked Sendable`. Every method that
 /// reads or changes the files expects the caller to hold the cross-process lock.
 final class JournalCore<State: JournalState>: @unchecked Sendable {
     let directory: String
@@ -58,15 +59,19 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     private var upToDate = false
     /// The lock file's first 8 bytes, mapped shared: a counter a process moves each time it finds
     /// the lock taken (see ``endOperation()``).
-    private var mappedCounter: UnsafeMutablePointer<UInt64>?
+    private(set) var mappedCounter: UnsafeMutablePointer<UInt64>?
     private var mappingFailed = false
     /// The wait counter as this journal last saw it.
-    private var waitCountSeen: UInt64 = 0
+    private(set) var waitCountSeen: UInt64 = 0
     /// Until when (monotonic nanoseconds) the lock is not kept between operations: another process
     /// waited; 0 when none did lately.
     private var contendedUntil: UInt64 = 0
     /// ``JournalOptions/keepsLockBetweenCommits``, read once.
     private let keepsLock: Bool
+    /// Operations (batches, compactions) begun under the lock: the lease timer's sign of activity.
+    private(set) var operations = 0
+    /// Operations that ended with the lock kept since this journal last took it.
+    private var leasedOperations = 0
 
     init(directory: String, name: String, options: JournalOptions) throws(JournalError) {
         self.directory = directory
@@ -89,7 +94,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         do {
             guard let directory = try SystemFile.open(directory, flags: O_RDONLY | O_DIRECTORY) else { return }
             directoryFD = directory
-            try lock()
+            try lock(announcing: false)
             defer { unlock() }
             try load()
         } catch {
@@ -139,10 +144,8 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     ///
     /// - Returns: whether the lock is now held (also when this journal kept it, see ``endOperation()``).
     func tryLock() throws(JournalError) -> Bool {
-        if holdsLock {
-            statistics.leasedBatches += 1
-            return true
-        }
+        operations &+= 1
+        if holdsLock { return true }
         if flock(lockFD, LOCK_EX | LOCK_NB) == 0 {
             tookLock()
             return true
@@ -153,33 +156,27 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         return false
     }
 
-    /// Takes the exclusive `flock` on the lock file, waiting at most `options.lockTimeout`. While it
-    /// waits it moves the lock file's wait counter, so that a process keeping the lock between
-    /// commits lets go of it.
-    func lock() throws(JournalError) {
+    /// Takes the exclusive `flock` on the lock file, waiting at most `options.lockTimeout` (`nil`:
+    /// for ever). While it waits it tries again after pauses growing to 2 ms and, with `announcing`,
+    /// moves the lock file's wait counter before each try, so that a process keeping the lock
+    /// between commits lets go of it at its next look. Opening does not announce: an open that
+    /// fails leaves the lock file as it was.
+    func lock(announcing: Bool = true) throws(JournalError) {
         if try tryLock() { return }
-        guard let timeout = options.lockTimeout else {
-            announceWaiting()
-            while flock(lockFD, LOCK_EX) != 0 {
-                if errno != EINTR { throw SystemFile.ioError("flock", path: lockPath, errno: errno) }
-            }
-            tookLock()
-            return
-        }
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
+        let deadline = options.lockTimeout.map { clock.now.advanced(by: $0) }
         var pause = Duration.microseconds(20)
         while true {
-            announceWaiting()
+            if announcing { announceWaiting() }
             if try tryLock() { return }
             let now = clock.now
-            if now >= deadline {
+            if let deadline, let timeout = options.lockTimeout, now >= deadline {
                 throw JournalError(
                     .lockTimeout, path: lockPath,
                     message: "another process has held the journal's lock for more than \(timeout); "
                         + "find it (fuser \(lockPath)) or raise JournalOptions.lockTimeout")
             }
-            let wait = min(pause, deadline - now)
+            let wait = deadline.map { min(pause, $0 - now) } ?? pause
             let micros = wait.components.seconds * 1_000_000 + wait.components.attoseconds / 1_000_000_000_000
             usleep(useconds_t(max(1, micros)))
             pause = min(pause * 2, .milliseconds(2))
@@ -200,7 +197,8 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     ///
     /// A process that waited is seen by the lock file's wait counter: it moved. The lock is then
     /// let go of, and not kept again for ``contentionPause``, so that the waiting process, which
-    /// polls, finds it free between this journal's commits as it did before the lease.
+    /// polls, finds it free between this journal's commits as it did before the lease. The lock is
+    /// also let go of after ``operationsPerLease`` operations in a row.
     ///
     /// - Returns: whether the lock is still held (the owner then lets go of it once idle).
     func endOperation() -> Bool {
@@ -212,6 +210,13 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         }
         let seen = pk_shared_counter_load(counter)
         if firstMapping { waitCountSeen = seen }
+        leasedOperations &+= 1
+        // Let go now and then even when nobody announced: a process that does not move the counter
+        // (a `flock(1)` in a script) gets the lock between two commits, as it would without the lease.
+        if leasedOperations >= Self.operationsPerLease {
+            unlock()
+            return false
+        }
         if seen != waitCountSeen {
             waitCountSeen = seen
             contendedUntil = Self.monotonicNanoseconds() &+ Self.contentionPause
@@ -229,6 +234,22 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         return true
     }
 
+    /// Counts a batch that began on the lock kept from the operation before.
+    func countLeasedBatch() {
+        statistics.leasedBatches += 1
+    }
+
+    /// Whether the wait counter moved since this journal last looked: another process waits for
+    /// the lock (the lease timer lets go of it at once).
+    var waitCounterMoved: Bool {
+        guard let mappedCounter else { return false }
+        return pk_shared_counter_load(mappedCounter) != waitCountSeen
+    }
+
+    /// The most operations one taking of the lock serves before the lock is let go of at the end
+    /// of one (and taken again by the next): a few milliseconds of back-to-back purchases.
+    private static var operationsPerLease: Int { 64 }
+
     /// How long, after seeing another process wait, the lock is let go of after every operation:
     /// 10 ms, five times the longest pause of a waiting process between two tries.
     private static var contentionPause: UInt64 { 10_000_000 }
@@ -236,6 +257,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     private func tookLock() {
         holdsLock = true
         upToDate = false
+        leasedOperations = 0
         // Not mapped yet: mapped (and the count taken) after the first operation, so that an open
         // that fails leaves the lock file as it was.
         if let mappedCounter { waitCountSeen = pk_shared_counter_load(mappedCounter) }
