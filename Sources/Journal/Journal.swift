@@ -528,8 +528,9 @@ public final class Journal<State: JournalState>: Sendable {
 
     // MARK: - The lock kept between commits
 
-    /// The timer that lets go of the lock kept between commits once the journal is idle. Touched
-    /// only by whoever holds the core (`draining` set), as the core is.
+    /// The timer that lets go of the lock kept between commits once the journal is idle: its
+    /// source is touched only by whoever holds the core (`draining` set), as the core is; what the
+    /// tick compares, only under the journal's shared lock.
     private final class LeaseTimer: @unchecked Sendable {
         var source: (any DispatchSourceTimer)?
         /// The core's operation count at the last tick (or when the timer started); read and written

@@ -113,7 +113,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         }
         trimPreallocation()
         unlock()
-        if let mappedCounter { munmap(mappedCounter, 4096) }
+        if let mappedCounter { munmap(mappedCounter, Self.counterMappingSize) }
         mappedCounter = nil
         SystemFile.close(logFD)
         SystemFile.close(lockFD)
@@ -239,12 +239,8 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         statistics.leasedBatches += 1
     }
 
-    /// Whether the wait counter moved since this journal last looked: another process waits for
-    /// the lock (the lease timer lets go of it at once).
-    var waitCounterMoved: Bool {
-        guard let mappedCounter else { return false }
-        return pk_shared_counter_load(mappedCounter) != waitCountSeen
-    }
+    /// The bytes of the lock file mapped for the wait counter (one page; the counter is its first 8).
+    private static var counterMappingSize: Int { 4096 }
 
     /// The most operations one taking of the lock serves before the lock is let go of at the end
     /// of one (and taken again by the next): a few milliseconds of back-to-back purchases.
@@ -274,11 +270,10 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     private func waitCounter() -> UnsafeMutablePointer<UInt64>? {
         if let mappedCounter { return mappedCounter }
         if mappingFailed || lockFD < 0 { return nil }
-        let page = 4096
         // Blocks are allocated first (an empty lock file is extended): a store through the mapping
         // into a hole of a full disk would kill the process with SIGBUS.
-        guard posix_fallocate(lockFD, 0, off_t(page)) == 0,
-            let address = mmap(nil, page, PROT_READ | PROT_WRITE, MAP_SHARED, lockFD, 0),
+        guard posix_fallocate(lockFD, 0, off_t(Self.counterMappingSize)) == 0,
+            let address = mmap(nil, Self.counterMappingSize, PROT_READ | PROT_WRITE, MAP_SHARED, lockFD, 0),
             address != UnsafeMutableRawPointer(bitPattern: -1)
         else {
             mappingFailed = true
