@@ -1,7 +1,6 @@
 public import Foundation
 public import Journal
 public import PurchaseCore
-import Synchronization
 
 /// A store whose account lives in files: the provider of the embedded default deployment, which
 /// works with nothing installed or running.
@@ -54,12 +53,12 @@ public final class FileStoreProvider: StoreProvider {
     public let locale: String
 
     private let journal: StoreJournal
-    private let closed = Mutex(false)
+    private let closed = Locked(false)
     private let clock: any PurchaseClock
     private let updates = UpdateBroadcaster<StoreTransaction>()
     /// Finish marks not yet written (identifier to whether a revocation is acknowledged): they
     /// ride along with the next commit or ``flush()``, as the records the state then needs.
-    private let deferredFinishes = Mutex<[UInt64: Bool]>([:])
+    private let deferredFinishes = Locked<[UInt64: Bool]>([:])
 
     /// The most renewals recorded for one subscription in one call (a clock far ahead catches up
     /// over several calls).

@@ -10,7 +10,6 @@
 import Foundation
 import Glibc
 import Journal
-import Synchronization
 
 func emit(_ line: String) {
     let bytes = Array((line + "\n").utf8)
@@ -22,16 +21,18 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-/// How many commits are left to start.
-final class Budget: Sendable {
-    private let left: Mutex<Int>
-    init(_ count: Int) { left = Mutex(count) }
+/// How many commits are left to start; `left` is read and changed only under `lock` (a pthread mutex,
+/// which ThreadSanitizer follows).
+final class Budget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var left: Int
+    init(_ count: Int) { left = count }
     func take() -> Bool {
-        left.withLock { left in
-            guard left > 0 else { return false }
-            left -= 1
-            return true
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard left > 0 else { return false }
+        left -= 1
+        return true
     }
 }
 

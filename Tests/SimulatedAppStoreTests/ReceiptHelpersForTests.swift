@@ -1,7 +1,6 @@
 import Foundation
 import PurchaseCore
 import SimulatedAppStore
-import Synchronization
 
 /// Shared pieces for the receipt and verification tests: a reproducible key, a clock, receipts.
 enum ReceiptFixtures {
@@ -55,7 +54,7 @@ enum ReceiptFixtures {
 
 /// A sleeper that records the waits asked of it and returns at once.
 final class VerifyReceiptRecordingSleeper: VerifyReceiptSleeper {
-    private let waits = Mutex<[Duration]>([])
+    private let waits = Locked<[Duration]>([])
 
     var recorded: [Duration] { waits.withLock { $0 } }
 
@@ -67,11 +66,11 @@ final class VerifyReceiptRecordingSleeper: VerifyReceiptSleeper {
 /// A transport that fails a number of times before passing requests on.
 final class FlakyVerifyReceiptTransport: VerifyReceiptTransport {
     struct Down: Error {}
-    private let failuresLeft: Mutex<Int>
+    private let failuresLeft: Locked<Int>
     private let inner: any VerifyReceiptTransport
 
     init(failures: Int, inner: any VerifyReceiptTransport) {
-        failuresLeft = Mutex(failures)
+        failuresLeft = Locked(failures)
         self.inner = inner
     }
 

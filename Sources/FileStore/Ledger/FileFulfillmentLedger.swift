@@ -1,7 +1,6 @@
 public import Foundation
 public import Journal
 public import PurchaseCore
-import Synchronization
 
 /// A fulfillment ledger on a durable `Journal`: deliveries survive crashes and are recorded exactly
 /// once across every process sharing the folder.
@@ -28,9 +27,9 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     /// The folder holding the ledger's journal.
     public let directory: URL
     private let journal: LedgerJournal
-    private let closed = Mutex(false)
+    private let closed = Locked(false)
     /// Finished marks not yet written: they ride along with the next commit or ``flush()``.
-    private let deferredFinished = Mutex<Set<TransactionID>>([])
+    private let deferredFinished = Locked<Set<TransactionID>>([])
 
     /// Opens (or creates) a ledger with its own journal, `ledger.log`, in `directory`.
     ///

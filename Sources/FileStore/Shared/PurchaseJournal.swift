@@ -1,7 +1,6 @@
 public import Foundation
 public import Journal
 public import PurchaseCore
-import Synchronization
 
 /// The one journal a deployment's file store and fulfillment ledger share:
 /// `<state folder>/purchases.log` (with `purchases.snapshot` and `purchases.lock`).
@@ -29,7 +28,7 @@ public final class PurchaseJournal: Sendable {
     public let directory: URL
     let journal: Journal<PurchaseJournalState>
     private let key: String
-    private let usage = Mutex(Usage())
+    private let usage = Locked(Usage())
 
     private struct Usage {
         var opens = 1
@@ -41,7 +40,7 @@ public final class PurchaseJournal: Sendable {
     }
 
     /// The journals open in this process, by standardized folder path.
-    private static let openJournals = Mutex<[String: WeakReference]>([:])
+    private static let openJournals = Locked<[String: WeakReference]>([:])
 
     private init(directory: URL, key: String, journal: Journal<PurchaseJournalState>) {
         self.directory = directory

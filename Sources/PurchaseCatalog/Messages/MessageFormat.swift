@@ -1,4 +1,4 @@
-import Synchronization
+import PurchaseCore
 
 /// A message table's format string, split into literal text and placeholders.
 ///
@@ -52,7 +52,7 @@ public struct MessageFormat: Sendable, Hashable {
     }
 
     /// Texts already parsed; bounded, so that texts read from files cannot grow it without end.
-    private static let parsed = Mutex<[ParsedKey: [Segment]]>([:])
+    private static let parsed = Locked<[ParsedKey: [Segment]]>([:])
     private static let parsedLimit = 4096
 
     /// The conversion each argument position expects, or `nil` when two placeholders disagree about one

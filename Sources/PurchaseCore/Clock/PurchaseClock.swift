@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// The source of "now" for everything time-dependent: subscription expiry, grace periods, purchase
 /// dates. Inject a ``ManualClock`` in tests to control time.
@@ -22,13 +21,13 @@ public struct SystemClock: PurchaseClock {
 
 /// A clock that only moves when told to, for tests and simulations.
 ///
-/// Thread-safe: the instant lives behind a `Mutex`, so a test may advance it while a store reads it.
+/// Thread-safe: the instant lives behind a lock, so a test may advance it while a store reads it.
 public final class ManualClock: PurchaseClock {
-    private let instant: Mutex<Date>
+    private let instant: Locked<Date>
 
     /// Creates a clock standing at `start` (default: 2026-01-01T00:00:00Z, so runs are reproducible).
     public init(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
-        instant = Mutex(start)
+        instant = Locked(start)
     }
 
     /// The instant the clock stands at.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Locale identifiers as catalogs and message tables use them, and the order in which to look for a
 /// localization.
 ///
@@ -66,7 +64,7 @@ public enum LocaleFallback {
     }
 
     /// Locales already worked out; bounded, so that identifiers read from files cannot grow it without end.
-    private static let knownCandidates = Mutex<[String: [String]]>([:])
+    private static let knownCandidates = Locked<[String: [String]]>([:])
 
     private static func computeCandidates(for identifier: String) -> [String] {
         guard let parts = parse(identifier) else { return [] }

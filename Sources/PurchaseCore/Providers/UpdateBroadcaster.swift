@@ -1,13 +1,12 @@
 import Foundation
-import Synchronization
 
 /// Fans values out to any number of `AsyncStream` listeners, for providers' transaction updates.
 ///
 /// A listener receives every value yielded after its ``stream()`` call returned, in order. Safe to
-/// use from any thread: the listener table lives behind a `Mutex`, and yielding to an
+/// use from any thread: the listener table lives behind a lock, and yielding to an
 /// `AsyncStream.Continuation` is itself thread-safe.
 public final class UpdateBroadcaster<Element: Sendable>: Sendable {
-    private let listeners = Mutex<[UUID: AsyncStream<Element>.Continuation]>([:])
+    private let listeners = Locked<[UUID: AsyncStream<Element>.Continuation]>([:])
 
     /// Creates a broadcaster with no listeners.
     public init() {}

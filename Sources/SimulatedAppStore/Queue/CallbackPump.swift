@@ -1,4 +1,5 @@
 import Dispatch
+import PurchaseCore
 
 /// Runs the queue's observer callbacks on its serial callback queue, in the order they were
 /// scheduled, coalescing bursts: while a drain is pending, new callbacks join its buffer instead of

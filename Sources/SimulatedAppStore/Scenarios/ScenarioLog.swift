@@ -1,3 +1,5 @@
+import PurchaseCore
+
 /// Where a running scenario writes its JSON lines and remembers what happened since the last
 /// `expect`: observer callbacks (from the callback queue) and store events (from the event reader).
 ///

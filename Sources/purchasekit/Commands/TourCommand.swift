@@ -1,6 +1,5 @@
 import Foundation
 import PurchaseKit
-import Synchronization
 
 /// `purchasekit tour`: a guided, localized walk through the deployment of the `--catalog` file
 /// (default `Catalog/Default.plist`) with the real purchase flow; see ``TourGuide`` for the steps and
@@ -114,7 +113,7 @@ extension TourCommand {
 
 /// The failure to write standard output that stopped the tour, if one did.
 private final class WriteFailure: Sendable {
-    let error = Mutex<ToolError?>(nil)
+    let error = Locked<ToolError?>(nil)
 }
 
 /// Numbers the tour's steps as they are printed.

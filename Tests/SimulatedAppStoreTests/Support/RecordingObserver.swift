@@ -1,7 +1,6 @@
 import Foundation
 import PurchaseCore
 import SimulatedAppStore
-import Synchronization
 
 /// Records every callback a payment queue makes, in order.
 final class RecordingObserver: PaymentTransactionObserver {
@@ -17,11 +16,11 @@ final class RecordingObserver: PaymentTransactionObserver {
         case storefront(String)
     }
 
-    private let recorded = Mutex<[Event]>([])
+    private let recorded = Locked<[Event]>([])
     private let answer: Bool
     /// Whether a callback ran while another of this observer's callbacks was running.
-    private let depth = Mutex(0)
-    let sawReentrancy = Mutex(false)
+    private let depth = Locked(0)
+    let sawReentrancy = Locked(false)
 
     init(shouldAddStorePayment answer: Bool = true) {
         self.answer = answer

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import PurchaseCore
 
 /// Runs async work from the tool's synchronous command code and waits for it.
 ///
@@ -7,7 +7,7 @@ import Synchronization
 /// needs the calling thread (the journals have their own queues).
 enum BlockingTask {
     private final class Slot<Value: Sendable>: Sendable {
-        let value = Mutex<Value?>(nil)
+        let value = Locked<Value?>(nil)
     }
 
     /// The value `work` returns, once it has.
