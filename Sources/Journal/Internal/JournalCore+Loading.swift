@@ -166,7 +166,7 @@ extension JournalCore {
 
     /// Writes an empty, preallocated log of `generation` to a temporary file and renames it over the log.
     func createLog(generation: UInt64, baseSequence: UInt64, hooked: Bool) throws(JournalError) {
-        guard let fd = try SystemFile.open(logTempPath, flags: O_RDWR | O_CREAT | O_TRUNC) else { return }
+        let fd = try SystemFile.create(logTempPath, flags: O_RDWR)
         let size = Int64(LogFormat.logHeaderSize) + LogFormat.firstAllocation
         do {
             let header = LogFormat.encode(LogFormat.LogHeader(generation: generation, baseSequence: baseSequence))

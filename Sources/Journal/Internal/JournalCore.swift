@@ -310,7 +310,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         }
         try hook(.willWriteSnapshot)
         let bytes = LogFormat.encodeSnapshot(payload, generation: logGeneration, lastSequence: lastSequence)
-        guard let fd = try SystemFile.open(snapshotTempPath, flags: O_WRONLY | O_CREAT | O_TRUNC) else { return }
+        let fd = try SystemFile.create(snapshotTempPath, flags: O_WRONLY)
         do {
             defer { SystemFile.close(fd) }
             try SystemFile.write(fd, bytes, at: 0, path: snapshotTempPath)
