@@ -56,15 +56,18 @@ public final class Journal<State: JournalState>: Sendable {
     ///
     /// - Parameters:
     ///   - directory: the folder holding the journal's files; created when missing and
-    ///     ``JournalOptions/createIfMissing`` is set.
+    ///     ``JournalOptions/createIfMissing`` is set (never with ``JournalOptions/readOnly``).
     ///   - name: the files' base name; letters, digits, `.`, `_` and `-` only.
-    ///   - options: compaction, locking and batching settings.
+    ///   - options: compaction, locking, batching and read-only settings.
     /// - Returns: the open journal; a torn tail it cut is listed in ``recoveries``.
     /// - Throws: ``JournalError`` with ``JournalError/Code/corrupt`` naming the file and byte offset
-    ///   when a record before the tail is damaged, ``JournalError/Code/unsupportedVersion`` for a
-    ///   file that is not a journal or has another format version (nothing is rewritten in either
-    ///   case), ``JournalError/Code/stateRejected`` when the state rejects the snapshot or a record,
-    ///   ``JournalError/Code/lockTimeout`` or ``JournalError/Code/io``.
+    ///   when a record before the tail is damaged, ``JournalError/Code/recordsLost`` naming the log
+    ///   and the byte offset where its records end when records acknowledged as durable are missing
+    ///   (the log was cut), ``JournalError/Code/unsupportedVersion`` for a file that is not a
+    ///   journal or has another format version (nothing is rewritten in any of these cases),
+    ///   ``JournalError/Code/notRegularFile`` for a symbolic link or a special file at a journal
+    ///   file's name, ``JournalError/Code/stateRejected`` when the state rejects the snapshot or a
+    ///   record, ``JournalError/Code/lockTimeout`` or ``JournalError/Code/io``.
     public static func open(
         directory: URL, name: String = "journal", options: JournalOptions = JournalOptions()
     ) throws(JournalError) -> Journal {
@@ -110,7 +113,8 @@ public final class Journal<State: JournalState>: Sendable {
     /// - Returns: `body`'s result, after its records are durable.
     /// - Throws: whatever `body` throws (nothing is then committed), or ``JournalError``: with
     ///   ``JournalError/Code/stateRejected`` when the state's `apply` throws on the records (nothing
-    ///   committed), or when the records could not be made durable (then the journal stops).
+    ///   committed), or when the records could not be made durable (then the journal stops);
+    ///   ``JournalError/Code/readOnly`` for a journal opened read-only (`body` does not run).
     public func perform<R: Sendable>(
         _ body: @escaping @Sendable (State) throws -> (records: [State.Record], result: R)
     ) async throws -> R {
@@ -134,6 +138,7 @@ public final class Journal<State: JournalState>: Sendable {
         durability: JournalDurability,
         _ body: @escaping @Sendable (State) throws -> (records: [State.Record], result: R)
     ) async throws -> R {
+        if core.options.readOnly { throw core.readOnlyError }
         // Nobody writing and the lock free: the commit runs here, with no request or continuation.
         let claim = claimInline(durability)
         if let claim, case .done(let result, let compactionDue) = commitAlone(durability, body) {
@@ -196,8 +201,10 @@ public final class Journal<State: JournalState>: Sendable {
     /// any point loses no committed record and applies none twice).
     ///
     /// - Throws: ``JournalError``; when it fails after the new snapshot was in place the journal
-    ///   stops and must be reopened (the files stay consistent).
+    ///   stops and must be reopened (the files stay consistent). ``JournalError/Code/readOnly`` for
+    ///   a journal opened read-only.
     public func compact() async throws(JournalError) {
+        if core.options.readOnly { throw core.readOnlyError }
         let failure = await withCheckedContinuation { (continuation: CheckedContinuation<JournalError?, Never>) in
             submit(.compact { continuation.resume(returning: $0) })
         }

@@ -3,12 +3,27 @@ import Glibc
 
 extension JournalCore {
     /// Rebuilds the state from the snapshot (if any) and the log, repairing what may be repaired:
-    /// a torn tail is cut, a log the snapshot already covers is replaced by an empty one.
+    /// a torn tail is cut, a log the snapshot already covers is replaced by an empty one. Records
+    /// the lock file says were acknowledged and the files no longer hold fail it with
+    /// ``JournalError/Code/recordsLost`` before anything is changed (see ``checkNothingLost(validEnd:)``).
+    ///
+    /// A read-only journal (``JournalOptions/readOnly``) repairs nothing: a missing folder or log is
+    /// the empty state, a torn tail is left where it is (and read as if cut), and a log the snapshot
+    /// covers is read as empty.
     func load() throws(JournalError) {
         loaded = false
         upToDate = false
         SystemFile.close(logFD)
         logFD = -1
+        let readOnly = options.readOnly
+        if readOnly && directoryFD < 0 {
+            // The folder did not exist when the journal opened (or still does not).
+            directoryFD = try SystemFile.open(directory, flags: O_RDONLY | O_DIRECTORY, missingIsNil: true) ?? -1
+            if directoryFD < 0 {
+                loadEmpty()
+                return
+            }
+        }
         var fresh = State()
         var snapshotHeader: LogFormat.SnapshotHeader?
         snapshotIdentity = nil
@@ -30,8 +45,10 @@ extension JournalCore {
         }
         let coveredGeneration = snapshotHeader?.generation ?? 0
         let baseSequence = snapshotHeader?.lastSequence ?? 0
+        logGeneration = coveredGeneration + 1
+        lastSequence = baseSequence
 
-        var fd = try SystemFile.open(logPath, flags: O_RDWR, missingIsNil: true)
+        var fd = try SystemFile.open(logPath, flags: readOnly ? O_RDONLY : O_RDWR, missingIsNil: true)
         if fd == nil {
             guard snapshotHeader == nil else {
                 throw JournalError(
@@ -45,6 +62,12 @@ extension JournalCore {
                     .io, path: logPath, message: "there is no journal here; open with createIfMissing to create one",
                     errno: ENOENT)
             }
+            // A lock file that kept a mark says records were acknowledged here.
+            try checkNothingLost(validEnd: nil)
+            if readOnly {
+                loadEmpty()
+                return
+            }
             try createLog(generation: 1, baseSequence: 0, hooked: false)
             fd = logFD
         }
@@ -54,6 +77,17 @@ extension JournalCore {
         if snapshotHeader != nil && header.generation == coveredGeneration {
             // A compaction was interrupted after its snapshot replaced the old one: the snapshot holds
             // every record of this log, so the log is replaced by the next, empty generation.
+            try checkNothingLost(validEnd: nil)
+            if readOnly {
+                // Read as empty, and as a log that does not grow: the writer that replaces it
+                // leaves it without a name, which makes the next catch-up reload.
+                state = fresh
+                preallocates = false
+                endOffset = try SystemFile.size(logFD, path: logPath)
+                allocatedEnd = endOffset
+                loaded = true
+                return
+            }
             try createLog(generation: coveredGeneration + 1, baseSequence: baseSequence, hooked: false)
         } else if header.generation != coveredGeneration + 1 || header.baseSequence != baseSequence {
             throw JournalError(
@@ -72,10 +106,24 @@ extension JournalCore {
         let replayed = try readNewFrames(fileSize: logSize, checkingTail: true).records
         statistics.recordsReplayed += replayed
         try syncIfUnsynced()
-        // Leftovers of an interrupted compaction, removed once the open has succeeded (an open that
-        // fails changes nothing); the lock makes sure nobody is writing them.
-        unlink(logTempPath)
-        unlink(snapshotTempPath)
+        if !readOnly {
+            // Leftovers of an interrupted compaction, removed once the open has succeeded (an open
+            // that fails changes nothing); the lock makes sure nobody is writing them.
+            unlink(logTempPath)
+            unlink(snapshotTempPath)
+        }
+        loaded = true
+    }
+
+    /// The state of a read-only journal where there is none yet: empty, with no log open (the
+    /// next catch-up looks again).
+    private func loadEmpty() {
+        state = State()
+        logGeneration = 1
+        lastSequence = 0
+        endOffset = Int64(LogFormat.logHeaderSize)
+        preallocates = false
+        allocatedEnd = 0
         loaded = true
     }
 
@@ -95,7 +143,10 @@ extension JournalCore {
         let fileSize: Int64
         if let knownSize { fileSize = knownSize } else { fileSize = try SystemFile.size(logFD, path: logPath) }
         allocatedEnd = fileSize
-        guard fileSize > endOffset else { return (0, false) }
+        guard fileSize > endOffset else {
+            try checkNothingLost(validEnd: endOffset)
+            return (0, false)
+        }
         let scanner = LogScanner(fd: logFD, path: logPath)
         let outcome = try scanner.scan(from: endOffset, to: fileSize, lastSequence: lastSequence) {
             (record, sequence, frameOffset) throws(JournalError) in
@@ -110,15 +161,21 @@ extension JournalCore {
         }
         lastSequence = outcome.lastSequence
         endOffset = outcome.validEnd
+        var tornTail: String?
         if let failure = outcome.failure {
-            try repairTail(after: failure, scanner: scanner, fileSize: fileSize)
+            tornTail = try tornTailReason(after: failure, scanner: scanner, fileSize: fileSize)
         } else if checkingTail, outcome.reachedEndMarker || outcome.reachedRetirementMark {
             // Zeros follow the end (after a mark left by a compaction that did not happen).
             let zerosStart = endOffset + (outcome.reachedRetirementMark ? Int64(LogFormat.frameHeaderSize) : 0)
             if try SystemFile.firstNonZeroByte(logFD, from: zerosStart, to: fileSize, path: logPath) != nil {
-                try repairTail(after: .strayBytes, scanner: scanner, fileSize: fileSize)
+                tornTail = try tornTailReason(after: .strayBytes, scanner: scanner, fileSize: fileSize)
             }
         }
+        // Before any repair: what ends below the acknowledged end is no torn tail. A log retired by
+        // another process's compaction (seen when catching up) is not the end of the journal: the
+        // reload that follows checks the new one.
+        if checkingTail || !outcome.reachedRetirementMark { try checkNothingLost(validEnd: endOffset) }
+        if let tornTail { try cutTornTail(reason: tornTail, fileSize: fileSize) }
         if outcome.frames > 0 { readUnsynced = true }
         return (outcome.records, outcome.reachedRetirementMark)
     }
@@ -130,16 +187,21 @@ extension JournalCore {
 
     /// Makes every frame up to ``endOffset`` durable: nothing may be acknowledged on top of a frame
     /// that only the page cache holds.
+    /// A read-only journal does not (it acknowledges nothing).
     func syncIfUnsynced() throws(JournalError) {
-        guard hasUnsyncedFrames else { return }
+        guard hasUnsyncedFrames, !options.readOnly else { return }
         try SystemFile.syncData(logFD, path: logPath)
         readUnsynced = false
         writtenUnsynced = false
         statistics.logSyncs += 1
     }
 
-    func repairTail(after failure: LogScanner.Failure, scanner: LogScanner, fileSize: Int64)
-        throws(JournalError)
+    /// Why the bytes after ``endOffset``, where scanning stopped with `failure`, are a torn tail.
+    ///
+    /// - Throws: ``JournalError/Code/corrupt`` when they are not: a frame that checks out but
+    ///   cannot be right, or damage followed by a valid frame.
+    func tornTailReason(after failure: LogScanner.Failure, scanner: LogScanner, fileSize: Int64)
+        throws(JournalError) -> String
     {
         let reason: String
         switch failure {
@@ -157,6 +219,13 @@ extension JournalCore {
                 message: "the record here is damaged (\(reason)) but a valid record follows at byte \(valid), so "
                     + "this is not a torn tail; nothing was changed: restore the file from a backup")
         }
+        return reason
+    }
+
+    /// Cuts the torn tail after ``endOffset`` (and makes the cut durable) and reports it in
+    /// ``recoveries``. A read-only journal leaves it: the next writer cuts it.
+    func cutTornTail(reason: String, fileSize: Int64) throws(JournalError) {
+        guard !options.readOnly else { return }
         try SystemFile.truncate(logFD, to: endOffset, path: logPath)
         try SystemFile.syncData(logFD, path: logPath)
         allocatedEnd = endOffset

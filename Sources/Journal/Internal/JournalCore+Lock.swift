@@ -2,13 +2,23 @@ import CFileStatus
 import Glibc
 
 extension JournalCore {
-    /// Takes the exclusive `flock` on the lock file if no other process holds it; never waits.
+    /// Takes the exclusive `flock` on the lock file (shared for a read-only journal) if no other
+    /// process holds it; never waits.
     ///
     /// - Returns: whether the lock is now held (also when this journal kept it, see ``endOperation()``).
     func tryLock() throws(JournalError) -> Bool {
         operations &+= 1
         if holdsLock { return true }
-        if flock(lockFD, LOCK_EX | LOCK_NB) == 0 {
+        if options.readOnly && lockFD < 0 {
+            // A read-only journal found no lock file: it reads without the lock until there is one.
+            lockFD = try SystemFile.open(lockPath, flags: O_RDONLY, missingIsNil: true) ?? -1
+            if lockFD < 0 {
+                tookLock()
+                return true
+            }
+        }
+        // A read-only journal shares the lock with other readers; writers take it alone.
+        if flock(lockFD, (options.readOnly ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 {
             tookLock()
             return true
         }
@@ -18,7 +28,7 @@ extension JournalCore {
         return false
     }
 
-    /// Takes the exclusive `flock` on the lock file, waiting at most `options.lockTimeout` (`nil`:
+    /// Takes the `flock` on the lock file as ``tryLock()`` does, waiting at most `options.lockTimeout` (`nil`:
     /// for ever). While it waits it tries again after pauses growing to 2 ms and, with `announcing`,
     /// moves the lock file's wait counter before each try, so that a process keeping the lock
     /// between commits lets go of it at its next look. Opening does not announce: an open that
@@ -131,7 +141,7 @@ extension JournalCore {
     /// go of after every operation, as without a lease).
     func waitCounter() -> UnsafeMutablePointer<UInt64>? {
         if let mappedCounter { return mappedCounter }
-        if mappingFailed || lockFD < 0 { return nil }
+        if mappingFailed || lockFD < 0 || options.readOnly { return nil }
         // Blocks are allocated first (an empty lock file is extended): a store through the mapping
         // into a hole of a full disk would kill the process with SIGBUS.
         guard posix_fallocate(lockFD, 0, off_t(Self.counterMappingSize)) == 0,
@@ -141,8 +151,12 @@ extension JournalCore {
             mappingFailed = true
             return nil
         }
-        mappedCounter = address.bindMemory(to: UInt64.self, capacity: 1)
-        return mappedCounter
+        let counter = address.bindMemory(to: UInt64.self, capacity: 1)
+        mappedCounter = counter
+        // Mapped in the middle of an operation (by a commit that records its acknowledged end):
+        // the count as of now is the one to compare at its end.
+        waitCountSeen = pk_shared_counter_load(counter)
+        return counter
     }
 
     static func monotonicNanoseconds() -> UInt64 {

@@ -87,7 +87,11 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         self.snapshotTempPath = snapshotPath + ".tmp"
         self.snapshotName = name + ".snapshot"
         self.options = options
-        self.keepsLock = options.keepsLockBetweenCommits
+        self.keepsLock = options.keepsLockBetweenCommits && !options.readOnly
+        if options.readOnly {
+            try openReadOnly()
+            return
+        }
         if options.createIfMissing { try SystemFile.makeDirectories(directory) }
         let flags = O_RDWR | (options.createIfMissing ? O_CREAT : 0)
         guard let fd = try SystemFile.open(lockPath, flags: flags, missingIsNil: !options.createIfMissing) else {
@@ -99,6 +103,26 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         do {
             guard let directory = try SystemFile.open(directory, flags: O_RDONLY | O_DIRECTORY) else { return }
             directoryFD = directory
+            try lock(announcing: false)
+            defer { unlock() }
+            try load()
+        } catch {
+            closeFiles()
+            throw error
+        }
+    }
+
+    /// Opens a read-only journal: no folder or file is created, the lock file (when there is one)
+    /// is opened for reading and locked shared, and a missing folder or log is the empty state.
+    private func openReadOnly() throws(JournalError) {
+        do throws(JournalError) {
+            directoryFD = try SystemFile.open(directory, flags: O_RDONLY | O_DIRECTORY, missingIsNil: true) ?? -1
+            if directoryFD < 0 && !options.createIfMissing {
+                throw JournalError(
+                    .io, path: logPath, message: "there is no journal here; create it by opening with createIfMissing",
+                    errno: ENOENT)
+            }
+            if directoryFD >= 0 { lockFD = try SystemFile.open(lockPath, flags: O_RDONLY, missingIsNil: true) ?? -1 }
             try lock(announcing: false)
             defer { unlock() }
             try load()
@@ -134,7 +158,9 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     /// close. The next commit preallocates again. The cut needs no sync: zeros or not, the log reads
     /// the same.
     func trimPreallocation() {
-        guard preallocates, loaded, stopped == nil, logFD >= 0, lockFD >= 0, (try? tryLock()) == true else { return }
+        guard preallocates, !options.readOnly, loaded, stopped == nil, logFD >= 0, lockFD >= 0,
+            (try? tryLock()) == true
+        else { return }
         defer { unlock() }
         guard
             let next = try? SystemFile.readBytes(logFD, count: LogFormat.frameHeaderSize, at: endOffset, path: logPath),
@@ -161,6 +187,11 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
     }
 
     private func catchUpFromFiles() throws(JournalError) {
+        if logFD < 0 {
+            // A read-only journal that found no journal: look again.
+            try load()
+            return
+        }
         if preallocates {
             try catchUpPreallocated()
             return
@@ -274,6 +305,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         }
         endOffset += size
         lastSequence += UInt64(frames.frameCount)
+        if sync { recordAcknowledgedEnd() }
         counted.groupCommits += 1
         counted.recordsAppended += frames.recordCount
         counted.bytesAppended += size
@@ -330,6 +362,7 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
             try SystemFile.syncDirectory(directory)
             try hook(.didSyncDirectoryAfterSnapshot)
             try createLog(generation: logGeneration + 1, baseSequence: lastSequence, hooked: true)
+            recordAcknowledgedEnd()
             statistics.compactions += 1
             try hook(.didFinish)
         } catch {
