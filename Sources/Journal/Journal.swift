@@ -11,9 +11,11 @@ public import Foundation
 /// others' records before running a body, so a body's read-check-write is atomic across processes.
 ///
 /// On open, a torn tail left by a crash is cut back to the last valid record (see ``recoveries``);
-/// damage anywhere else fails the open with ``JournalError/Code/corrupt`` and changes nothing. The
-/// log compacts into a snapshot when it grows past ``JournalOptions/compactionThreshold``. The
-/// files are described in the FileFormat article of this module's documentation.
+/// damage anywhere else fails the open with ``JournalError/Code/corrupt``, and records that were
+/// acknowledged and are gone from the log fail it with ``JournalError/Code/recordsLost``; neither
+/// changes anything. With ``JournalOptions/readOnly`` it only reads. The log compacts into a
+/// snapshot when it grows past ``JournalOptions/compactionThreshold``. The files are described in
+/// the FileFormat article of this module's documentation.
 public final class Journal<State: JournalState>: Sendable {
     /// What the journal's threads share, under ``shared``'s lock. (The writer is in this file, the
     /// steps of a batch in `Journal+BatchSteps.swift`, the lease timer in `Journal+Lease.swift`.)
