@@ -10,11 +10,15 @@ import Glibc
 /// - 0: the whole log file, as is;
 /// - 1: a valid log header (format 2), then the bytes as frames and zeros;
 /// - 2: a valid log of a few frames with the bytes written over it at an offset taken from the input;
-/// - 3: a valid snapshot header and the bytes as its payload, beside a valid empty log.
+/// - 3: a valid snapshot header and the bytes as its payload, beside a valid empty log;
+/// - 4: as 2, beside a lock file whose acknowledged end says the four frames were acknowledged.
 ///
-/// Whatever the files hold, opening either throws a `JournalError` that names a file (and the
-/// files are left exactly as they were when it is `corrupt` or `unsupportedVersion`), or succeeds;
-/// a journal that opened takes a commit, and reopening it gives the same state plus that commit.
+/// Whatever the files hold, a read-only open changes no file (the lock file included, even its
+/// existence) and comes to the same as a writing open: the same error code, or the same state.
+/// Opening either throws a `JournalError` that names a file (and the files are left exactly as
+/// they were when it is `corrupt`, `unsupportedVersion` or `recordsLost`), or succeeds, with every
+/// acknowledged record; a journal that opened takes a commit, and reopening it gives the same
+/// state plus that commit.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func journalFuzzTarget(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start, count > 0 else { return 0 }
@@ -25,7 +29,7 @@ public func journalFuzzTarget(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
     defer { _ = try? FileManager.default.removeItem(atPath: directory) }
     let log = directory + "/fuzz.log"
     let body = Array(input.dropFirst())
-    switch input[0] % 4 {
+    switch input[0] % 5 {
     case 0:
         write(body, to: log)
     case 1:
@@ -37,11 +41,27 @@ public func journalFuzzTarget(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
             bytes[offset + index] = byte
         }
         write(bytes, to: log)
-    default:
+    case 3:
         write(LogFormat.encodeSnapshot(Data(body), generation: 1, lastSequence: 0), to: directory + "/fuzz.snapshot")
         write(LogFormat.encode(LogFormat.LogHeader(generation: 2, baseSequence: 0)) + zeros(64), to: log)
+    default:
+        let valid = validLog(frames: 4)
+        var bytes = valid
+        let offset = body.count >= 2 ? (Int(body[0]) | Int(body[1]) << 8) % max(1, bytes.count) : 0
+        for (index, byte) in body.dropFirst(2).enumerated() where offset + index < bytes.count {
+            bytes[offset + index] = byte
+        }
+        write(bytes, to: log)
+        var lock = zeros(4096)
+        let end = Int64(valid.count - 128)
+        lock.withUnsafeMutableBytes { page in
+            AcknowledgedEnd(generation: 1, end: end, sequence: 4).store(in: page.baseAddress!)
+        }
+        write(lock, to: directory + "/fuzz.lock")
+        check(directory: directory, acknowledged: 4)
+        return 0
     }
-    check(directory: directory)
+    check(directory: directory, acknowledged: 0)
     return 0
 }
 
@@ -102,11 +122,12 @@ private func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -
     return result!
 }
 
-/// Every file of the directory but the lock, read with plain POSIX calls (Foundation's
+/// Every file of the directory (but the lock, unless `lock`), read with plain POSIX calls (Foundation's
 /// `FileManager.contents(atPath:)` leaks a buffer for an empty file, which LeakSanitizer reports).
-private func files(in directory: String) -> [String: [UInt8]] {
+private func files(in directory: String, lock: Bool = false) -> [String: [UInt8]] {
     var contents: [String: [UInt8]] = [:]
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !name.hasSuffix(".lock") {
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    where lock || !name.hasSuffix(".lock") {
         let fd = open(directory + "/" + name, O_RDONLY)
         guard fd >= 0 else { continue }
         defer { close(fd) }
@@ -122,8 +143,33 @@ private func files(in directory: String) -> [String: [UInt8]] {
     return contents
 }
 
-private func check(directory: String) {
+/// What opening came to: the state's record count, or the error's code.
+private enum Opening: Equatable {
+    case opened(Int)
+    case refused(String)
+}
+
+/// Opens read-only, reads the state and closes.
+private func openReadOnly(_ url: URL) -> Opening {
+    let options = JournalOptions(compactionThreshold: nil, lockTimeout: .seconds(5), readOnly: true)
+    do {
+        let journal = try Journal<FuzzState>.open(directory: url, name: "fuzz", options: options)
+        defer { journal.close() }
+        switch blocking({ try await journal.currentState() }) {
+        case .success(let state): return .opened(state.count)
+        case .failure(let error): return .refused("read: \(error)")
+        }
+    } catch {
+        precondition(!error.path.isEmpty, "an error without a file: \(error)")
+        return .refused(error.code.description)
+    }
+}
+
+private func check(directory: String, acknowledged: Int) {
     let url = URL(fileURLWithPath: directory)
+    let everything = files(in: directory, lock: true)
+    let read = openReadOnly(url)
+    precondition(files(in: directory, lock: true) == everything, "a read-only open changed the files")
     let before = files(in: directory)
     let options = JournalOptions(compactionThreshold: nil, lockTimeout: .seconds(5))
     let journal: Journal<FuzzState>
@@ -131,11 +177,23 @@ private func check(directory: String) {
         journal = try Journal<FuzzState>.open(directory: url, name: "fuzz", options: options)
     } catch {
         precondition(!error.path.isEmpty, "an error without a file: \(error)")
-        if error.code == .corrupt || error.code == .unsupportedVersion {
+        precondition(read == .refused(error.code.description), "read-only \(read), writing \(error)")
+        if error.code == .corrupt || error.code == .unsupportedVersion || error.code == .recordsLost {
             precondition(files(in: directory) == before, "a refused journal was rewritten: \(error)")
+            if acknowledged > 0 {
+                precondition(files(in: directory, lock: true) == everything, "a refused open changed the lock")
+            }
         }
         return
     }
+    let opened = blocking { try await journal.currentState() }
+    guard case .success(let current) = opened, read == .opened(current.count) else {
+        preconditionFailure("read-only \(read), writing \(opened)")
+    }
+    // (A snapshot's count may be anything, negative too; shape 4 has none.)
+    precondition(
+        acknowledged == 0 || current.count >= acknowledged,
+        "\(acknowledged - current.count) acknowledged record(s) were cut")
     let committed = blocking {
         try await journal.perform { state in (records: [Data("after".utf8)], result: state.count &+ 1) }
     }

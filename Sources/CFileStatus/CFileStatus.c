@@ -10,11 +10,12 @@ int pk_file_status_get(int fd, const char *path, pk_file_status *status) {
     struct statx info;
     const char *name = path ? path : "";
     int flags = path ? 0 : AT_EMPTY_PATH;
-    if (statx(fd, name, flags, STATX_INO | STATX_NLINK | STATX_SIZE, &info) == 0) {
+    if (statx(fd, name, flags, STATX_INO | STATX_NLINK | STATX_SIZE | STATX_TYPE | STATX_MODE, &info) == 0) {
         status->device = makedev(info.stx_dev_major, info.stx_dev_minor);
         status->inode = info.stx_ino;
         status->links = info.stx_nlink;
         status->size = (int64_t)info.stx_size;
+        status->mode = info.stx_mode;
         return 0;
     }
     if (errno != ENOSYS) return -1;
@@ -26,7 +27,18 @@ int pk_file_status_get(int fd, const char *path, pk_file_status *status) {
     status->inode = plain.st_ino;
     status->links = plain.st_nlink;
     status->size = plain.st_size;
+    status->mode = plain.st_mode;
     return 0;
+}
+
+pk_file_type_kind pk_file_type(uint32_t mode) {
+    if (S_ISREG(mode)) return pk_file_type_regular;
+    if (S_ISDIR(mode)) return pk_file_type_directory;
+    if (S_ISLNK(mode)) return pk_file_type_symbolic_link;
+    if (S_ISFIFO(mode)) return pk_file_type_fifo;
+    if (S_ISSOCK(mode)) return pk_file_type_socket;
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return pk_file_type_device;
+    return pk_file_type_other;
 }
 
 uint64_t pk_shared_counter_load(const uint64_t *counter) {

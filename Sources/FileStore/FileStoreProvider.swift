@@ -71,12 +71,15 @@ public final class FileStoreProvider: StoreProvider {
     ///   - settings: its settings.
     ///   - stateDirectory: the deployment's state folder; the journal goes in ``FileStoreSettings/stateFolder`` inside it.
     ///   - clock: the source of purchase dates and of "now" for expiry and renewals.
+    ///   - readOnly: opens the journal read-only (a read-only deployment): nothing in the state
+    ///     folder is created or written, a missing journal is an empty store, and purchases, finish
+    ///     marks and renewals fail with `PurchaseError.Code.ledgerIOFailed`.
     /// - Throws: `PurchaseError.Code.ledgerIOFailed` with the `JournalError` (file and offset) as the
     ///   underlying error when the journal cannot be opened; `PurchaseError.Code.providerMisconfigured`
     ///   for a storefront the catalog does not declare.
     public init(
         catalog: Catalog, settings: FileStoreSettings = FileStoreSettings(), stateDirectory: URL,
-        clock: any PurchaseClock = SystemClock()
+        clock: any PurchaseClock = SystemClock(), readOnly: Bool = false
     ) throws(PurchaseError) {
         self.catalog = catalog
         self.settings = settings
@@ -88,7 +91,7 @@ public final class FileStoreProvider: StoreProvider {
                 .providerMisconfigured,
                 detail: "the file store's storefront \(storefront) is not declared in the catalog")
         }
-        var options = JournalOptions()
+        var options = JournalOptions(readOnly: readOnly)
         if let threshold = settings.compactionThreshold { options.compactionThreshold = threshold }
         if settings.stateFolder == FileStoreSettings.defaultStateFolder,
             !PurchaseJournal.usesSeparateJournals(stateDirectory: stateDirectory)
@@ -112,11 +115,11 @@ public final class FileStoreProvider: StoreProvider {
     /// Builds the provider a deployment's configuration describes (the registry's factory for `file`).
     ///
     /// - Throws: `PurchaseError.Code.providerMisconfigured` for unusable settings, or what
-    ///   ``init(catalog:settings:stateDirectory:clock:)`` throws.
+    ///   ``init(catalog:settings:stateDirectory:clock:readOnly:)`` throws.
     public convenience init(context: ProviderContext) throws(PurchaseError) {
         try self.init(
             catalog: context.catalog, settings: try FileStoreSettings(context.configuration.settings),
-            stateDirectory: context.stateDirectory, clock: context.clock)
+            stateDirectory: context.stateDirectory, clock: context.clock, readOnly: context.readOnly)
     }
 
     /// Registers the file store under ``kind`` in `registry`, with the check of its settings

@@ -11,11 +11,15 @@ public import Foundation
 /// others' records before running a body, so a body's read-check-write is atomic across processes.
 ///
 /// On open, a torn tail left by a crash is cut back to the last valid record (see ``recoveries``);
-/// damage anywhere else fails the open with ``JournalError/Code/corrupt`` and changes nothing. The
-/// log compacts into a snapshot when it grows past ``JournalOptions/compactionThreshold``. The
-/// files are described in the FileFormat article of this module's documentation.
+/// damage anywhere else fails the open with ``JournalError/Code/corrupt``, and records that were
+/// acknowledged and are gone from the log fail it with ``JournalError/Code/recordsLost``; neither
+/// changes anything. With ``JournalOptions/readOnly`` it only reads. The log compacts into a
+/// snapshot when it grows past ``JournalOptions/compactionThreshold``. The files are described in
+/// the FileFormat article of this module's documentation.
 public final class Journal<State: JournalState>: Sendable {
-    private struct Shared: Sendable {
+    /// What the journal's threads share, under ``shared``'s lock. (The writer is in this file, the
+    /// steps of a batch in `Journal+BatchSteps.swift`, the lease timer in `Journal+Lease.swift`.)
+    struct Shared: Sendable {
         var pending: [JournalRequest<State>] = []
         var draining = false
         var closed = false
@@ -35,11 +39,11 @@ public final class Journal<State: JournalState>: Sendable {
     public let directory: URL
     /// The journal's name: its files are `<name>.log`, `<name>.snapshot` and `<name>.lock`.
     public let name: String
-    private let core: JournalCore<State>
-    private let queue: DispatchQueue
-    private let shared: Locked<Shared>
+    let core: JournalCore<State>
+    let queue: DispatchQueue
+    let shared: Locked<Shared>
     private let maximumBatchSize: Int
-    private let leaseTimer = LeaseTimer()
+    let leaseTimer = LeaseTimer()
 
     private init(directory: URL, name: String, core: JournalCore<State>) {
         self.directory = directory
@@ -54,15 +58,18 @@ public final class Journal<State: JournalState>: Sendable {
     ///
     /// - Parameters:
     ///   - directory: the folder holding the journal's files; created when missing and
-    ///     ``JournalOptions/createIfMissing`` is set.
+    ///     ``JournalOptions/createIfMissing`` is set (never with ``JournalOptions/readOnly``).
     ///   - name: the files' base name; letters, digits, `.`, `_` and `-` only.
-    ///   - options: compaction, locking and batching settings.
+    ///   - options: compaction, locking, batching and read-only settings.
     /// - Returns: the open journal; a torn tail it cut is listed in ``recoveries``.
     /// - Throws: ``JournalError`` with ``JournalError/Code/corrupt`` naming the file and byte offset
-    ///   when a record before the tail is damaged, ``JournalError/Code/unsupportedVersion`` for a
-    ///   file that is not a journal or has another format version (nothing is rewritten in either
-    ///   case), ``JournalError/Code/stateRejected`` when the state rejects the snapshot or a record,
-    ///   ``JournalError/Code/lockTimeout`` or ``JournalError/Code/io``.
+    ///   when a record before the tail is damaged, ``JournalError/Code/recordsLost`` naming the log
+    ///   and the byte offset where its records end when records acknowledged as durable are missing
+    ///   (the log was cut), ``JournalError/Code/unsupportedVersion`` for a file that is not a
+    ///   journal or has another format version (nothing is rewritten in any of these cases),
+    ///   ``JournalError/Code/notRegularFile`` for a symbolic link or a special file at a journal
+    ///   file's name, ``JournalError/Code/stateRejected`` when the state rejects the snapshot or a
+    ///   record, ``JournalError/Code/lockTimeout`` or ``JournalError/Code/io``.
     public static func open(
         directory: URL, name: String = "journal", options: JournalOptions = JournalOptions()
     ) throws(JournalError) -> Journal {
@@ -108,7 +115,8 @@ public final class Journal<State: JournalState>: Sendable {
     /// - Returns: `body`'s result, after its records are durable.
     /// - Throws: whatever `body` throws (nothing is then committed), or ``JournalError``: with
     ///   ``JournalError/Code/stateRejected`` when the state's `apply` throws on the records (nothing
-    ///   committed), or when the records could not be made durable (then the journal stops).
+    ///   committed), or when the records could not be made durable (then the journal stops);
+    ///   ``JournalError/Code/readOnly`` for a journal opened read-only (`body` does not run).
     public func perform<R: Sendable>(
         _ body: @escaping @Sendable (State) throws -> (records: [State.Record], result: R)
     ) async throws -> R {
@@ -132,6 +140,7 @@ public final class Journal<State: JournalState>: Sendable {
         durability: JournalDurability,
         _ body: @escaping @Sendable (State) throws -> (records: [State.Record], result: R)
     ) async throws -> R {
+        if core.options.readOnly { throw core.readOnlyError }
         // Nobody writing and the lock free: the commit runs here, with no request or continuation.
         let claim = claimInline(durability)
         if let claim, case .done(let result, let compactionDue) = commitAlone(durability, body) {
@@ -194,8 +203,10 @@ public final class Journal<State: JournalState>: Sendable {
     /// any point loses no committed record and applies none twice).
     ///
     /// - Throws: ``JournalError``; when it fails after the new snapshot was in place the journal
-    ///   stops and must be reopened (the files stay consistent).
+    ///   stops and must be reopened (the files stay consistent). ``JournalError/Code/readOnly`` for
+    ///   a journal opened read-only.
     public func compact() async throws(JournalError) {
+        if core.options.readOnly { throw core.readOnlyError }
         let failure = await withCheckedContinuation { (continuation: CheckedContinuation<JournalError?, Never>) in
             submit(.compact { continuation.resume(returning: $0) })
         }
@@ -230,7 +241,7 @@ public final class Journal<State: JournalState>: Sendable {
         leaseTimer.source = nil
     }
 
-    private var closedError: JournalError {
+    var closedError: JournalError {
         JournalError(.closed, path: core.logPath, message: "the journal is closed; open it again to use it")
     }
 
@@ -317,7 +328,7 @@ public final class Journal<State: JournalState>: Sendable {
     /// Gives the core back after a run on a caller's thread: to the queue, with `leftover` first,
     /// when requests are left or arrived meanwhile or a compaction is due; otherwise to whoever
     /// comes next.
-    private func endInline(leftover: [JournalRequest<State>], compactionDue: Bool) {
+    func endInline(leftover: [JournalRequest<State>], compactionDue: Bool) {
         shared.withLock { shared in
             shared.pending.insert(contentsOf: leftover, at: 0)
             if compactionDue { shared.compactionDue = true }
@@ -524,232 +535,5 @@ public final class Journal<State: JournalState>: Sendable {
         publish()
         published = true
         return .done(outcome, compactionDue: compactionDue)
-    }
-
-    // MARK: - The lock kept between commits
-
-    /// The timer that lets go of the lock kept between commits once the journal is idle: its
-    /// source is touched only by whoever holds the core (`draining` set), as the core is; what the
-    /// tick compares, only under the journal's shared lock.
-    private final class LeaseTimer: @unchecked Sendable {
-        var source: (any DispatchSourceTimer)?
-        /// The core's operation count at the last tick (or when the timer started); read and written
-        /// under the journal's shared lock by the tick.
-        var operationsAtLastTick = 0
-        /// The lock file's wait counter, mapped until the files close (after which no tick reads it:
-        /// the tick reads it under the shared lock, only while the journal is not closed).
-        var counter: UnsafeMutablePointer<UInt64>?
-    }
-
-    /// Ends an operation under the lock (see ``JournalCore/endOperation()``); when the lock is
-    /// kept, makes sure the timer that lets go of it once idle runs.
-    private func endLockedOperation() {
-        guard core.endOperation(), leaseTimer.source == nil else { return }
-        let operations = core.operations
-        let counter = core.mappedCounter
-        shared.withLock { _ in
-            leaseTimer.operationsAtLastTick = operations
-            leaseTimer.counter = counter
-        }
-        let source = DispatchSource.makeTimerSource(queue: queue)
-        source.schedule(deadline: .now() + .milliseconds(5), repeating: .milliseconds(5), leeway: .milliseconds(2))
-        source.setEventHandler { [weak self] in self?.leaseTick() }
-        leaseTimer.source = source
-        source.resume()
-    }
-
-    /// Every 5 ms while the lock is kept: lets go of it, and stops the timer, when no operation
-    /// began since the last tick, or another process moved the wait counter and no batch runs (a
-    /// running one looks at the counter itself when it ends). A busy journal is only looked at,
-    /// under the shared lock, so that the tick never holds up its commits.
-    private func leaseTick() {
-        let claimed = shared.withLock { shared -> Bool in
-            guard !shared.closed, !shared.draining else { return false }
-            let idle = shared.operations == leaseTimer.operationsAtLastTick
-            leaseTimer.operationsAtLastTick = shared.operations
-            let wanted = leaseTimer.counter.map { pk_shared_counter_load($0) != shared.waitCountSeen } ?? false
-            guard idle || wanted else { return false }
-            shared.draining = true
-            return true
-        }
-        guard claimed else { return }
-        core.unlock()
-        leaseTimer.source?.cancel()
-        leaseTimer.source = nil
-        endInline(leftover: [], compactionDue: false)
-    }
-
-    // MARK: - The steps of a batch
-
-    /// How a batch began.
-    private enum BatchStart {
-        /// The lock is held and the state is up to date.
-        case ready
-        /// On a caller's thread, the lock was not free at once; nothing was done.
-        case lockBusy
-        /// The journal is stopped or closed, or locking or catching up failed (nothing is held).
-        case failed(JournalError)
-    }
-
-    /// Begins a batch: checks that the journal still runs, takes the lock (with `inline`, on a
-    /// caller's thread, only when it is free at once) and catches up with the records of other
-    /// processes. A failure to catch up stops the journal.
-    private func beginBatch(inline: Bool) -> BatchStart {
-        if core.isStopped, let stopped = core.stopped { return .failed(stopped) }
-        if shared.withLock({ $0.closed }) { return .failed(closedError) }
-        let leased = core.holdsLock
-        do {
-            if inline {
-                guard try core.tryLock() else { return .lockBusy }
-            } else {
-                try core.lock()
-            }
-        } catch {
-            return .failed(error)
-        }
-        if leased { core.countLeasedBatch() }
-        do {
-            try core.catchUp()
-        } catch {
-            core.stopped = stop(because: error)
-            core.unlock()
-            return .failed(error)
-        }
-        return .ready
-    }
-
-    /// What became of one commit's records.
-    private enum Staging {
-        /// Appended to the batch's frames and applied to the state.
-        case staged
-        /// More than a commit may hold: nothing of it was staged, and the batch goes on.
-        case tooBig(JournalError)
-        /// The state rejected one of them: nothing of the commit will be written, but the state may
-        /// have changed halfway (``settle(commits:wrote:rejected:)`` rebuilds it); the batch ends here.
-        case rejected(JournalError)
-    }
-
-    /// Appends one commit's records to the batch's frames and applies them to the state, all or none.
-    private func stage(_ produced: [State.Record], into frames: inout FrameBuilder) -> Staging {
-        let mark = frames.mark
-        // Through the buffer, the records are read in place (iterating the array copies each).
-        produced.withUnsafeBufferPointer { records in
-            for index in records.indices { frames.append(records[index], of: State.self) }
-        }
-        let size = frames.payloadSize(since: mark)
-        guard size <= frames.maximumPayload else {
-            frames.rollBack(to: mark)
-            return .tooBig(
-                JournalError(
-                    .invalidArgument, path: core.logPath,
-                    message: "one commit's records take \(size) bytes, more than the "
-                        + "\(frames.maximumPayload) a commit may hold; split the data"))
-        }
-        do {
-            try produced.withUnsafeBufferPointer { records in
-                for index in records.indices { try core.applyInMemory(records[index]) }
-            }
-        } catch {
-            frames.rollBack(to: mark)
-            return .rejected(
-                JournalError(
-                    .stateRejected, path: core.logPath,
-                    message: "the state rejected a record its own body produced (\(error)); nothing of "
-                        + "this commit was written", underlying: String(describing: error)))
-        }
-        frames.keepFramesWithinLimit(since: mark)
-        return .staged
-    }
-
-    /// Writes the batch's frames with one write, and one fsync when `sync` is set. A batch with
-    /// nothing to write makes durable what the state already holds unsynced (records read from
-    /// other processes or written deferred), since the results it acknowledges may depend on it.
-    /// A failure stops the journal.
-    private func write(_ frames: inout FrameBuilder, sync: Bool) throws(JournalError) {
-        do {
-            if frames.isEmpty {
-                try core.syncIfUnsynced()
-            } else {
-                try core.append(&frames, sync: sync)
-            }
-        } catch {
-            core.stopped = stop(because: error)
-            throw error
-        }
-    }
-
-    /// Ends a batch's work on the state: rebuilds it from disk when a record was rejected (it may
-    /// have changed halfway), counts the commits, and tells whether the log, grown by the batch,
-    /// now calls for a compaction.
-    private func settle(commits: Int, wrote: Bool, rejected: Bool) -> Bool {
-        if rejected {
-            do {
-                try core.load()
-            } catch {
-                core.stopped = stop(because: error)
-            }
-        }
-        core.countCommits(commits)
-        return wrote && core.needsCompaction && !core.isStopped
-    }
-
-    /// Compacts if the log (brought up to date) is still past the threshold; for a compaction an
-    /// inline commit made due. Failures are counted, as for any automatic compaction.
-    private func compactIfDue() {
-        guard core.stopped == nil else { return }
-        do {
-            try core.lock()
-        } catch {
-            core.countCompactionFailure()
-            publish()
-            return
-        }
-        defer { core.unlock() }
-        do {
-            try core.catchUp()
-        } catch {
-            core.stopped = stop(because: error)
-            publish()
-            return
-        }
-        if core.needsCompaction {
-            do {
-                try core.compact()
-            } catch {
-                core.countCompactionFailure()
-            }
-        }
-        publish()
-    }
-
-    private func fail(
-        _ completions: SmallList<@Sendable (JournalError?) -> Void>,
-        _ observers: [@Sendable (Result<State, JournalError>) -> Void],
-        _ compactions: [@Sendable (JournalError?) -> Void],
-        with error: JournalError
-    ) {
-        completions.forEach { $0(error) }
-        for deliver in observers { deliver(.failure(error)) }
-        for complete in compactions { complete(error) }
-    }
-
-    /// Makes the core's counters and repairs visible to other threads (before callers resume).
-    private func publish() {
-        let statistics = core.statistics
-        let recoveries = core.recoveries
-        let (operations, waitCountSeen) = (core.operations, core.waitCountSeen)
-        shared.withLock { shared in
-            shared.statistics = statistics
-            shared.recoveries = recoveries
-            shared.operations = operations
-            shared.waitCountSeen = waitCountSeen
-        }
-    }
-
-    private func stop(because error: JournalError) -> JournalError {
-        JournalError(
-            .closed, path: error.path, offset: error.offset,
-            message: "the journal stopped after an error (\(error.message)); reopen it", errno: error.errno,
-            underlying: error.underlying)
     }
 }

@@ -14,6 +14,9 @@ public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible 
             case closed = 5
             case stateRejected = 6
             case invalidArgument = 7
+            case recordsLost = 8
+            case notRegularFile = 9
+            case readOnly = 10
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -33,6 +36,15 @@ public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let stateRejected = Code(.stateRejected)
         /// An argument is unusable (for instance a journal name containing a slash).
         public static let invalidArgument = Code(.invalidArgument)
+        /// The log no longer holds records that were acknowledged as durable: it was cut (or damaged,
+        /// or replaced by an older copy) below the acknowledged end the lock file keeps. ``JournalError/offset``
+        /// is where the log's valid records end now; nothing was changed.
+        public static let recordsLost = Code(.recordsLost)
+        /// A file of the journal is not a regular file: a symbolic link (never followed), a FIFO, a
+        /// device, a socket or a folder. It was not read or written.
+        public static let notRegularFile = Code(.notRegularFile)
+        /// A commit or compaction was asked of a journal opened with ``JournalOptions/readOnly``.
+        public static let readOnly = Code(.readOnly)
 
         /// The code's name, for instance `corrupt`.
         public var description: String {
@@ -44,6 +56,9 @@ public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible 
             case .closed: "closed"
             case .stateRejected: "stateRejected"
             case .invalidArgument: "invalidArgument"
+            case .recordsLost: "recordsLost"
+            case .notRegularFile: "notRegularFile"
+            case .readOnly: "readOnly"
             }
         }
     }

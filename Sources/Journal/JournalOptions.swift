@@ -25,8 +25,19 @@ public struct JournalOptions: Sendable {
     public var keepsLockBetweenCommits: Bool
 
     /// Whether ``Journal/open(directory:name:options:)`` creates the directory and an empty
-    /// journal when they do not exist (default `true`).
+    /// journal when they do not exist (default `true`). With ``readOnly`` nothing is created: a
+    /// missing journal opens as the empty state.
     public var createIfMissing: Bool
+
+    /// Whether the journal only reads (default `false`): it opens its files without writing,
+    /// creating, extending or repairing anything (a torn tail is left for the next writer and read
+    /// as if cut), takes the lock shared, and refuses ``Journal/perform(_:)`` and
+    /// ``Journal/compact()`` with ``JournalError/Code/readOnly``. It works on a read-only folder
+    /// and on a missing one (the empty state, which catches up once a writer creates the journal),
+    /// and reports damage and lost records as a writer does. It does not fsync what it reads: a
+    /// commit another process wrote and was killed before syncing may show and later be lost with
+    /// a machine crash.
+    public var readOnly: Bool
 
     /// Test-only: the most payload bytes one frame holds (``LogFormat/maximumFramePayload``, 1 GiB,
     /// unless a test lowers it to see batches split into several frames).
@@ -42,13 +53,15 @@ public struct JournalOptions: Sendable {
         lockTimeout: Duration? = .seconds(30),
         maximumBatchSize: Int = 1024,
         createIfMissing: Bool = true,
-        keepsLockBetweenCommits: Bool = true
+        keepsLockBetweenCommits: Bool = true,
+        readOnly: Bool = false
     ) {
         self.compactionThreshold = compactionThreshold
         self.lockTimeout = lockTimeout
         self.maximumBatchSize = max(1, maximumBatchSize)
         self.createIfMissing = createIfMissing
         self.keepsLockBetweenCommits = keepsLockBetweenCommits
+        self.readOnly = readOnly
     }
 }
 

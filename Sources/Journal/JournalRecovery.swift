@@ -1,8 +1,10 @@
 /// A torn or corrupt tail that a ``Journal`` cut off, found when opening or when catching up
 /// after a process died in the middle of a commit.
 ///
-/// Only bytes after the last valid record are ever cut, and only when no valid record follows
-/// them; such bytes belong to a commit that was never acknowledged.
+/// Only bytes after the last valid record are ever cut, only when no valid record follows them,
+/// and never below the acknowledged end the lock file keeps (a log that lost acknowledged records
+/// fails with ``JournalError/Code/recordsLost`` instead); such bytes belong to a commit that was
+/// never acknowledged.
 public struct JournalRecovery: Sendable, Equatable, CustomStringConvertible {
     /// The log file that was cut.
     public var path: String

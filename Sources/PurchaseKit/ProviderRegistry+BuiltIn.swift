@@ -7,7 +7,8 @@ extension ProviderRegistry {
     /// `simulated-app-store` (`SimulatedAppStoreProvider`).
     ///
     /// Copy it and `register(_:factory:)` your own kinds (or replace a built-in one) before opening
-    /// a deployment with ``PurchaseDeployment/open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:)``.
+    /// a deployment with
+    /// ``PurchaseDeployment/open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:readOnly:)``.
     public static var builtIn: ProviderRegistry {
         var registry = ProviderRegistry()
         FileStoreProvider.register(in: &registry)

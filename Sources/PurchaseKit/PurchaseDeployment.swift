@@ -30,10 +30,14 @@ public final class PurchaseDeployment: Sendable {
     public let locale: String
     /// The state folder.
     public let stateDirectory: URL
+    /// Whether the deployment only reads its state folder (see
+    /// ``open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:readOnly:)``).
+    public let readOnly: Bool
 
     private init(
         catalog: Catalog, store: Store, providers: [any StoreProvider], ledger: FileFulfillmentLedger,
-        messages: MessageTableLoadResult, catalogWarnings: [Diagnostic], locale: String, stateDirectory: URL
+        messages: MessageTableLoadResult, catalogWarnings: [Diagnostic], locale: String, stateDirectory: URL,
+        readOnly: Bool
     ) {
         self.catalog = catalog
         self.store = store
@@ -44,37 +48,46 @@ public final class PurchaseDeployment: Sendable {
         self.catalogWarnings = catalogWarnings
         self.locale = locale
         self.stateDirectory = stateDirectory
+        self.readOnly = readOnly
     }
 
     /// Loads a catalog file and opens its deployment.
     ///
     /// - Parameters:
     ///   - catalogPath: the catalog property list, or an Xcode `.storekit` file (see `CatalogLoader`).
-    ///   - stateDirectory: the state folder (created when missing).
+    ///   - stateDirectory: the state folder (created when missing, unless `readOnly`).
     ///   - locale: the language of messages; `nil` means the catalog's `Locale`.
     ///   - registry: where provider kinds are looked up (`ProviderRegistry.builtIn` plus your own).
     ///   - clock: the clock of the store, the providers and the ledger's dates.
     ///   - ledgerOptions: the options of the journal the ledger and the file store share
     ///     (`<state>/purchases.log`), or of the ledger's own journal in a folder of the previous layout.
+    ///   - readOnly: opens the state folder for reading only (what listing products, history and
+    ///     entitlements needs): the ledger's and the providers' journals are opened with
+    ///     `JournalOptions.readOnly` (`ProviderContext.readOnly` tells the providers), so nothing in
+    ///     the folder is created, written or repaired, a missing folder reads as empty, and a
+    ///     read-only folder works. Do not `start()` the store of such a deployment: purchases,
+    ///     restores and deliveries fail with `PurchaseError.Code.ledgerIOFailed`.
     /// - Throws: `PurchaseError.Code.catalogInvalid` with a `CatalogValidationError` (every
     ///   diagnostic) as the underlying error for a missing or invalid catalog, a provider kind
     ///   `registry` does not know and settings its providers' checks refuse included (each at its
     ///   line and column, found before the state folder is touched);
-    ///   `PurchaseError.Code.ledgerIOFailed` with the `JournalError` when a journal cannot be opened.
+    ///   `PurchaseError.Code.ledgerIOFailed` with the `JournalError` when a journal cannot be opened
+    ///   (a damaged journal, or one that lost acknowledged records, with its file and byte offset).
     public static func open(
         catalogPath: String,
         stateDirectory: URL,
         locale: String? = nil,
         registry: ProviderRegistry = .builtIn,
         clock: any PurchaseClock = SystemClock(),
-        ledgerOptions: JournalOptions = JournalOptions()
+        ledgerOptions: JournalOptions = JournalOptions(),
+        readOnly: Bool = false
     ) throws(PurchaseError) -> PurchaseDeployment {
         try open(
             catalogPath: catalogPath, stateDirectory: stateDirectory, locale: locale, registry: registry, clock: clock,
-            ledgerOptions: ledgerOptions, wrapLedger: nil)
+            ledgerOptions: ledgerOptions, readOnly: readOnly, wrapLedger: nil)
     }
 
-    /// ``open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:)`` with the store's
+    /// ``open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:readOnly:)`` with the store's
     /// ledger wrapped (for the tool's crash-test hooks), and the catalog already `read` (with
     /// `CatalogLoader(registry: registry)`) when the caller has it.
     package static func open(
@@ -85,6 +98,7 @@ public final class PurchaseDeployment: Sendable {
         registry: ProviderRegistry,
         clock: any PurchaseClock,
         ledgerOptions: JournalOptions,
+        readOnly: Bool = false,
         wrapLedger: (@Sendable (any FulfillmentLedger) -> any FulfillmentLedger)?
     ) throws(PurchaseError) -> PurchaseDeployment {
         // Kinds and settings are checked as the catalog is read, so their problems get a line and column.
@@ -99,13 +113,13 @@ public final class PurchaseDeployment: Sendable {
         }
         return try open(
             catalog: catalog, stateDirectory: stateDirectory, locale: locale, registry: registry, clock: clock,
-            ledgerOptions: ledgerOptions, catalogWarnings: result.warnings, wrapLedger: wrapLedger)
+            ledgerOptions: ledgerOptions, catalogWarnings: result.warnings, readOnly: readOnly, wrapLedger: wrapLedger)
     }
 
     /// Opens the deployment of a catalog already loaded (or built in code).
     ///
-    /// - Throws: as ``open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:)`` does,
-    ///   except for catalog problems.
+    /// - Throws: as ``open(catalogPath:stateDirectory:locale:registry:clock:ledgerOptions:readOnly:)``
+    ///   does, except for catalog problems.
     public static func open(
         catalog: Catalog,
         stateDirectory: URL,
@@ -113,11 +127,12 @@ public final class PurchaseDeployment: Sendable {
         registry: ProviderRegistry = .builtIn,
         clock: any PurchaseClock = SystemClock(),
         ledgerOptions: JournalOptions = JournalOptions(),
-        catalogWarnings: [Diagnostic] = []
+        catalogWarnings: [Diagnostic] = [],
+        readOnly: Bool = false
     ) throws(PurchaseError) -> PurchaseDeployment {
         try open(
             catalog: catalog, stateDirectory: stateDirectory, locale: locale, registry: registry, clock: clock,
-            ledgerOptions: ledgerOptions, catalogWarnings: catalogWarnings, wrapLedger: nil)
+            ledgerOptions: ledgerOptions, catalogWarnings: catalogWarnings, readOnly: readOnly, wrapLedger: nil)
     }
 
     private static func open(
@@ -128,6 +143,7 @@ public final class PurchaseDeployment: Sendable {
         clock: any PurchaseClock,
         ledgerOptions: JournalOptions,
         catalogWarnings: [Diagnostic],
+        readOnly: Bool,
         wrapLedger: (@Sendable (any FulfillmentLedger) -> any FulfillmentLedger)?
     ) throws(PurchaseError) -> PurchaseDeployment {
         guard !catalog.deployment.providers.isEmpty else {
@@ -138,6 +154,8 @@ public final class PurchaseDeployment: Sendable {
         // The file store (default StateFolder) and the ledger share the state folder's journal, so a
         // purchase costs one fsync; it is opened first so that the ledger's options apply to it. A
         // folder of the previous layout keeps its two journals.
+        var ledgerOptions = ledgerOptions
+        if readOnly { ledgerOptions.readOnly = true }
         var shared: PurchaseJournal?
         if !PurchaseJournal.usesSeparateJournals(stateDirectory: stateDirectory) {
             shared = try PurchaseJournal.open(stateDirectory: stateDirectory, options: ledgerOptions)
@@ -146,7 +164,8 @@ public final class PurchaseDeployment: Sendable {
         var providers: [any StoreProvider] = []
         for configuration in catalog.deployment.providers {
             let context = ProviderContext(
-                catalog: catalog, configuration: configuration, stateDirectory: stateDirectory, clock: clock)
+                catalog: catalog, configuration: configuration, stateDirectory: stateDirectory, clock: clock,
+                readOnly: readOnly)
             do {
                 providers.append(try registry.makeProvider(context))
             } catch {
@@ -177,7 +196,7 @@ public final class PurchaseDeployment: Sendable {
         return PurchaseDeployment(
             catalog: catalog, store: store, providers: providers, ledger: ledger,
             messages: MessageTable.forDeployment(catalog.deployment), catalogWarnings: catalogWarnings,
-            locale: locale ?? catalog.deployment.locale, stateDirectory: stateDirectory)
+            locale: locale ?? catalog.deployment.locale, stateDirectory: stateDirectory, readOnly: readOnly)
     }
 
     /// The text of `message` in ``locale``.

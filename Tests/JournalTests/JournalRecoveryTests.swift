@@ -5,9 +5,19 @@ import Testing
 struct JournalRecoveryTests {
     /// Writes three commits of one record each and returns the log's bytes as they are while the
     /// journal is in use (its frames, then zeros: closing trims them) and each frame's offset.
-    private func makeThreeFrameLog(in directory: TemporaryDirectory) async throws -> (bytes: [UInt8], frames: [Int]) {
+    ///
+    /// With `lastUnacknowledged` the third commit is written deferred: the lock file's
+    /// acknowledged end stays after the second, as when a process dies before its last commit's
+    /// fsync, so that damage to the third is a torn tail.
+    private func makeThreeFrameLog(
+        in directory: TemporaryDirectory, lastUnacknowledged: Bool = false
+    ) async throws -> (bytes: [UInt8], frames: [Int]) {
         let journal = try Journal<ListState>.open(directory: directory.url)
-        for text in ["first", "second", "third"] { try await journal.append(text) }
+        try await journal.append("first")
+        try await journal.append("second")
+        _ = try await journal.perform(durability: lastUnacknowledged ? .deferred : .synced) { _ in
+            (records: [Data("third".utf8)], result: ())
+        }
         journal.close()
         let trimmed = try directory.read(directory.logURL)
         let layout = LogLayout(trimmed)
@@ -50,7 +60,7 @@ struct JournalRecoveryTests {
     @Test func badChecksumInTheLastRecordIsCut() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        var (bytes, frames) = try await makeThreeFrameLog(in: directory)
+        var (bytes, frames) = try await makeThreeFrameLog(in: directory, lastUnacknowledged: true)
         bytes[LogLayout(bytes).end - 1] ^= 0x40
         try directory.write(bytes, to: directory.logURL)
         let journal = try Journal<ListState>.open(directory: directory.url)

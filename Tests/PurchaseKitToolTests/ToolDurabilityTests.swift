@@ -15,7 +15,8 @@ struct ToolDurabilityTests {
         let before = try fixture.history()
         #expect(before.count == 1)
         #expect(before.first?["delivered"] as? Bool == true)
-        // `history` started the store, which handed the unfinished transaction through the flow again.
+        // `entitlements` started the store, which handed the unfinished transaction through the flow again
+        // (`history` only reads).
         #expect(try fixture.gems() == 100)
         let after = try fixture.history()
         #expect(after.first?["finished"] as? Bool == true)

@@ -31,7 +31,12 @@ struct ToolOutputFailureTests {
     }
 
     @Test func aFullDiskIsReportedAsTheOutputFailureInThePersonsLanguage() throws {
-        let listing = try run(["--catalog", catalog, "--locale", "ja", "products"], output: .fullDisk)
+        // A state folder of its own: the default one is `.purchasekit/` in the working folder, the package's.
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let state = folder.appendingPathComponent("state").path
+        let listing = try run(
+            ["--catalog", catalog, "--state", state, "--locale", "ja", "products"], output: .fullDisk)
         #expect(listing.status == 74)
         #expect(listing.stderr == "purchasekit: 出力を書き込めません: ディスクがいっぱいです。空き容量を増やしてからもう一度お試しください\n")
 

@@ -48,7 +48,8 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     /// charges deferred (see ``PurchaseJournal``). Takes one reference to `journal`, given back by
     /// ``close()``.
     public init(journal: PurchaseJournal) throws(PurchaseError) {
-        let shared = try PurchaseJournal.open(stateDirectory: journal.directory)
+        let shared = try PurchaseJournal.open(
+            stateDirectory: journal.directory, options: JournalOptions(readOnly: journal.readOnly))
         self.directory = shared.directory
         self.journal = .shared(shared)
         shared.attachLedger()

@@ -14,7 +14,8 @@ public import PurchaseCore
 /// - One instance per state folder per process: ``open(stateDirectory:options:)`` returns the open
 ///   one when there is one (its options stay those of the first opener), so a provider and a ledger
 ///   opened separately on one folder share it. Each `open` is balanced by one ``close()``; the files
-///   close with the last.
+///   close with the last. A read-only open (`JournalOptions.readOnly`) shares only with read-only
+///   opens, and a writing one never gets a read-only instance.
 /// - The file store defers its charges only while a ``FileFulfillmentLedger`` is attached to this
 ///   journal (``FileFulfillmentLedger/init(journal:)``): otherwise every commit is synced, so the store stays
 ///   correct with any other ledger.
@@ -26,6 +27,9 @@ public final class PurchaseJournal: Sendable {
 
     /// The state folder holding the journal's files.
     public let directory: URL
+    /// Whether the journal was opened read-only (`JournalOptions.readOnly`): it writes nothing, and
+    /// the store's and the ledger's changes fail with `PurchaseError.Code.ledgerIOFailed`.
+    public let readOnly: Bool
     let journal: Journal<PurchaseJournalState>
     private let key: String
     private let usage = Locked(Usage())
@@ -39,11 +43,12 @@ public final class PurchaseJournal: Sendable {
         weak var value: PurchaseJournal?
     }
 
-    /// The journals open in this process, by standardized folder path.
+    /// The journals open in this process, by standardized folder path (a read-only one apart).
     private static let openJournals = Locked<[String: WeakReference]>([:])
 
-    private init(directory: URL, key: String, journal: Journal<PurchaseJournalState>) {
+    private init(directory: URL, key: String, journal: Journal<PurchaseJournalState>, readOnly: Bool) {
         self.directory = directory
+        self.readOnly = readOnly
         self.key = key
         self.journal = journal
     }
@@ -69,7 +74,7 @@ public final class PurchaseJournal: Sendable {
     public static func open(stateDirectory: URL, options: JournalOptions = JournalOptions()) throws(PurchaseError)
         -> PurchaseJournal
     {
-        let key = stateDirectory.standardizedFileURL.path
+        let key = stateDirectory.standardizedFileURL.path + (options.readOnly ? "\u{0}read-only" : "")
         return try openJournals.withLock { (journals) throws(PurchaseError) -> PurchaseJournal in
             if let existing = journals[key]?.value, existing.retain() { return existing }
             let journal: Journal<PurchaseJournalState>
@@ -79,7 +84,8 @@ public final class PurchaseJournal: Sendable {
             } catch {
                 throw PurchaseError.from(error, what: "the state folder's purchase journal cannot be opened")
             }
-            let opened = PurchaseJournal(directory: stateDirectory, key: key, journal: journal)
+            let opened = PurchaseJournal(
+                directory: stateDirectory, key: key, journal: journal, readOnly: options.readOnly)
             journals[key] = WeakReference(value: opened)
             return opened
         }

@@ -145,6 +145,11 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolJournalSystemError = "tool.journal.systemError"
     /// A failure that is a bug of PurchaseKit or its use; gives the journal's error code.
     case toolJournalInternal = "tool.journal.internal"
+    /// Records that were acknowledged as saved are missing from a journal (it was cut, damaged or
+    /// replaced by an older copy); nothing was changed.
+    case toolJournalRecordsLost = "tool.journal.recordsLost"
+    /// A file of the state folder is a symbolic link, a FIFO, a device or a folder, not a regular file.
+    case toolJournalNotRegularFile = "tool.journal.notRegularFile"
 
     // MARK: Command-line tool: help, usage and files
     /// One-line summary of the tool, in its help.

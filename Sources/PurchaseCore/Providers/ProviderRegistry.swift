@@ -129,17 +129,23 @@ public struct ProviderContext: Sendable {
     public var stateDirectory: URL
     /// The clock the deployment runs on.
     public var clock: any PurchaseClock
+    /// Whether the deployment only reads its state (a listing command): the provider opens what it
+    /// keeps in ``stateDirectory`` without creating, writing or repairing anything (a missing state
+    /// reads as empty), and may refuse what would change it.
+    public var readOnly: Bool
 
     /// Creates a context.
     public init(
         catalog: Catalog,
         configuration: ProviderConfiguration,
         stateDirectory: URL,
-        clock: any PurchaseClock = SystemClock()
+        clock: any PurchaseClock = SystemClock(),
+        readOnly: Bool = false
     ) {
         self.catalog = catalog
         self.configuration = configuration
         self.stateDirectory = stateDirectory
         self.clock = clock
+        self.readOnly = readOnly
     }
 }

@@ -17,6 +17,9 @@ extension SimulatedAppStoreProvider {
     /// `SharedSecret` (default none) go to the receipts and the verifyReceipt service.
     /// The deployment's clock is used as is; with `TimeRate`, a ``SimulationClock`` deployment clock
     /// is set to that rate, and any other clock is replaced by a ``SimulationClock`` starting at its now.
+    /// In a read-only deployment (`ProviderContext.readOnly`) the account's journal is opened
+    /// read-only and the receipt key is made in memory: nothing in the state folder is created or
+    /// written.
     ///
     /// - Throws: `PurchaseError.Code.providerMisconfigured` for unusable settings,
     ///   `PurchaseError.Code.ledgerIOFailed` when the account's journal cannot be opened.
@@ -38,8 +41,10 @@ extension SimulatedAppStoreProvider {
         do {
             let queue = try PaymentQueue(
                 catalog: context.catalog, controls: controls, persistence: persistence, clock: clock,
-                random: SplitMix64(seed: own.seed))
-            let receipts = try receiptSettings(own, persistence: persistence, directory: directory)
+                random: SplitMix64(seed: own.seed), readOnly: context.readOnly)
+            // A read-only deployment signs nothing and writes no key: its key is made in memory.
+            let receipts = try receiptSettings(
+                own, persistence: context.readOnly ? .inMemory : persistence, directory: directory)
             return SimulatedAppStoreProvider(queue: queue, receipts: receipts)
         } catch let error as PurchaseError {
             throw error

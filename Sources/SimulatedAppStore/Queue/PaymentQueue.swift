@@ -84,6 +84,10 @@ public actor PaymentQueue {
     ///     ``advanceTime(by:)`` move it.
     ///   - random: the random source for simulated faults; a seeded ``SplitMix64`` makes them reproducible.
     ///   - callbackQueue: the serial queue observers are called on.
+    ///   - readOnly: with ``Persistence/journal(directory:)``, opens the account's journal
+    ///     read-only (a read-only deployment): nothing in the folder is created or written (a
+    ///     missing folder is an empty account), and a change is kept in memory only, with
+    ///     ``lastPersistenceError`` set.
     /// - Throws: `JournalError` when the journal cannot be opened (damaged, locked, unreadable).
     public init(
         catalog: Catalog,
@@ -91,7 +95,8 @@ public actor PaymentQueue {
         persistence: Persistence = .inMemory,
         clock: any PurchaseClock = SimulationClock(),
         random: any RandomNumberGenerator & Sendable = SplitMix64(seed: 0),
-        callbackQueue: DispatchQueue? = nil
+        callbackQueue: DispatchQueue? = nil,
+        readOnly: Bool = false
     ) throws {
         self.catalog = catalog
         self.controls = controls
@@ -110,7 +115,8 @@ public actor PaymentQueue {
             journal = nil
             loaded = true
         case .journal(let directory):
-            journal = try Journal<SimulatedAccount>.open(directory: directory, name: "account")
+            journal = try Journal<SimulatedAccount>.open(
+                directory: directory, name: "account", options: JournalOptions(readOnly: readOnly))
             loaded = false
         }
     }

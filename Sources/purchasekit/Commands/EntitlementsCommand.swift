@@ -16,7 +16,7 @@ struct EntitlementsCommand {
 
     func run(console: Console) throws(ToolError) -> ExitCode {
         let json = options.json
-        return try DeploymentSession(options: options, console: console).run {
+        return try DeploymentSession(options: options, console: console, access: .readWriteIfPossible).run {
             deployment, console throws(PurchaseError) in
             let entitlements: Entitlements
             do {

@@ -13,7 +13,7 @@ struct ProductsCommand {
 
     func run(console: Console) throws(ToolError) -> ExitCode {
         let json = options.json
-        return try DeploymentSession(options: options, console: console).run {
+        return try DeploymentSession(options: options, console: console, access: .readOnly).run {
             deployment, console throws(PurchaseError) in
             let response: ProductsResponse
             do {

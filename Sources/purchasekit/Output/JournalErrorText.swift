@@ -39,6 +39,8 @@ extension Console {
         case .unsupportedVersion: return .keyed(.toolJournalUnsupportedVersion, arguments: [])
         case .stateRejected: return .keyed(.toolJournalRecordRejected, arguments: [])
         case .lockTimeout: return .keyed(.toolJournalLockTimeout, arguments: [])
+        case .recordsLost: return .keyed(.toolJournalRecordsLost, arguments: [])
+        case .notRegularFile: return .keyed(.toolJournalNotRegularFile, arguments: [])
         case .io: break
         default: return .keyed(.toolJournalInternal, arguments: [.text(journal.code.description)])
         }

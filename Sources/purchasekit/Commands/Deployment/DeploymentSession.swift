@@ -1,15 +1,38 @@
 import Foundation
+import Glibc
 import PurchaseKit
 
 /// Opens the deployment the global options name for one buying command, runs the command's async
 /// body, closes the deployment, and turns failures into the tool's messages and exit statuses.
 ///
 /// Exit statuses: 66 missing catalog, 65 invalid catalog (every diagnostic printed), 74 when the
-/// state folder cannot be used or a journal is damaged (the message names the file and byte
-/// offset), 75 when another process holds the state folder too long.
+/// state folder cannot be used or a journal is damaged or lost acknowledged records (the message
+/// names the file and byte offset), 75 when another process holds the state folder too long.
+///
+/// How a command uses the state folder is its ``Access``.
 struct DeploymentSession {
+    /// How a command uses the state folder.
+    enum Access {
+        /// It changes it (`buy`, `restore`): the folder is created when missing, and the store is
+        /// started first, which completes what an earlier run left unfinished.
+        case readWrite
+        /// It only reads it (`products`, `history`): the deployment is opened read-only, so the
+        /// folder is not created when missing (it reads as empty), nothing in it is written or
+        /// repaired (a torn tail is left for the next command that writes), it works on a folder
+        /// that cannot be written, and the store is not started.
+        case readOnly
+        /// It shows what the person owns now (`entitlements`): like an app's launch it starts the
+        /// store, which completes unfinished transactions and picks up what the store did
+        /// meanwhile (renewals, ends, refunds), when there is a state folder it can write;
+        /// otherwise (a missing folder, one it may not write) it reads what is recorded, as
+        /// ``readOnly`` does.
+        case readWriteIfPossible
+    }
+
     var options: GlobalOptions
     var console: Console
+    /// How the command uses the state folder.
+    var access = Access.readWrite
 
     /// Runs `body` on the open deployment; `body` prints its own output and returns the status.
     func run(
@@ -23,22 +46,18 @@ struct DeploymentSession {
         }
         let options = options
         let console = console
+        let access = access
         let outcome = BlockingTask.run { () -> Result<ExitCode, PurchaseError> in
             let deployment: PurchaseDeployment
             do {
-                // The catalog as read to find the language, when it is this one: read once a run.
-                let read = console.catalogRead.flatMap { $0.path == options.catalogPath ? $0.result : nil }
-                deployment = try PurchaseDeployment.open(
-                    catalogPath: options.catalogPath, read: read,
-                    stateDirectory: URL(fileURLWithPath: options.stateDirectory, isDirectory: true),
-                    locale: options.locale, registry: .builtIn, clock: SystemClock(),
-                    ledgerOptions: TestHooks.ledgerOptions, wrapLedger: TestHooks.wrap)
+                deployment = try Self.open(options, console: console, access: access)
             } catch {
                 return .failure(Self.purchaseError(error))
             }
             let result: Result<ExitCode, PurchaseError>
             do {
-                await deployment.store.start()
+                // Starting delivers unfinished transactions and records renewals: it writes.
+                if !deployment.readOnly { await deployment.store.start() }
                 result = .success(try await body(deployment, console))
             } catch {
                 result = .failure(Self.purchaseError(error))
@@ -49,6 +68,37 @@ struct DeploymentSession {
         switch outcome {
         case .success(let status): return status
         case .failure(let error): return report(error)
+        }
+    }
+
+    /// Opens the deployment for `access`.
+    private static func open(_ options: GlobalOptions, console: Console, access: Access) throws(PurchaseError)
+        -> PurchaseDeployment
+    {
+        // The catalog as read to find the language, when it is this one: read once a run.
+        let read = console.catalogRead.flatMap { $0.path == options.catalogPath ? $0.result : nil }
+        let state = URL(fileURLWithPath: options.stateDirectory, isDirectory: true)
+        func open(readOnly: Bool) throws(PurchaseError) -> PurchaseDeployment {
+            try PurchaseDeployment.open(
+                catalogPath: options.catalogPath, read: read, stateDirectory: state, locale: options.locale,
+                registry: .builtIn, clock: SystemClock(), ledgerOptions: TestHooks.ledgerOptions, readOnly: readOnly,
+                wrapLedger: TestHooks.wrap)
+        }
+        switch access {
+        case .readWrite: return try open(readOnly: false)
+        case .readOnly: return try open(readOnly: true)
+        case .readWriteIfPossible:
+            // Nothing to complete in a folder that does not exist, and nothing to create for it.
+            guard FileManager.default.fileExists(atPath: state.path) else { return try open(readOnly: true) }
+            do {
+                return try open(readOnly: false)
+            } catch {
+                guard let journal = error.underlyingError as? JournalError, journal.code == .io,
+                    let number = journal.errno, [EROFS, EACCES, EPERM].contains(number)
+                else { throw error }
+                // A folder this process may not write (a read-only mount, another user's): what is recorded.
+                return try open(readOnly: true)
+            }
         }
     }
 
