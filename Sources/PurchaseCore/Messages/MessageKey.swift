@@ -197,6 +197,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolFileNotFound = "tool.file.notFound"
     /// An input path is a folder; names the path.
     case toolFileIsFolder = "tool.file.isFolder"
+    /// A file the tool found by itself is a FIFO, a device or a socket, which it does not read; names the path.
+    case toolFileNotRegular = "tool.file.notRegular"
     /// An input file may not be read; names the path.
     case toolFilePermissionDenied = "tool.file.permissionDenied"
     /// Reading an input file failed; names the path and the system's reason.
@@ -296,6 +298,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case plistFileNotReadable = "plist.fileNotReadable"
     /// A path to read names a folder.
     case plistFileIsFolder = "plist.fileIsFolder"
+    /// A path to read names a pipe, a device or a socket where only a regular file may be read.
+    case plistNotRegularFile = "plist.notRegularFile"
     /// Reading a file failed; gives the system's description.
     case plistReadFailed = "plist.readFailed"
     /// A document without any bytes.
@@ -472,6 +476,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case plistFileTooLarge = "plist.fileTooLarge"
     /// A file that grew past the reader's limit while read; gives the limit in bytes (plural).
     case plistFileGrewPastLimit = "plist.fileGrewPastLimit"
+    /// A pipe, device or standard input that went on past the reader's limit; gives the limit in bytes (plural).
+    case plistInputTooLarge = "plist.inputTooLarge"
     /// An element nested deeper than the reader's limit; gives the element, its depth and the limit (plural).
     case plistNestingTooDeep = "plist.nestingTooDeep"
     /// JSON nested deeper than the limit; gives the limit (plural).
@@ -898,7 +904,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .purchaseQuantityName: [.text, .integer]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
             .toolTooManyFiles, .toolInvalidProductCount, .toolMissingProduct, .toolInvalidQuantity, .toolSeeHelp,
-            .toolFileNotFound, .toolFileIsFolder,
+            .toolFileNotFound, .toolFileIsFolder, .toolFileNotRegular,
             .toolFilePermissionDenied, .toolWriteFailed, .catalogUnreadableDocument, .catalogUnreadableFile,
             .catalogRootNotDictionary, .catalogMissingKeyHint, .catalogWrongTypeHint, .catalogUnknownKey,
             .catalogUnknownKeyHint, .catalogUnknownKeySuggestionHint, .catalogUnsupportedVersion, .catalogEmptyValue,
@@ -963,7 +969,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             [.text, .text]
         case .plistDocumentTooLarge, .plistFileTooLarge:
             [.integer, .integer]
-        case .plistFileGrewPastLimit, .plistJSONTooDeep:
+        case .plistFileGrewPastLimit, .plistInputTooLarge, .plistJSONTooDeep:
             [.integer]
         case .toolReceiptStatus:
             [.text, .text]
@@ -993,7 +999,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .restoreSucceeded, .restorePartial, .toolCatalogSummary, .toolValidationSummary,
             .toolValidationSummaryUnread, .plistDocumentTooLarge, .plistFileTooLarge, .plistFileGrewPastLimit,
-            .plistNestingTooDeep, .plistJSONTooDeep:
+            .plistInputTooLarge, .plistNestingTooDeep, .plistJSONTooDeep:
             true
         default: false
         }

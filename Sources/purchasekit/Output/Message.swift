@@ -41,6 +41,8 @@ enum Message: Sendable, Equatable {
     // Files.
     case fileNotFound(String)
     case fileIsFolder(String)
+    /// A file the tool found by itself (a message table) is a FIFO, a device or a socket.
+    case fileNotRegular(String)
     case filePermissionDenied(String)
     case fileUnreadable(String, reason: String)
     /// A file the property-list reader could not read, with the reader's reason (rendered in the same
@@ -91,6 +93,7 @@ enum Message: Sendable, Equatable {
         case .seeHelp: .toolSeeHelp
         case .fileNotFound: .toolFileNotFound
         case .fileIsFolder: .toolFileIsFolder
+        case .fileNotRegular: .toolFileNotRegular
         case .filePermissionDenied: .toolFilePermissionDenied
         case .fileUnreadable, .unreadableFile: .toolFileUnreadable
         case .writeFailed, .outputFailed: .toolWriteFailed
@@ -122,7 +125,8 @@ enum Message: Sendable, Equatable {
         case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
             .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .missingProduct(let text),
             .invalidQuantity(let text), .seeHelp(let text),
-            .fileNotFound(let text), .fileIsFolder(let text), .filePermissionDenied(let text),
+            .fileNotFound(let text), .fileIsFolder(let text), .fileNotRegular(let text),
+            .filePermissionDenied(let text),
             .writeFailed(let text):
             [.text(text)]
         case .unknownOption(let first, let second), .unexpectedArgument(let first, let second),
