@@ -50,4 +50,13 @@ struct ToolOutputFailureTests {
         #expect(entitlements.status == 0)
         #expect(entitlements.stdout.contains("\"gems\":100"))
     }
+
+    /// `simulate` printed its events with `try?` and exited 0 when none could be written.
+    @Test func aScenarioWhoseEventsCannotBeWrittenExits74() throws {
+        let scenario = ToolRunner.packageRoot.appendingPathComponent("Catalog/Scenarios/ask-to-buy-approved.plist")
+        let result = try run(["simulate", scenario.path], output: .fullDisk)
+        #expect(result.status == 74)
+        #expect(
+            result.stderr == "purchasekit: cannot write the output: the disk is full; free some space and try again\n")
+    }
 }

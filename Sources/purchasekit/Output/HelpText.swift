@@ -162,7 +162,8 @@ enum HelpText {
         expectation as a JSON line. The account lives in a temporary folder unless --state is given.
 
         Exit status: 0 every expectation held, 1 one failed (listed on standard error), 65 malformed
-        scenario or catalog (path:line:column: error: message), 66 missing scenario or catalog.
+        scenario or catalog (path:line:column: error: message), 66 missing scenario or catalog, 74
+        scenario or catalog unreadable (a folder, no permission) or output that cannot be written.
 
         Examples:
           purchasekit simulate Catalog/Scenarios/ask-to-buy-approved.plist
