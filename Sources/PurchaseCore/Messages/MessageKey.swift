@@ -205,6 +205,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolFileUnreadable = "tool.file.unreadable"
     /// Writing the output failed; gives the system's reason.
     case toolWriteFailed = "tool.output.writeFailed"
+    /// Writing the output failed after a purchase was recorded; gives the system's reason and the
+    /// transaction's identifier, and says not to buy again.
+    case toolWriteFailedAfterPurchase = "tool.output.writeFailedAfterPurchase"
     /// Why writing the output failed: whatever read it (a pipe) closed it.
     case toolOutputClosed = "tool.output.closed"
     /// Heading of the `messages` listing; names the locale asked for and the language the texts come from.
@@ -919,7 +922,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             .catalogStoreKitMissingKeyHint, .catalogStoreKitUnknownStorefront, .catalogStoreKitUnsupportedVersion,
             .catalogStoreKitUnknownTimeRate:
             [.text]
-        case .toolUnknownOption, .toolUnexpectedArgument, .toolFileUnreadable, .toolMessagesHeading, .catalogMissingKey,
+        case .toolUnknownOption, .toolUnexpectedArgument, .toolFileUnreadable, .toolWriteFailedAfterPurchase,
+            .toolMessagesHeading, .catalogMissingKey,
             .catalogUnknownKeySuggestion, .catalogInvalidValue, .catalogInvalidValueSuggestionHint,
             .catalogUndeclaredStorefrontSuggestion, .catalogUndeclaredStorefrontSuggestionHint,
             .catalogMissingLocalization, .catalogMissingDefaultPrice, .catalogInvalidPeriod, .catalogRequiredForType,

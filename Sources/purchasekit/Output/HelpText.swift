@@ -23,7 +23,8 @@ enum HelpText {
 
     static let exitStatus = """
         Exit status: 0 success, 1 refused or cancelled, 64 usage error, 65 invalid input data,
-        66 missing input file, 70 internal error, 74 I/O error, 75 temporary failure.
+        66 missing input file, 70 internal error, 74 I/O error (after buy recorded a purchase, the
+        message gives its transaction ID: do not buy again), 75 temporary failure.
         """
 
     static let tool = """

@@ -51,6 +51,9 @@ enum Message: Sendable, Equatable {
     case writeFailed(reason: String)
     /// Standard output could not be written; the reason comes from the system error number.
     case outputFailed(errno: Int32)
+    /// Standard output could not be written after a purchase was recorded durably: the reason, and the
+    /// transaction's identifier, so that nobody buys again thinking the purchase failed.
+    case outputFailedAfterPurchase(errno: Int32, transactionID: String)
 
     // Results.
     case catalogSummary(path: String, products: Int, errors: Int, warnings: Int)
@@ -97,6 +100,7 @@ enum Message: Sendable, Equatable {
         case .filePermissionDenied: .toolFilePermissionDenied
         case .fileUnreadable, .unreadableFile: .toolFileUnreadable
         case .writeFailed, .outputFailed: .toolWriteFailed
+        case .outputFailedAfterPurchase: .toolWriteFailedAfterPurchase
         case .catalogSummary: .toolCatalogSummary
         case .validationSummary: .toolValidationSummary
         case .validationSummaryUnread: .toolValidationSummaryUnread
@@ -136,6 +140,8 @@ enum Message: Sendable, Equatable {
             [.text(path), .message(reason.messageText)]
         case .outputFailed(let number):
             [.message(Console.systemReason(errno: number))]
+        case .outputFailedAfterPurchase(let number, let transactionID):
+            [.message(Console.systemReason(errno: number)), .text(transactionID)]
         case .catalogSummary(let path, let products, let errors, let warnings):
             [.text(path), .integer(products), .integer(errors), .integer(warnings)]
         case .validationSummary(let files, let errors, let warnings):
