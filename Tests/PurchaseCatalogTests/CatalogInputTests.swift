@@ -3,7 +3,6 @@ import Glibc
 import PropertyList
 import PurchaseCatalog
 import PurchaseCore
-import Synchronization
 import Testing
 
 /// Catalogs, StoreKit configurations and message tables from inputs that are no regular files: read
@@ -68,10 +67,10 @@ struct CatalogInputTests {
     /// opening and closing the FIFO's writing end so that it goes on and the test fails on what it
     /// returns rather than hanging.
     private static func whileUnblocking<Value>(_ fifo: String, _ body: () throws -> Value) rethrows -> Value {
-        let done = DoneFlag()
+        let done = Locked(false)
         let watchdog = Thread {
             let patience = Date().addingTimeInterval(5)
-            while !done.value.load(ordering: .acquiring) {
+            while !done.withLock({ $0 }) {
                 usleep(20_000)
                 guard Date() > patience else { continue }
                 let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
@@ -79,12 +78,7 @@ struct CatalogInputTests {
             }
         }
         watchdog.start()
-        defer { done.value.store(true, ordering: .releasing) }
+        defer { done.withLock { $0 = true } }
         return try body()
     }
-}
-
-/// Tells the watchdog thread that the body has returned.
-private final class DoneFlag: Sendable {
-    let value = Atomic(false)
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PurchaseCatalog
+import PurchaseCore
 import PurchaseKit
-import Synchronization
 
 /// `purchasekit simulate SCENARIO`: runs a simulated App Store scenario and prints its observer
 /// callbacks, store events and expectation results as JSON lines.
@@ -133,5 +133,5 @@ struct SimulateCommand {
 
 /// The failure to write standard output that a scenario's events met, if one did.
 private final class WriteFailure: Sendable {
-    let error = Mutex<ToolError?>(nil)
+    let error = Locked<ToolError?>(nil)
 }
