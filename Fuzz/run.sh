@@ -14,7 +14,7 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -enable-upcoming-feature MemberImportVisibility \
     -module-name PropertyListFuzz -package-name PurchaseKit \
     -I "$root/Sources/CLibXML2" -Xcc -I/usr/include/libxml2 -lxml2 \
-    "$root"/Sources/PropertyList/*.swift "$root"/Sources/PropertyList/Parsing/*.swift "$root"/Sources/PropertyList/JSON/*.swift \
+    $(find "$root/Sources/PropertyList" -name '*.swift' | sort) \
     "$root/Fuzz/PropertyListFuzzer/FuzzTarget.swift" \
     -o "$out/PropertyListFuzzer"
 

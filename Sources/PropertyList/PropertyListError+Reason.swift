@@ -21,6 +21,11 @@ extension PropertyListError {
         case fileTooLarge(size: Int, limit: Int)
         /// The file grew past ``PropertyListReader/Limits/maximumDocumentSize`` while it was read.
         case fileGrewPastLimit(limit: Int)
+        /// An input that is no regular file (a pipe, a device, standard input) went on past the size
+        /// limit, in bytes; it was not read further.
+        case inputTooLarge(limit: Int)
+        /// The path names a pipe, a device or a socket where only a regular file may be read.
+        case notRegularFile
         /// The document has no bytes at all.
         case emptyDocument
 

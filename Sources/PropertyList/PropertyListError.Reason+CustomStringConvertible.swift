@@ -10,6 +10,8 @@ extension PropertyListError.Reason: CustomStringConvertible {
             "the document is \(bytes(size)); the limit is \(bytes(limit))"
         case .fileTooLarge(let size, let limit): "the file is \(bytes(size)); the limit is \(bytes(limit))"
         case .fileGrewPastLimit(let limit): "the file grew past the limit of \(bytes(limit)) while being read"
+        case .inputTooLarge(let limit): "the input goes on past the limit of \(bytes(limit)); it was not read further"
+        case .notRegularFile: "cannot read the file: it is not a regular file (a pipe, a device or a socket)"
         case .emptyDocument: "the document is empty; expected an XML property list"
 
         case .parserUnavailable: "the XML parser could not start"

@@ -72,7 +72,9 @@ public struct PropertyListReader: Sendable {
     }
 
     /// Reads a property list from a file, refusing it before reading when it exceeds
-    /// ``Limits/maximumDocumentSize`` (and while reading, should it grow past it).
+    /// ``Limits/maximumDocumentSize`` (and while reading, should it grow past it). The path may name
+    /// a pipe or a device (`/dev/stdin`, a process substitution): they are read within the same
+    /// limit, and reading waits for a pipe's writer as Unix programs do.
     ///
     /// The file is read in chunks as the parser consumes them, so that its bytes are never all in
     /// memory next to the value tree.
@@ -83,33 +85,23 @@ public struct PropertyListReader: Sendable {
         try read(contentsOfFile: path, stream: nil)
     }
 
+    /// Reads a property list from a file that must be a regular file, as ``read(contentsOfFile:)``
+    /// does, for the files a program finds by itself rather than is given: a FIFO, a device or a
+    /// socket at `path` is refused (kind `.io`, ``PropertyListError/Reason/notRegularFile``) without
+    /// waiting for a writer.
+    public func read(contentsOfRegularFile path: String) throws(PropertyListError) -> PropertyListNode {
+        try read(contentsOfFile: path, requiringRegularFile: true, stream: nil)
+    }
+
     /// Reads a property list from a file, handing the elements of one top-level array to `stream` as
     /// they are read instead of keeping them (that array is empty in the result).
-    package func read(contentsOfFile path: String, stream: ArrayStream?) throws(PropertyListError)
-        -> PropertyListNode
+    package func read(contentsOfFile path: String, requiringRegularFile: Bool = false, stream: ArrayStream?)
+        throws(PropertyListError) -> PropertyListNode
     {
-        let start = SourceLocation(line: 1, column: 1)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw PropertyListError(.io, .fileNotReadable, path: path, at: start)
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let number = errno
-            throw PropertyListError(
-                .io, .readFailed(errorNumber: number, description: String(cString: strerror(number))), path: path,
-                at: start)
-        }
-        if status.st_mode & S_IFMT == S_IFDIR {
-            throw PropertyListError(.io, .fileIsFolder, path: path, at: start)
-        }
-        let size = Int(status.st_size)
-        guard size <= limits.maximumDocumentSize else {
-            throw PropertyListError(
-                .refused, .fileTooLarge(size: size, limit: limits.maximumDocumentSize), path: path, at: start)
-        }
-        var input = DocumentInput(descriptor: descriptor, limit: limits.maximumDocumentSize)
+        let file = try BoundedInput(
+            contentsOfFile: path, limit: limits.maximumDocumentSize, requiringRegularFile: requiringRegularFile)
+        defer { file.close() }
+        var input = DocumentInput(file)
         defer { input.release() }
         let result = SAXParser.parse(
             &input, path: path, maximumDepth: min(max(limits.maximumDepth, 0), Self.depthCeiling), stream: stream)

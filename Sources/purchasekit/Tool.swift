@@ -8,8 +8,12 @@ struct Tool {
     func run() -> ExitCode {
         let parsed = CommandLineParser(arguments)
         // The language of the options found, even when one of them is wrong.
-        let console = Console(ToolLocale.resolve(parsed.options))
+        let language = ToolLocale.resolve(parsed.options)
+        let console = Console(language)
         if let failure = parsed.failure {
+            return fail(failure, console: console, commandWords: parsed.words)
+        }
+        if let failure = language.unreadableOverride {
             return fail(failure, console: console, commandWords: parsed.words)
         }
         do {

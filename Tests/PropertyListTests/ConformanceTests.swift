@@ -3,7 +3,7 @@ import PropertyList
 import Testing
 
 /// Runs the shared conformance corpus (`../shared/conformance/plist`, listed in MANIFEST.tsv)
-/// when it exists beside the package; skipped otherwise.
+/// when it exists beside the package; skipped otherwise, except under `CI=true` (``ConformanceCorpus``).
 struct ConformanceTests {
     struct Case: Sendable {
         var file: String
@@ -11,7 +11,7 @@ struct ConformanceTests {
     }
 
     static let manifestCases: [Case] = {
-        let manifest = TestPaths.conformance.appendingPathComponent("MANIFEST.tsv")
+        let manifest = ConformanceCorpus.root.appendingPathComponent("MANIFEST.tsv")
         guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
@@ -20,10 +20,6 @@ struct ConformanceTests {
         }
     }()
 
-    static var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: TestPaths.conformance.appendingPathComponent("plist").path)
-    }
-
     /// Expected values per folder, keyed by file name.
     static func expectedValues(folder: URL) throws -> [String: ExpectedValue] {
         let url = folder.appendingPathComponent("expected_values.json")
@@ -31,8 +27,9 @@ struct ConformanceTests {
         return try JSONDecoder().decode([String: ExpectedValue].self, from: Data(contentsOf: url))
     }
 
-    @Test(.enabled(if: ConformanceTests.isAvailable, "../shared/conformance is absent"))
+    @Test(.enabled(if: ConformanceCorpus.runs("plist"), "../shared/conformance/plist is absent"))
     func everyManifestFilePassesForItsLabel() throws {
+        _ = try ConformanceCorpus.require("plist")
         let cases = Self.manifestCases
         try #require(!cases.isEmpty, "MANIFEST.tsv lists no plist files")
         var counts: [String: Int] = [:]
@@ -40,7 +37,7 @@ struct ConformanceTests {
         var expectations: [String: [String: ExpectedValue]] = [:]
         let reader = PropertyListReader()
         for item in cases {
-            let url = TestPaths.conformance.appendingPathComponent(item.file)
+            let url = ConformanceCorpus.root.appendingPathComponent(item.file)
             let folder = url.deletingLastPathComponent()
             if expectations[folder.path] == nil { expectations[folder.path] = try Self.expectedValues(folder: folder) }
             let data = try Data(contentsOf: url)

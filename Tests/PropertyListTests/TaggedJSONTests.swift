@@ -137,12 +137,10 @@ struct TaggedJSONTests {
         #expect(throws: PropertyListError.self) { try TaggedJSON.decode(json) }
     }
 
-    static let conformanceFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("../../../shared/conformance/plist").standardized
-
-    @Test func decodesEveryConformanceExpectedValuesFile() throws {
-        let folder = Self.conformanceFolder
-        guard let sources = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+    @Test(.enabled(if: ConformanceCorpus.runs("plist"), "../shared/conformance/plist is absent"))
+    func decodesEveryConformanceExpectedValuesFile() throws {
+        let folder = try ConformanceCorpus.require("plist")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         var decoded = 0
         for source in sources.sorted() {
             let file = folder.appendingPathComponent(source).appendingPathComponent("expected_values.json")
@@ -181,9 +179,10 @@ struct TaggedJSONTests {
 
 /// Tagged JSON against the conformance suite's expected values, through the reader.
 struct TaggedJSONConformanceTests {
-    @Test func readerOutputEncodesToTheExpectedValues() throws {
-        let folder = TaggedJSONTests.conformanceFolder
-        guard let sources = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+    @Test(.enabled(if: ConformanceCorpus.runs("plist"), "../shared/conformance/plist is absent"))
+    func readerOutputEncodesToTheExpectedValues() throws {
+        let folder = try ConformanceCorpus.require("plist")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         var compared = 0
         for source in sources.sorted() {
             let directory = folder.appendingPathComponent(source)

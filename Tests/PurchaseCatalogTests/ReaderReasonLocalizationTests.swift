@@ -12,7 +12,8 @@ enum ReasonSamples {
     static let all: [Reason] = [
         .fileNotReadable, .fileIsFolder, .readFailed(errorNumber: 5, description: "Input/output error"),
         .documentTooLarge(size: 117, limit: 64), .documentTooLarge(size: 1, limit: 1),
-        .fileTooLarge(size: 5_000_002, limit: 4_194_304), .fileGrewPastLimit(limit: 21), .emptyDocument,
+        .fileTooLarge(size: 5_000_002, limit: 4_194_304), .fileGrewPastLimit(limit: 21),
+        .inputTooLarge(limit: 67_108_864), .notRegularFile, .emptyDocument,
         .parserUnavailable, .unsupportedEncoding("EBCDIC-XX"), .notWellFormed,
         .unclosedElement("dict", openedAt: SourceLocation(line: 137, column: 2)),
         .tagMismatch(opened: "dict", line: 3, closed: "array"), .contentAfterRoot, .noRootElement,

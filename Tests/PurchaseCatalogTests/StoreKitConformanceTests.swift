@@ -7,8 +7,7 @@ import Testing
 /// lists every product it declares.
 struct StoreKitConformanceTests {
     /// The conformance folder next to the package, when this checkout has one.
-    static let folder = URL(fileURLWithPath: CatalogTestPaths.packageRoot)
-        .deletingLastPathComponent().appendingPathComponent("shared/conformance/storekit")
+    static let folder = ConformanceCorpus.root.appendingPathComponent("storekit")
 
     /// The `.storekit` files of the conformance folder; empty when it is absent.
     static let files: [String] = {
@@ -31,13 +30,15 @@ struct StoreKitConformanceTests {
         return result
     }
 
-    @Test func theFolderHasFilesWhenPresent() {
-        if FileManager.default.fileExists(atPath: Self.folder.path) {
-            #expect(!Self.files.isEmpty)
-        }
+    @Test(.enabled(if: ConformanceCorpus.runs("storekit"), "../shared/conformance/storekit is absent"))
+    func theFolderHasFiles() throws {
+        _ = try ConformanceCorpus.require("storekit")
+        #expect(!Self.files.isEmpty)
     }
 
-    @Test(arguments: files)
+    @Test(
+        .enabled(if: ConformanceCorpus.runs("storekit"), "../shared/conformance/storekit is absent"),
+        arguments: files)
     func importsWithoutErrorsAndListsEveryProduct(path: String) throws {
         let result = CatalogLoader().load(contentsOfFile: path)
         #expect(result.errors.isEmpty, "\(result.errors)")

@@ -7,8 +7,7 @@ import Testing
 struct StoreKitPurchaseTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let conformance = packageRoot.deletingLastPathComponent().appendingPathComponent(
-        "shared/conformance/storekit")
+    static let conformance = ConformanceCorpus.root.appendingPathComponent("storekit")
     static let fixtures = packageRoot.appendingPathComponent("Tests/PurchaseCatalogTests/Fixtures/StoreKit")
 
     /// The conformance folder's `.storekit` files; empty when the folder is absent.
@@ -34,13 +33,15 @@ struct StoreKitPurchaseTests {
             + groups.reduce(0) { $0 + count($1["subscriptions"]) }
     }
 
-    @Test func theConformanceFolderHasFilesWhenPresent() {
-        if FileManager.default.fileExists(atPath: Self.conformance.path) {
-            #expect(!Self.conformanceFiles.isEmpty)
-        }
+    @Test(.enabled(if: ConformanceCorpus.runs("storekit"), "../shared/conformance/storekit is absent"))
+    func theConformanceFolderHasFiles() throws {
+        _ = try ConformanceCorpus.require("storekit")
+        #expect(!Self.conformanceFiles.isEmpty)
     }
 
-    @Test(arguments: conformanceFiles)
+    @Test(
+        .enabled(if: ConformanceCorpus.runs("storekit"), "../shared/conformance/storekit is absent"),
+        arguments: conformanceFiles)
     func everyConformanceFileListsItsProductsAndSellsOne(path: String) async throws {
         let state = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: state) }

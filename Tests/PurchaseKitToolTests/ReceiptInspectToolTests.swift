@@ -3,7 +3,7 @@ import Testing
 
 /// `purchasekit receipt inspect FILE [--json]`.
 struct ReceiptInspectToolTests {
-    static let conformance = ToolRunner.packageRoot.appendingPathComponent("../shared/conformance").standardized
+    static let conformance = ConformanceCorpus.root
 
     /// The verifyreceipt rows of the conformance manifest (empty when the folder is absent).
     static let corpus: [(file: String, label: String)] = {
@@ -22,9 +22,9 @@ struct ReceiptInspectToolTests {
         try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
     }
 
-    @Test func classifiesEveryConformanceBodyAsLabelled() throws {
-        guard FileManager.default.fileExists(atPath: Self.conformance.appendingPathComponent("verifyreceipt").path)
-        else { return }
+    @Test(.enabled(if: ConformanceCorpus.runs("verifyreceipt"), "../shared/conformance/verifyreceipt is absent"))
+    func classifiesEveryConformanceBodyAsLabelled() throws {
+        _ = try ConformanceCorpus.require("verifyreceipt")
         #expect(Self.corpus.count >= 20)
         for (file, label) in Self.corpus {
             let path = Self.conformance.appendingPathComponent(file).path

@@ -19,6 +19,23 @@ struct SimulateToolTests {
         #expect(result.stdout.contains("{\"event\":\"updatedTransactions\",\"observer\":\"app\""))
     }
 
+    /// A folder is an I/O error (74) as for every other command; it was reported as an invalid
+    /// scenario (65).
+    @Test func aFolderForTheScenarioOrItsCatalogExits74() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ToolRunner.run(["simulate", folder.path])
+        #expect(result.status == 74)
+        #expect(result.stderr == "purchasekit: \(folder.path): cannot read: it is a folder\n")
+        let catalogFolder = folder.appendingPathComponent("catalog.plist")
+        try FileManager.default.createDirectory(at: catalogFolder, withIntermediateDirectories: true)
+        let scenario = try Self.scenario("", catalog: catalogFolder.path)
+        let catalogResult = try ToolRunner.run(["simulate", scenario])
+        #expect(catalogResult.status == 74, "\(catalogResult.stderr)")
+        #expect(
+            catalogResult.stderr.hasPrefix("\(catalogFolder.path):1:1: error: cannot read the file: it is a folder\n"))
+    }
+
     static func scenario(_ steps: String, catalog: String? = nil) throws -> String {
         let catalogPath = catalog ?? ToolRunner.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
         return try ToolRunner.file(

@@ -45,27 +45,27 @@ struct ToolDurabilityTests {
         #expect(history.allSatisfy { $0["delivered"] as? Bool == true && $0["finished"] as? Bool == true })
     }
 
+    /// Ten buyers killed at random moments. The kills test something only when some buyers finished
+    /// (acknowledged purchases that must survive) and some were killed on the way: on a loaded machine
+    /// every child may die before buying anything, so rounds go on with the kills spread over a longer
+    /// time until both happened, and the test fails when they never do.
     @Test func randomKillsNeverLoseAnAcknowledgedPurchaseOrDeliverTwice() throws {
         let rounds = Int(ProcessInfo.processInfo.environment["PURCHASEKIT_SOAK"] ?? "") ?? 1
         for _ in 0..<rounds {
             let fixture = try BuyingFixture()
             defer { fixture.remove() }
-            var children: [(ToolChild, useconds_t)] = []
-            for _ in 0..<10 {
-                let child = try ToolChild(fixture.base + ["buy", "com.example.gems.100", "--json"], in: fixture.folder)
-                children.append((child, useconds_t.random(in: 0..<250_000)))
-            }
             var acknowledged = Set<String>()
-            let start = Date()
-            for (child, delay) in children.sorted(by: { $0.1 < $1.1 }) {
-                let elapsed = useconds_t(Date().timeIntervalSince(start) * 1_000_000)
-                if delay > elapsed { usleep(delay - elapsed) }
-                child.kill()
+            var killed = 0
+            var window: useconds_t = 250_000
+            for _ in 0..<6 where acknowledged.isEmpty || killed == 0 {
+                let outcome = try Self.buyAndKillAtRandom(fixture, within: window)
+                acknowledged.formUnion(outcome.acknowledged)
+                killed += outcome.killed
+                // None finished: give them longer; none was killed: kill sooner.
+                window = outcome.acknowledged.isEmpty ? window * 2 : max(window / 2, 1)
             }
-            for (child, _) in children where child.wait() == 0 {
-                let object = try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any]
-                if let id = object?["transactionID"] as? String { acknowledged.insert(id) }
-            }
+            try #require(!acknowledged.isEmpty, "no buyer finished before the kills: they tested nothing")
+            try #require(killed > 0, "every buyer finished before its kill: the kills tested nothing")
             // The next launch processes whatever the killed children left unfinished.
             let history = try fixture.history()
             let ids = history.compactMap { $0["transactionID"] as? String }
@@ -74,6 +74,38 @@ struct ToolDurabilityTests {
             #expect(history.allSatisfy { $0["delivered"] as? Bool == true })
             #expect(try fixture.gems() == 100 * ids.count)
         }
+    }
+
+    /// Starts ten buyers and kills each at a random moment within `window` microseconds; returns the
+    /// transactions of those that finished and how many a kill ended.
+    private static func buyAndKillAtRandom(_ fixture: BuyingFixture, within window: useconds_t) throws -> (
+        acknowledged: Set<String>, killed: Int
+    ) {
+        var children: [(ToolChild, useconds_t)] = []
+        for _ in 0..<10 {
+            let child = try ToolChild(fixture.base + ["buy", "com.example.gems.100", "--json"], in: fixture.folder)
+            children.append((child, useconds_t.random(in: 0..<window)))
+        }
+        let start = Date()
+        for (child, delay) in children.sorted(by: { $0.1 < $1.1 }) {
+            let elapsed = useconds_t(Date().timeIntervalSince(start) * 1_000_000)
+            if delay > elapsed { usleep(delay - elapsed) }
+            child.kill()
+        }
+        var acknowledged = Set<String>()
+        var killed = 0
+        for (child, _) in children {
+            switch child.wait() {
+            case nil:
+                killed += 1
+            case 0:
+                let object = try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any]
+                if let id = object?["transactionID"] as? String { acknowledged.insert(id) }
+            default:
+                break
+            }
+        }
+        return (acknowledged, killed)
     }
 
     @Test func randomKillsWhileBothJournalsCompactAfterEveryCommit() throws {

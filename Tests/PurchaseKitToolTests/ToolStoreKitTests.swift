@@ -4,8 +4,7 @@ import Testing
 /// `--catalog` and `catalog validate` take Xcode `.storekit` files.
 struct ToolStoreKitTests {
     static let fixtures = ToolRunner.packageRoot.appendingPathComponent("Tests/PurchaseCatalogTests/Fixtures/StoreKit")
-    static let conformance = ToolRunner.packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/storekit")
+    static let conformance = ConformanceCorpus.root.appendingPathComponent("storekit")
 
     private func fixture(_ name: String) -> String {
         Self.fixtures.appendingPathComponent(name).path
@@ -75,13 +74,13 @@ struct ToolStoreKitTests {
         #expect(diagnostics.map { $0["code"] as? String }.contains("catalog.storeKitWrongType"))
     }
 
-    @Test func validateAcceptsEveryConformanceFile() throws {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: Self.conformance.path)) ?? []
+    @Test(.enabled(if: ConformanceCorpus.runs("storekit"), "../shared/conformance/storekit is absent"))
+    func validateAcceptsEveryConformanceFile() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: ConformanceCorpus.require("storekit").path)
         let files = names.filter { $0.hasSuffix(".storekit") }.sorted().map {
             Self.conformance.appendingPathComponent($0).path
         }
-        if FileManager.default.fileExists(atPath: Self.conformance.path) { #expect(!files.isEmpty) }
-        guard !files.isEmpty else { return }
+        try #require(!files.isEmpty, "no .storekit file in \(Self.conformance.path)")
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try ToolRunner.run(["catalog", "validate"] + files, in: folder)

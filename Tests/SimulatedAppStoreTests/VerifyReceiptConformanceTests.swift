@@ -10,9 +10,7 @@ struct VerifyReceiptConformanceTests {
         var testDescription: String { "\(file) [\(label)]" }
     }
 
-    static let conformance = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/conformance").standardized
+    static let conformance = ConformanceCorpus.root
 
     static let cases: [Case] = {
         guard
@@ -25,16 +23,11 @@ struct VerifyReceiptConformanceTests {
         }
     }()
 
-    static var isPresent: Bool {
-        FileManager.default.fileExists(atPath: conformance.appendingPathComponent("verifyreceipt").path)
-    }
-
-    @Test func corpusIsFoundWhenPresent() throws {
-        try #require(Self.isPresent || Self.cases.isEmpty)
-        guard Self.isPresent else { return }
+    @Test(.enabled(if: ConformanceCorpus.runs("verifyreceipt"), "../shared/conformance/verifyreceipt is absent"))
+    func corpusIsFound() throws {
+        let folder = try ConformanceCorpus.require("verifyreceipt")
         #expect(Self.cases.count >= 20)
         // Every JSON file of the folder is in the manifest.
-        let folder = Self.conformance.appendingPathComponent("verifyreceipt")
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         var files: [String] = []
         while let path = enumerator?.nextObject() as? String {
@@ -46,7 +39,9 @@ struct VerifyReceiptConformanceTests {
         #expect(Set(files).isSubset(of: Set(Self.cases.map(\.file))))
     }
 
-    @Test(arguments: cases)
+    @Test(
+        .enabled(if: ConformanceCorpus.runs("verifyreceipt"), "../shared/conformance/verifyreceipt is absent"),
+        arguments: cases)
     func classifiesAsLabelled(_ testCase: Case) throws {
         let data = try Data(contentsOf: Self.conformance.appendingPathComponent(testCase.file))
         switch testCase.label {
@@ -86,9 +81,11 @@ struct VerifyReceiptConformanceTests {
     }
 
     /// The peers' status tables agree with ours where they agree with each other.
-    @Test func agreesWithPeerStatusExpectations() throws {
-        let url = Self.conformance.appendingPathComponent("verifyreceipt/status_expectations_by_peer.json")
-        guard let data = try? Data(contentsOf: url) else { return }
+    @Test(.enabled(if: ConformanceCorpus.runs("verifyreceipt"), "../shared/conformance/verifyreceipt is absent"))
+    func agreesWithPeerStatusExpectations() throws {
+        let url = try ConformanceCorpus.require("verifyreceipt")
+            .appendingPathComponent("status_expectations_by_peer.json")
+        let data = try Data(contentsOf: url)
         let peers = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         // go-iap maps 21100-21199 to the same error as 21009: both are retryable here.
         let goIAP = try #require(peers["awa/go-iap"] as? [String: Any])

@@ -22,6 +22,8 @@ extension PropertyListError.Reason {
         case .fileTooLarge(let size, let limit):
             .keyed(.plistFileTooLarge, arguments: [.integer(size), .integer(limit)])
         case .fileGrewPastLimit(let limit): .keyed(.plistFileGrewPastLimit, arguments: [.integer(limit)])
+        case .inputTooLarge(let limit): .keyed(.plistInputTooLarge, arguments: [.integer(limit)])
+        case .notRegularFile: keyed(.plistNotRegularFile)
         case .emptyDocument: keyed(.plistEmptyDocument)
 
         case .parserUnavailable: keyed(.plistParserUnavailable)

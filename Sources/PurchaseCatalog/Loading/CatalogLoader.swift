@@ -64,6 +64,21 @@ public struct CatalogLoader: Sendable {
         }
     }
 
+    /// Loads a catalog from an open descriptor (standard input, a pipe), read whole within the
+    /// reader's `maximumDocumentSize` (`reader.limits`): an input that goes on past it is
+    /// refused with one error one byte past the limit. The caller closes the descriptor; `path` names
+    /// the input in diagnostics and is the base for a relative `MessageTables`.
+    public func load(fileDescriptor: Int32, path: String? = nil) -> CatalogLoadResult {
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedInput.contents(
+                ofDescriptor: fileDescriptor, path: path, limit: reader.limits.maximumDocumentSize)
+        } catch {
+            return Self.result(for: error, path: path)
+        }
+        return load(Data(bytes), path: path)
+    }
+
     /// Validates a property list already read, and turns it into a catalog when there is no error.
     public func load(_ root: PropertyListNode, path: String? = nil) -> CatalogLoadResult {
         var decoder = CatalogDecoder(

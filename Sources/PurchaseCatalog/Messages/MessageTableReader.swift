@@ -6,7 +6,9 @@ import PurchaseCore
 /// property lists) into entries per language, collecting a positioned diagnostic for every problem.
 ///
 /// A file that cannot be read contributes nothing; an entry that is wrong is skipped and the rest of its
-/// file still counts. Entries of `.stringsdict` win over `.strings` for the same key, as on Apple
+/// file still counts. The files are found in the folder, not named by a person, so each must be a
+/// regular file: a FIFO, a device or a socket there is an unreadable file
+/// (`PropertyListError.Reason.notRegularFile`), never waited on. Entries of `.stringsdict` win over `.strings` for the same key, as on Apple
 /// platforms.
 struct MessageTableReader {
     static let stringsFile = "Localizable.strings"
@@ -171,7 +173,7 @@ struct MessageTableReader {
     private mutating func rootEntries(atPath path: String) -> [PropertyListEntry]? {
         let root: PropertyListNode
         do {
-            root = try reader.read(contentsOfFile: path)
+            root = try reader.read(contentsOfRegularFile: path)
         } catch {
             let problem: CatalogProblem =
                 error.kind == .io ? .unreadableFile(error.reason) : .unreadableDocument(error.reason)

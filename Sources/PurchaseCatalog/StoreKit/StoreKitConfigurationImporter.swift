@@ -51,29 +51,32 @@ public struct StoreKitConfigurationImporter: Sendable {
         URL(fileURLWithPath: path).pathExtension.lowercased() == fileExtension
     }
 
-    /// Imports the `.storekit` file at `path`; diagnostics name `path` as given.
+    /// Imports the `.storekit` file at `path`; diagnostics name `path` as given. A pipe or a device
+    /// is read within ``maximumFileSize`` like a file, and refused one byte past it.
     public func load(contentsOfFile path: String) -> CatalogLoadResult {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        if size > maximumFileSize { return tooLarge(size, path: path) }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try BoundedInput.contents(ofFile: path, limit: maximumFileSize)
         } catch {
-            let diagnostic = Diagnostic(
-                .unreadableFile(Self.reason(for: error as NSError, path: path)), path: path,
-                at: SourceLocation(line: 1, column: 1))
-            return CatalogLoadResult(catalog: nil, diagnostics: [diagnostic])
+            let problem: CatalogProblem =
+                error.kind == .io ? .unreadableFile(error.reason) : .storeKitUnreadable(error.reason)
+            return CatalogLoadResult(
+                catalog: nil, diagnostics: [Diagnostic(problem, path: path, at: SourceLocation(line: 1, column: 1))])
         }
-        return load(data, path: path)
+        return load(bytes, path: path)
     }
 
     /// Imports a StoreKit configuration from its JSON bytes; `path` names it in diagnostics and gives the
     /// deployment its default name.
     public func load(_ data: Data, path: String? = nil) -> CatalogLoadResult {
-        if data.count > maximumFileSize { return tooLarge(data.count, path: path) }
+        load([UInt8](data), path: path)
+    }
+
+    private func load(_ bytes: [UInt8], path: String?) -> CatalogLoadResult {
+        if bytes.count > maximumFileSize { return tooLarge(bytes.count, path: path) }
         let root: JSONNode
         do {
-            root = try JSONNode.parse([UInt8](data), maximumDepth: 256)
+            root = try JSONNode.parse(bytes, maximumDepth: 256)
         } catch {
             let diagnostic = Diagnostic(.storeKitUnreadable(error.reason), path: path, at: error.location)
             return CatalogLoadResult(catalog: nil, diagnostics: [diagnostic])
@@ -91,17 +94,6 @@ public struct StoreKitConfigurationImporter: Sendable {
         }.map(\.element)
         let hasErrors = ordered.contains { $0.severity == .error }
         return CatalogLoadResult(catalog: hasErrors ? nil : catalog, diagnostics: ordered)
-    }
-
-    /// Why reading the file at `path` failed, in the words the property-list reader uses.
-    private static func reason(for error: NSError, path: String) -> PropertyListError.Reason {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists, isDirectory.boolValue { return .fileIsFolder }
-        guard exists, FileManager.default.isReadableFile(atPath: path) else { return .fileNotReadable }
-        let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
-        let number = underlying?.domain == NSPOSIXErrorDomain ? Int32(underlying?.code ?? 0) : 0
-        return .readFailed(errorNumber: number, description: (underlying ?? error).localizedDescription)
     }
 
     private func tooLarge(_ size: Int, path: String?) -> CatalogLoadResult {

@@ -202,12 +202,17 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolFileNotFound = "tool.file.notFound"
     /// An input path is a folder; names the path.
     case toolFileIsFolder = "tool.file.isFolder"
+    /// A file the tool found by itself is a FIFO, a device or a socket, which it does not read; names the path.
+    case toolFileNotRegular = "tool.file.notRegular"
     /// An input file may not be read; names the path.
     case toolFilePermissionDenied = "tool.file.permissionDenied"
     /// Reading an input file failed; names the path and the system's reason.
     case toolFileUnreadable = "tool.file.unreadable"
     /// Writing the output failed; gives the system's reason.
     case toolWriteFailed = "tool.output.writeFailed"
+    /// Writing the output failed after a purchase was recorded; gives the system's reason and the
+    /// transaction's identifier, and says not to buy again.
+    case toolWriteFailedAfterPurchase = "tool.output.writeFailedAfterPurchase"
     /// Why writing the output failed: whatever read it (a pipe) closed it.
     case toolOutputClosed = "tool.output.closed"
     /// Heading of the `messages` listing; names the locale asked for and the language the texts come from.
@@ -301,6 +306,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case plistFileNotReadable = "plist.fileNotReadable"
     /// A path to read names a folder.
     case plistFileIsFolder = "plist.fileIsFolder"
+    /// A path to read names a pipe, a device or a socket where only a regular file may be read.
+    case plistNotRegularFile = "plist.notRegularFile"
     /// Reading a file failed; gives the system's description.
     case plistReadFailed = "plist.readFailed"
     /// A document without any bytes.
@@ -477,6 +484,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case plistFileTooLarge = "plist.fileTooLarge"
     /// A file that grew past the reader's limit while read; gives the limit in bytes (plural).
     case plistFileGrewPastLimit = "plist.fileGrewPastLimit"
+    /// A pipe, device or standard input that went on past the reader's limit; gives the limit in bytes (plural).
+    case plistInputTooLarge = "plist.inputTooLarge"
     /// An element nested deeper than the reader's limit; gives the element, its depth and the limit (plural).
     case plistNestingTooDeep = "plist.nestingTooDeep"
     /// JSON nested deeper than the limit; gives the limit (plural).
@@ -903,7 +912,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .purchaseQuantityName: [.text, .integer]
         case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
             .toolTooManyFiles, .toolInvalidProductCount, .toolMissingProduct, .toolInvalidQuantity, .toolSeeHelp,
-            .toolFileNotFound, .toolFileIsFolder,
+            .toolFileNotFound, .toolFileIsFolder, .toolFileNotRegular,
             .toolFilePermissionDenied, .toolWriteFailed, .catalogUnreadableDocument, .catalogUnreadableFile,
             .catalogRootNotDictionary, .catalogMissingKeyHint, .catalogWrongTypeHint, .catalogUnknownKey,
             .catalogUnknownKeyHint, .catalogUnknownKeySuggestionHint, .catalogUnsupportedVersion, .catalogEmptyValue,
@@ -918,7 +927,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             .catalogStoreKitMissingKeyHint, .catalogStoreKitUnknownStorefront, .catalogStoreKitUnsupportedVersion,
             .catalogStoreKitUnknownTimeRate:
             [.text]
-        case .toolUnknownOption, .toolUnexpectedArgument, .toolFileUnreadable, .toolMessagesHeading, .catalogMissingKey,
+        case .toolUnknownOption, .toolUnexpectedArgument, .toolFileUnreadable, .toolWriteFailedAfterPurchase,
+            .toolMessagesHeading, .catalogMissingKey,
             .catalogUnknownKeySuggestion, .catalogInvalidValue, .catalogInvalidValueSuggestionHint,
             .catalogUndeclaredStorefrontSuggestion, .catalogUndeclaredStorefrontSuggestionHint,
             .catalogMissingLocalization, .catalogMissingDefaultPrice, .catalogInvalidPeriod, .catalogRequiredForType,
@@ -968,7 +978,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             [.text, .text]
         case .plistDocumentTooLarge, .plistFileTooLarge:
             [.integer, .integer]
-        case .plistFileGrewPastLimit, .plistJSONTooDeep:
+        case .plistFileGrewPastLimit, .plistInputTooLarge, .plistJSONTooDeep:
             [.integer]
         case .toolReceiptStatus:
             [.text, .text]
@@ -998,7 +1008,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .restoreSucceeded, .restorePartial, .toolCatalogSummary, .toolValidationSummary,
             .toolValidationSummaryUnread, .plistDocumentTooLarge, .plistFileTooLarge, .plistFileGrewPastLimit,
-            .plistNestingTooDeep, .plistJSONTooDeep:
+            .plistInputTooLarge, .plistNestingTooDeep, .plistJSONTooDeep:
             true
         default: false
         }

@@ -138,9 +138,14 @@ enum AppleDateFormat {
     static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
     static let pacific = TimeZone(identifier: "America/Los_Angeles") ?? utc
 
-    /// Whole milliseconds since 1970.
+    /// Whole milliseconds since 1970; a date beyond what Int64 milliseconds hold (one read from
+    /// milliseconds near Int64's ends rounds past them), or no number at all, gives an end instead of
+    /// trapping.
     static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        if milliseconds >= 0x1p63 { return .max }
+        if milliseconds < -0x1p63 || milliseconds.isNaN { return .min }
+        return Int64(milliseconds)
     }
 
     /// `2020-11-13 01:09:23 Etc/GMT` (or the zone's identifier for another zone).

@@ -4,7 +4,9 @@ import PurchaseKit
 /// once, finish) and prints the outcome with the message a person would see.
 ///
 /// Exits 0 when purchased (verified, delivered and recorded durably) or pending, 1 when cancelled
-/// or refused (already owned, unknown product...), 74/75 for storage failures.
+/// or refused (already owned, unknown product...), 74/75 for storage failures. Standard output that
+/// cannot be written is 74 as for every command; when the purchase was recorded before, the message
+/// says so with its transaction identifier, so that a script retrying on 74 does not buy twice.
 struct BuyCommand {
     var productID: String
     var quantity: Int
@@ -58,9 +60,9 @@ struct BuyCommand {
                     ("error", .object([("code", .number(error.code.rawValue)), ("name", .string(error.code.name))])))
             }
             if json {
-                try ProductsCommand.write(JSONText.object(entries).text + "\n", console)
+                try Self.write(JSONText.object(entries).text + "\n", after: outcome, console)
             } else if status == .success {
-                try ProductsCommand.write(message + "\n", console)
+                try Self.write(message + "\n", after: outcome, console)
             } else {
                 console.diagnostic("purchasekit: " + message)
                 if case .failed(let error) = outcome, let journal = error.underlyingError as? JournalError {
@@ -68,6 +70,21 @@ struct BuyCommand {
                 }
             }
             return status
+        }
+    }
+
+    /// Writes the outcome to standard output; a failure after a recorded purchase names the purchase.
+    private static func write(_ text: String, after outcome: PurchaseOutcome, _ console: Console)
+        throws(PurchaseError)
+    {
+        do throws(ToolError) {
+            try console.print(text)
+        } catch {
+            var failure = error
+            if case .purchased(let transaction) = outcome, case .outputFailed(let number) = error.message {
+                failure.message = .outputFailedAfterPurchase(errno: number, transactionID: transaction.id)
+            }
+            throw PurchaseError(.ledgerIOFailed, detail: "cannot write to standard output", underlyingError: failure)
         }
     }
 

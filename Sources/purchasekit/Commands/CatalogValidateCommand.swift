@@ -78,7 +78,7 @@ struct CatalogValidateCommand {
         let shownPath = path == "-" ? "<stdin>" : path
         let result =
             path == "-"
-            ? CatalogLoader(registry: .builtIn).load(FileHandle.standardInput.readDataToEndOfFile(), path: shownPath)
+            ? CatalogLoader(registry: .builtIn).load(fileDescriptor: STDIN_FILENO, path: shownPath)
             : CatalogLoader(registry: .builtIn).load(contentsOfFile: path)
         for diagnostic in result.diagnostics {
             console.diagnostic(diagnostic)

@@ -1,16 +1,29 @@
 import Foundation
 import PropertyList
 
-/// Reads the property list a command was given, turning each failure into the exit status DESIGN.md
+/// Reads the inputs a command was given, turning each failure into the exit status DESIGN.md
 /// assigns: 66 for a missing file, 74 for one that cannot be read, 65 for invalid contents.
+///
+/// Every input is read within one limit, the property-list reader's document size (``sizeLimit``),
+/// whether it is a regular file, a device, a pipe or standard input: one that goes on past it is
+/// refused (65) one byte past the limit, naming the input and the limit.
 enum InputFile {
+    /// The most bytes the tool reads from one input: the property-list reader's default
+    /// `PropertyListReader.Limits.maximumDocumentSize` (64 MiB).
+    static let sizeLimit = PropertyListReader.Limits().maximumDocumentSize
+
+    /// The name an input goes by in messages: `<stdin>` for `-`, else the path as given.
+    static func name(of path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+
     /// Reads and parses `path` (`-` for standard input).
     static func readPropertyList(_ path: String) throws(InputFailure) -> PropertyListNode {
         let reader = PropertyListReader()
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            let bytes = try readBytes(path)
             do {
-                return try reader.read(data, path: "<stdin>")
+                return try reader.read(Data(bytes), path: name(of: path))
             } catch {
                 throw .invalid(error)
             }
@@ -19,11 +32,28 @@ enum InputFile {
         do {
             return try reader.read(contentsOfFile: path)
         } catch {
-            if error.kind == .io {
-                throw .tool(ToolError(message: .unreadableFile(path, reason: error.reason), exitCode: .ioError))
-            }
-            throw .invalid(error)
+            throw failure(error, path: path)
         }
+    }
+
+    /// Every byte of `path` (`-` for standard input), within ``sizeLimit``.
+    static func readBytes(_ path: String) throws(InputFailure) -> [UInt8] {
+        if path != "-" { try checkReadable(path) }
+        do throws(PropertyListError) {
+            return path == "-"
+                ? try BoundedInput.contents(ofDescriptor: STDIN_FILENO, path: name(of: path), limit: sizeLimit)
+                : try BoundedInput.contents(ofFile: path, limit: sizeLimit)
+        } catch {
+            throw failure(error, path: name(of: path))
+        }
+    }
+
+    /// A reader's error as the tool reports it: 74 when the input could not be read, else invalid (65).
+    private static func failure(_ error: PropertyListError, path: String) -> InputFailure {
+        if error.kind == .io {
+            return .tool(ToolError(message: .unreadableFile(path, reason: error.reason), exitCode: .ioError))
+        }
+        return .invalid(error)
     }
 
     /// Throws 66 when `path` does not exist and 74 when it is a folder or cannot be opened.

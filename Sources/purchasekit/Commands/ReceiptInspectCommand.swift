@@ -1,4 +1,6 @@
 import Foundation
+import PropertyList
+import PurchaseCatalog
 import PurchaseCore
 import PurchaseKit
 
@@ -36,8 +38,18 @@ struct ReceiptInspectCommand {
 
     /// Reads, decodes and prints the body.
     func run(console: Console) throws(ToolError) -> ExitCode {
-        let data = try read()
-        let name = path == "-" ? "<stdin>" : path
+        let name = InputFile.name(of: path)
+        let data: Data
+        do {
+            data = Data(try InputFile.readBytes(path))
+        } catch {
+            switch error {
+            case .tool(let failure): throw failure
+            case .invalid(let refused):
+                console.diagnostic("\(name): error: " + console.text(refused.reason.messageText))
+                return .dataError
+            }
+        }
         let response: VerifyReceiptResponse
         do {
             response = try VerifyReceiptResponse(jsonData: data)
@@ -62,27 +74,6 @@ struct ReceiptInspectCommand {
             try console.print(Self.text(for: response, console: console))
         }
         return .success
-    }
-
-    private func read() throws(ToolError) -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        do {
-            try InputFile.checkReadable(path)
-        } catch {
-            guard case .tool(let failure) = error else {
-                throw ToolError(message: .fileNotFound(path), exitCode: .noInput)
-            }
-            throw failure
-        }
-        // Read through a file handle: Foundation's `Data(contentsOf:)` refuses devices and pipes
-        // (`/dev/null`, a process substitution) with a "permission" error that is not true.
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            return try handle.readToEnd() ?? Data()
-        } catch {
-            throw ToolError(message: .filePermissionDenied(path), exitCode: .ioError)
-        }
     }
 
     /// Why a body was refused, naming what the file is when it is a known relative of a body (the

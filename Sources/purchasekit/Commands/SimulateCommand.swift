@@ -1,4 +1,6 @@
 import Foundation
+import PurchaseCatalog
+import PurchaseCore
 import PurchaseKit
 
 /// `purchasekit simulate SCENARIO`: runs a simulated App Store scenario and prints its observer
@@ -7,7 +9,8 @@ import PurchaseKit
 /// Exit status: 0 when every expectation holds, 1 when one fails (each failure is also written to
 /// standard error as `path:line:column: error: message`), 65 for a malformed scenario or catalog, or a
 /// catalog without a simulated App Store (`path:line:column: error: message`), 66
-/// when the scenario or its catalog is missing. The App Store account goes to a fresh temporary
+/// when the scenario or its catalog is missing, 74 when one of them cannot be read (a folder, no
+/// permission) or standard output cannot be written. The App Store account goes to a fresh temporary
 /// folder (removed afterwards) unless `--state` is given. At a terminal, a progress line on standard
 /// error names the step running and how far hosted-content downloads are; standard output is the same
 /// either way.
@@ -27,6 +30,12 @@ struct SimulateCommand {
 
     /// Loads and runs the scenario.
     func run(console: Console) throws(ToolError) -> ExitCode {
+        do {
+            try InputFile.checkReadable(path)
+        } catch {
+            if case .tool(let failure) = error { throw failure }
+            return .internalError
+        }
         let scenario: Scenario
         do {
             scenario = try ScenarioFile.load(path: path)
@@ -39,7 +48,12 @@ struct SimulateCommand {
                 return .dataError
             case .invalidCatalog(let diagnostics):
                 for diagnostic in diagnostics { console.diagnostic(diagnostic) }
-                return .dataError
+                // A catalog that could not be read at all (a folder, no permission) is an I/O error, as
+                // for `--catalog`.
+                let unreadable = diagnostics.contains {
+                    if case .unreadableFile = $0.problem { true } else { false }
+                }
+                return unreadable ? .ioError : .dataError
             }
         }
         let temporary = stateDirectory == nil
@@ -49,8 +63,20 @@ struct SimulateCommand {
                 "purchasekit-simulate-\(UUID().uuidString)", isDirectory: true)
         defer { if temporary { try? FileManager.default.removeItem(at: folder) } }
         let progress = ProgressLine()
+        // The first write to standard output that failed; later lines are not tried.
+        let writeFailure = WriteFailure()
         let runner = ScenarioRunner(
-            stateDirectory: folder, output: { line in try? console.print(line + "\n") },
+            stateDirectory: folder,
+            output: { line in
+                writeFailure.error.withLock { failure in
+                    guard failure == nil else { return }
+                    do throws(ToolError) {
+                        try console.print(line + "\n")
+                    } catch {
+                        failure = error
+                    }
+                }
+            },
             progress: { report in Self.show(report, on: progress, console: console) })
         let result = BlockingTask.run { () async -> Result<ScenarioReport, PurchaseError> in
             do throws(PurchaseError) {
@@ -63,6 +89,7 @@ struct SimulateCommand {
         switch result {
         case .success(let report):
             for failure in report.problems { console.diagnostic(Self.line(for: failure, path: path, console: console)) }
+            if let failure = writeFailure.error.withLock({ $0 }) { throw failure }
             return report.passed ? .success : .refused
         case .failure(let error):
             console.diagnostic("\(path): error: \(error.code.name): \(error.detail ?? "")")
@@ -102,4 +129,9 @@ struct SimulateCommand {
             line.show(texts.joined(separator: " · "))
         }
     }
+}
+
+/// The failure to write standard output that a scenario's events met, if one did.
+private final class WriteFailure: Sendable {
+    let error = Locked<ToolError?>(nil)
 }

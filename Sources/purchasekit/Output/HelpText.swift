@@ -23,7 +23,8 @@ enum HelpText {
 
     static let exitStatus = """
         Exit status: 0 success, 1 refused or cancelled, 64 usage error, 65 invalid input data,
-        66 missing input file, 70 internal error, 74 I/O error, 75 temporary failure.
+        66 missing input file, 70 internal error, 74 I/O error (after buy recorded a purchase, the
+        message gives its transaction ID: do not buy again), 75 temporary failure.
         """
 
     static let tool = """
@@ -162,7 +163,8 @@ enum HelpText {
         expectation as a JSON line. The account lives in a temporary folder unless --state is given.
 
         Exit status: 0 every expectation held, 1 one failed (listed on standard error), 65 malformed
-        scenario or catalog (path:line:column: error: message), 66 missing scenario or catalog.
+        scenario or catalog (path:line:column: error: message), 66 missing scenario or catalog, 74
+        scenario or catalog unreadable (a folder, no permission) or output that cannot be written.
 
         Examples:
           purchasekit simulate Catalog/Scenarios/ask-to-buy-approved.plist

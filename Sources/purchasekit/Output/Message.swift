@@ -41,6 +41,8 @@ enum Message: Sendable, Equatable {
     // Files.
     case fileNotFound(String)
     case fileIsFolder(String)
+    /// A file the tool found by itself (a message table) is a FIFO, a device or a socket.
+    case fileNotRegular(String)
     case filePermissionDenied(String)
     case fileUnreadable(String, reason: String)
     /// A file the property-list reader could not read, with the reader's reason (rendered in the same
@@ -49,6 +51,9 @@ enum Message: Sendable, Equatable {
     case writeFailed(reason: String)
     /// Standard output could not be written; the reason comes from the system error number.
     case outputFailed(errno: Int32)
+    /// Standard output could not be written after a purchase was recorded durably: the reason, and the
+    /// transaction's identifier, so that nobody buys again thinking the purchase failed.
+    case outputFailedAfterPurchase(errno: Int32, transactionID: String)
 
     // Results.
     case catalogSummary(path: String, products: Int, errors: Int, warnings: Int)
@@ -91,9 +96,11 @@ enum Message: Sendable, Equatable {
         case .seeHelp: .toolSeeHelp
         case .fileNotFound: .toolFileNotFound
         case .fileIsFolder: .toolFileIsFolder
+        case .fileNotRegular: .toolFileNotRegular
         case .filePermissionDenied: .toolFilePermissionDenied
         case .fileUnreadable, .unreadableFile: .toolFileUnreadable
         case .writeFailed, .outputFailed: .toolWriteFailed
+        case .outputFailedAfterPurchase: .toolWriteFailedAfterPurchase
         case .catalogSummary: .toolCatalogSummary
         case .validationSummary: .toolValidationSummary
         case .validationSummaryUnread: .toolValidationSummaryUnread
@@ -122,7 +129,8 @@ enum Message: Sendable, Equatable {
         case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
             .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .missingProduct(let text),
             .invalidQuantity(let text), .seeHelp(let text),
-            .fileNotFound(let text), .fileIsFolder(let text), .filePermissionDenied(let text),
+            .fileNotFound(let text), .fileIsFolder(let text), .fileNotRegular(let text),
+            .filePermissionDenied(let text),
             .writeFailed(let text):
             [.text(text)]
         case .unknownOption(let first, let second), .unexpectedArgument(let first, let second),
@@ -132,6 +140,8 @@ enum Message: Sendable, Equatable {
             [.text(path), .message(reason.messageText)]
         case .outputFailed(let number):
             [.message(Console.systemReason(errno: number))]
+        case .outputFailedAfterPurchase(let number, let transactionID):
+            [.message(Console.systemReason(errno: number)), .text(transactionID)]
         case .catalogSummary(let path, let products, let errors, let warnings):
             [.text(path), .integer(products), .integer(errors), .integer(warnings)]
         case .validationSummary(let files, let errors, let warnings):

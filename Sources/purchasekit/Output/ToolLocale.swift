@@ -16,6 +16,16 @@ struct ToolLocale: Sendable {
     var table: MessageTable
     /// Problems found in the deployment's override files.
     var overrideDiagnostics: [Diagnostic] = []
+    /// An override file that is no regular file (a FIFO, a device), which the tool refuses to read: the
+    /// run ends with 74 naming it, whatever the command.
+    var unreadableOverride: ToolError? {
+        for diagnostic in overrideDiagnostics {
+            if case .unreadableFile(let reason) = diagnostic.problem, reason == .notRegularFile {
+                return ToolError(message: .fileNotRegular(diagnostic.path ?? ""), exitCode: .ioError)
+            }
+        }
+        return nil
+    }
     /// The `--catalog` file as read to find the language (with the built-in providers' checks, as
     /// opening the deployment reads it), so that the buying commands open it without reading it
     /// again; `nil` when it is no regular readable file.

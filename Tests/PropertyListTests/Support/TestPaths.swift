@@ -10,9 +10,6 @@ enum TestPaths {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/conformance` beside the package, present on the project's machines only.
-    static let conformance = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
-
     /// The contents of a fixture.
     static func fixture(_ name: String) throws -> Data {
         try Data(contentsOf: fixtures.appendingPathComponent(name))

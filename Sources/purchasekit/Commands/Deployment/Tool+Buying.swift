@@ -64,7 +64,9 @@ extension HelpText {
                                   than 1 for consumables only (default 1)
 
                 Exits 0 when purchased or pending approval, 1 when cancelled or refused (for instance
-                already owned), 74 when the state folder cannot be used, 75 when it is busy.
+                already owned), 74 when the state folder cannot be used or the outcome cannot be
+                written (if the purchase was recorded, the message says so with its transaction ID:
+                do not buy again), 75 when it is busy.
 
                 Examples:
                   purchasekit buy com.example.removeads

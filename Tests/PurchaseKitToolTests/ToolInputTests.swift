@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+import Testing
+
+/// What the tool reads: every input, file, device or pipe, within the size limit of a regular file
+/// (64 MiB) and refused one byte past it (65); the files it finds by itself only when they are
+/// regular files (74), while a FIFO given on the command line is read as Unix programs read one.
+struct ToolInputTests {
+    /// The reader's limit, as the messages give it.
+    static let limit = 64 * 1024 * 1024
+
+    /// Runs `purchasekit arguments...` in `folder` with standard input from `/dev/zero`, in a shell
+    /// that caps the address space at 1 GiB: reading an endless input without a bound fails fast
+    /// there instead of taking the machine's memory.
+    private func runOnEndlessInput(_ arguments: [String], in folder: URL) throws -> ToolRunner.Result {
+        let tool = try #require(ToolRunner.executable, "build the purchasekit product first")
+        let script = #"ulimit -v 1048576; exec "$0" "$@" < /dev/zero"#
+        return try ToolRunner.run(["-c", script, tool.path] + arguments, in: folder, shell: true)
+    }
+
+    @Test(arguments: [
+        (["plist", "-"], "<stdin>:1:1: error: "),
+        (["catalog", "validate", "-"], "<stdin>:1:1: error: "),
+        (["receipt", "inspect", "-"], "<stdin>: error: "),
+        (["receipt", "inspect", "/dev/zero"], "/dev/zero: error: "),
+        (
+            ["catalog", "validate", "zero.storekit"],
+            "zero.storekit:1:1: error: the StoreKit configuration is not readable JSON: "
+        ),
+    ])
+    func anEndlessInputIsRefusedPastTheLimit(arguments: [String], prefix: String) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("zero.storekit").path, withDestinationPath: "/dev/zero")
+        let result = try runOnEndlessInput(arguments, in: folder)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                prefix + "the input goes on past the limit of \(Self.limit) bytes; it was not read further\n"),
+            "\(result.stderr)")
+    }
+
+    @Test func theRefusalIsInThePersonsLanguage() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runOnEndlessInput(["--locale", "ru", "receipt", "inspect", "-"], in: folder)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr
+                == "<stdin>: error: входные данные превышают предел в \(Self.limit) байта; дальше они не читались\n")
+    }
+
+    /// A FIFO given on the command line is an input like any other: the tool waits for its writer.
+    @Test func aFIFOOnTheCommandLineIsRead() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("body.json").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", #"printf '{"status": 21007}' > "$0""#, fifo]
+        try writer.run()
+        defer {
+            writer.terminate()
+            writer.waitUntilExit()
+        }
+        let result = try ToolRunner.run(["receipt", "inspect", "--json", fifo])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"retryIn\" : \"sandbox\""))
+    }
+
+    /// A FIFO among the catalog's message tables: every command refuses it at once, naming it (it
+    /// waited for a writer for good).
+    @Test(arguments: [["buy", "com.example.gems.100"], ["history"], ["messages"], ["products"]])
+    func aFIFOAmongTheMessageTablesIsRefusedNotWaitedFor(command: [String]) throws {
+        let folder = try ToolMessagesTests.deploymentWithOverrides()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("Overrides/ja.lproj/Localizable.stringsdict")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        let child = try ToolChild(["--catalog", "catalog.plist", "--state", "state"] + command, in: folder)
+        let status = Self.wait(for: child, unblocking: fifo.path)
+        #expect(status == 74, "\(child.stderr)")
+        #expect(
+            child.stderr
+                == "purchasekit: Overrides/ja.lproj/Localizable.stringsdict: cannot read: it is not a regular file"
+                + " (a pipe, a device or a socket)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("state/purchases.log").path))
+    }
+
+    /// Waits for `child`; should it still run after a few seconds (blocked opening `fifo` for
+    /// reading), keeps opening and closing the FIFO's writing end so that it goes on and ends, and the
+    /// test fails on its status rather than hanging.
+    private static func wait(for child: ToolChild, unblocking fifo: String) -> Int32? {
+        let patience = Date().addingTimeInterval(5)
+        while child.process.isRunning {
+            usleep(20_000)
+            guard Date() > patience else { continue }
+            let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+            if descriptor >= 0 { close(descriptor) }
+        }
+        return child.wait()
+    }
+}
