@@ -67,22 +67,26 @@ let package = Package(
             dependencies: ["purchasekit-catalog-tool"]
         ),
         .target(name: "CatalogExample", plugins: ["PurchaseCatalogCodegen"]),
+        // What several test targets share: waiting for child processes, finding the conformance corpus.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "CatalogCodegenTests",
             dependencies: ["purchasekit-catalog-tool", "CatalogExample", "PurchaseCatalog", "PurchaseCore"],
             exclude: ["Expected", "Fixtures"]
         ),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog", "PurchaseTesting"],
+            name: "PropertyListTests", dependencies: ["PropertyList", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog", "PurchaseTesting", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
-        .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit", "PurchaseKit"]),
+        .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit", "PurchaseKit", "TestSupport"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
-        .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting"]),
+        .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(
-            name: "SimulatedAppStoreTests", dependencies: ["SimulatedAppStore", "PurchaseTesting", "PurchaseKit"]),
-        .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture"]),
+            name: "SimulatedAppStoreTests",
+            dependencies: ["SimulatedAppStore", "PurchaseTesting", "PurchaseKit", "TestSupport"]),
+        .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
     ]
 )
 

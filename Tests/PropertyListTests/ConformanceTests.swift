@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 
 /// Runs the shared conformance corpus (`../shared/conformance/plist`, listed in MANIFEST.tsv)

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 
 private func entry(_ key: String, _ value: PropertyListValue) -> PropertyListEntry {

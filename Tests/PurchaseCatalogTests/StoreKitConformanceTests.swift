@@ -1,6 +1,7 @@
 import Foundation
 import PurchaseCatalog
 import PurchaseCore
+import TestSupport
 import Testing
 
 /// Every Xcode StoreKit configuration in `../shared/conformance/storekit` imports without an error and

@@ -1,5 +1,6 @@
 import Foundation
 import PurchaseKit
+import TestSupport
 import Testing
 
 /// A deployment opened on an Xcode `.storekit` file sells through the simulated App Store, with the

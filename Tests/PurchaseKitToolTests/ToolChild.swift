@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A `purchasekit` child process started without waiting, with its own environment, so tests can

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `purchasekit` binary as a child process and captures what it prints.

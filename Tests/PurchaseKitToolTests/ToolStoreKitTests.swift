@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--catalog` and `catalog validate` take Xcode `.storekit` files.

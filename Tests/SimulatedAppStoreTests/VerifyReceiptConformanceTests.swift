@@ -1,5 +1,6 @@
 import Foundation
 import SimulatedAppStore
+import TestSupport
 import Testing
 
 /// Every body in `../shared/conformance/verifyreceipt` decodes and classifies as MANIFEST.tsv labels it.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A `journal-torture` child process whose output goes to a file, so it never blocks on a pipe.
 final class TortureChild {

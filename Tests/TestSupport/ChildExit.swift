@@ -1,25 +1,25 @@
-import Dispatch
-import Foundation
+package import Dispatch
+package import Foundation
 import Glibc
 import Testing
 
 /// Waits for a child process's end with a limit, so a child that hangs, or an exit Foundation's
 /// `Process.waitUntilExit` never notices (it has hung on some Linux set-ups), fails one test
 /// instead of stopping the whole run. Install it before `run()`.
-final class ChildExit: Sendable {
+package final class ChildExit: Sendable {
     /// Longer than any child of these tests takes, soak runs included.
-    static let limit: DispatchTimeInterval = .seconds(600)
+    package static let limit: DispatchTimeInterval = .seconds(600)
 
     private let ended = DispatchSemaphore(value: 0)
 
-    init(watching process: Process) {
+    package init(watching process: Process) {
         process.terminationHandler = { [ended] _ in ended.signal() }
     }
 
     /// Waits for the end; past `limit`, kills the child, records an issue and returns false. It
     /// may be called again: a child that ended stays ended.
     @discardableResult
-    func wait(for process: Process, limit: DispatchTimeInterval = ChildExit.limit) -> Bool {
+    package func wait(for process: Process, limit: DispatchTimeInterval = ChildExit.limit) -> Bool {
         if ended.wait(timeout: .now() + limit) == .success {
             ended.signal()
             return true
