@@ -125,14 +125,15 @@ struct ToolDurabilityTests {
         var acknowledged = Set<String>()
         let snapshot = fixture.state.appendingPathComponent("purchases.snapshot")
         // Rounds of kills at growing delays, until some child got as far as compacting (a child
-        // needs tens of milliseconds to get there; an early round may kill every one before).
-        for round in 0..<10 {
+        // needs tens of milliseconds to get there; an early round may kill every one before, and on a
+        // loaded machine many may).
+        for round in 0..<24 {
             if round >= 3 && FileManager.default.fileExists(atPath: snapshot.path) { break }
             let children = try (0..<4).map { _ in
                 try ToolChild(
                     arguments + ["buy", "com.example.gems.100", "--json"], in: fixture.folder, environment: environment)
             }
-            usleep(useconds_t(30_000 + 40_000 * round))
+            usleep(useconds_t(30_000 + 40_000 * min(round, 12)))
             children.forEach { $0.kill() }
             for child in children where child.wait() == 0 {
                 let object = try JSONSerialization.jsonObject(with: Data(child.stdout.utf8)) as? [String: Any]
