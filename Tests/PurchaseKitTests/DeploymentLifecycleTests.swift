@@ -78,4 +78,40 @@ struct DeploymentLifecycleTests {
         #expect(try await deployment.store.entitlements().contains("premium-levels"))
         await deployment.close()
     }
+
+    @Test func closingASimulatedDeploymentWaitsForTheStoresOwnWork() async throws {
+        let state = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let catalog = PurchaseDeploymentTests.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
+        let deployment = try PurchaseDeployment.open(catalogPath: catalog, stateDirectory: state)
+        await deployment.store.start()
+        let provider = try #require(deployment.providers.first as? SimulatedAppStoreProvider)
+        let observer = SlowObserver()
+        await provider.queue.add(observer)
+        // Ask to Buy, approved by the simulated store on its callback queue after the purchase returns.
+        guard case .pending = await deployment.store.purchase("com.example.levels.premium") else {
+            Issue.record("expected pending")
+            return
+        }
+        await deployment.close()
+        // Every callback the store scheduled has run (the slow one included), and its account is closed:
+        // what the queue does now is not written anywhere.
+        #expect(observer.states.contains(.purchased))
+        await provider.queue.add(Payment(productIdentifier: "com.example.gems.100"))
+        #expect(await provider.queue.lastPersistenceError != nil)
+    }
+}
+
+/// An observer that takes a while over a purchased transaction, as a slow receipt signer would.
+private final class SlowObserver: PaymentTransactionObserver, @unchecked Sendable {
+    // `seen` is read and written under `lock` only.
+    private let lock = NSLock()
+    private var seen: [TransactionState] = []
+
+    var states: [TransactionState] { lock.withLock { seen } }
+
+    func updatedTransactions(_ transactions: [PaymentTransaction]) {
+        if transactions.contains(where: { $0.transactionState == .purchased }) { usleep(100_000) }
+        lock.withLock { seen += transactions.map(\.transactionState) }
+    }
 }

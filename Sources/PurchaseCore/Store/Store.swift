@@ -19,7 +19,11 @@ public import Foundation
 /// - Payments turned off are reported before anything else is tried.
 /// - A restore always ends in a ``RestoreOutcome``.
 /// - It listens to its providers' updates from ``start()`` until ``stop()`` or until it goes away,
-///   whichever comes first; either ends every ``events()`` stream. Updates that arrive while a
+///   whichever comes first; either ends every ``events()`` stream. ``stop()`` returns only once the
+///   listening it started has ended: an update being processed when it is called has been carried
+///   through (or left unfinished with its provider, for the next ``start()``) and no work of the
+///   store's own is still running, so a process may exit or close its ledger right after it.
+///   Updates that arrive while a
 ///   ``purchase(_:quantity:)`` runs are processed after it has reported its own events, in the
 ///   order they came, before it returns: a purchase reported pending is never heard of after the
 ///   update that delivers it.
@@ -135,10 +139,19 @@ public actor Store {
         return events
     }
 
-    /// Stops listening to provider updates and ends every ``events()`` stream.
-    public func stop() {
-        listeners.forEach { $0.cancel() }
+    /// Stops listening to provider updates, waits for the listening to end, then ends every
+    /// ``events()`` stream.
+    ///
+    /// The listeners are cancelled and awaited: an update one of them is processing runs to its end
+    /// (a cancelled verification or ledger write leaves the transaction unfinished with its
+    /// provider, which hands it back at the next ``start()``; it is never rejected for being
+    /// cancelled), and updates not yet taken stay with their provider. When it returns, nothing the
+    /// store started is running.
+    public func stop() async {
+        let running = listeners
         listeners.removeAll()
+        for listener in running { listener.cancel() }
+        for listener in running { await listener.value }
         subscribers.values.forEach { $0.finish() }
         subscribers.removeAll()
     }
@@ -388,7 +401,8 @@ public actor Store {
             verified = try await verifier.verify(transaction)
         } catch {
             let failure = Self.purchaseError(error, productID: transaction.productID)
-            if failure.isRetryable {
+            // A verification cancelled by stop() says nothing about the transaction.
+            if failure.isRetryable || Task.isCancelled || error is CancellationError {
                 return emit(.deferredProcessing(transaction, failure))
             }
             try? await provider.finish(transaction)

@@ -123,9 +123,9 @@ actor ScenarioSession {
         await store?.stop()
         reader?.cancel()
         reader = nil
-        if let queue {
-            savedControls = await queue.controls
-            await queue.close()
+        if let provider {
+            savedControls = await provider.base.queue.controls
+            await provider.base.close()
         }
         store = nil
         provider = nil
