@@ -83,12 +83,15 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     /// The verifier a `Store` over this provider should use for store name ``storeName``: an
     /// ``AppStoreReceiptVerifier`` over ``verifyReceiptService`` (production first, sandbox on 21007),
     /// failing as the session's ``SimulatedAPI/verification`` error says; `nil` without ``receipts``.
+    /// It asks with `exclude-old-transactions` (a subscription's latest period stands for the older
+    /// ones), so that verifying a renewal costs the same however many periods came before.
     public var receiptVerifier: (any ReceiptVerifier)? {
         guard let receipts, let verifyReceiptService else { return nil }
         return SimulatedReceiptVerifier(
             queue: queue,
             verifier: AppStoreReceiptVerifier(
                 transport: verifyReceiptService, sharedSecret: receipts.sharedSecret, bundleID: receipts.bundleID,
+                excludeOldTransactions: true,
                 sleeper: ImmediateSleeper(), storeProductIDs: storeIDs.filter { $0.key != $0.value }))
     }
 
