@@ -755,6 +755,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case scenarioNegativeSeconds = "scenario.negativeSeconds"
     /// An `advanceTime` step's `Duration` that is not an ISO 8601 duration; gives it.
     case scenarioInvalidDuration = "scenario.invalidDuration"
+    /// An `advanceTime` step that takes the scenario's clock past the last date receipts carry.
+    case scenarioTimeOutOfRange = "scenario.timeOutOfRange"
     /// A `togglePayments` step without `Allowed`.
     case scenarioMissingAllowed = "scenario.missingAllowed"
     /// A `togglePayments` step's `Allowed` that is not a boolean.
@@ -781,6 +783,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case scenarioStepNoInterruptedPurchase = "scenario.step.noInterruptedPurchase"
     /// A `refund` step with no purchase of the product; names the product.
     case scenarioStepNothingToRefund = "scenario.step.nothingToRefund"
+    /// An `advanceTime` step of a scenario built in code that would take the clock past the last date
+    /// receipts carry (or by a number of seconds that is negative or not a number).
+    case scenarioStepTimeOutOfRange = "scenario.step.timeOutOfRange"
 
     // MARK: Tool: receipt inspect and simulate
     /// A verifyReceipt status line; gives the number and its meaning.

@@ -9,7 +9,7 @@ actor ScenarioSession {
     private let stateDirectory: URL
     let log: ScenarioLog
     private let progress: @Sendable (ScenarioProgress) -> Void
-    let clock = ManualClock()
+    let clock = ManualClock(start: Scenario.clockStart)
     var ledger: any FulfillmentLedger = InMemoryFulfillmentLedger()
     var provider: CrashingProvider?
     var store: Store?
