@@ -157,6 +157,22 @@ struct AppStoreReceiptVerifierTests {
         }
     }
 
+    /// The documented default: a verifier made without saying accepts 21006 (a genuine receipt whose
+    /// subscriptions have expired), with the expiry in the answer.
+    @Test func aVerifierAcceptsAnExpiredSubscriptionByDefault() async throws {
+        let entry = ReceiptFixtures.monthly()
+        let receipt = try ReceiptFixtures.receiptBytes(.production, [entry])
+        clock.advance(by: 3 * ReceiptFixtures.month)
+        let service = service(expiredStatus: true)
+        let verifier = AppStoreReceiptVerifier(
+            transport: service, sharedSecret: "s3cret", bundleID: "com.example.app", sleeper: sleeper)
+        #expect(verifier.acceptsExpiredSubscriptions)
+        let transaction = ReceiptFixtures.transaction(for: entry, type: .autoRenewable, receipt: receipt)
+        let verified = try await verifier.verify(transaction)
+        #expect(await service.log.map(\.status) == [.subscriptionExpired])
+        #expect(try #require(verified.expirationDate) < clock.now)
+    }
+
     @Test func returnsTheTransactionAsTheAuthoritySeesIt() async throws {
         let first = ReceiptFixtures.monthly()
         let receipt = try ReceiptFixtures.receiptBytes(.production, [first])
