@@ -50,7 +50,8 @@ enum LibCrypto {
         EVP_PKEY_free(key)
     }
 
-    /// An ECDSA signature (DER) over SHA-256 of `message` with the PKCS#8 private key `keyDER`.
+    /// An ECDSA signature over SHA-256 of `message` with the PKCS#8 private key `keyDER`, in the one
+    /// form receipts accept: canonical DER with a low s (``ECDSASignature``).
     static func sign(_ message: [UInt8], privateKeyDER keyDER: [UInt8]) throws(Failure) -> [UInt8] {
         let key = try privateKey(keyDER)
         defer { EVP_PKEY_free(key) }
@@ -71,7 +72,10 @@ enum LibCrypto {
             }
         }
         guard signed == 1 else { throw failure("EVP_DigestSign") }
-        return Array(signature.prefix(length))
+        guard let parsed = ECDSASignature(der: Array(signature.prefix(length))) else {
+            throw Failure(description: "EVP_DigestSign wrote a signature that is not DER")
+        }
+        return parsed.lowS.der
     }
 
     /// Whether `signature` is a valid ECDSA/SHA-256 signature of `message` under the

@@ -78,15 +78,9 @@ public struct ReceiptSigningKey: Sendable, Hashable {
 
     private static let derivationLabel = "PurchaseKit SimulatedAppStore receipt key v1"
 
-    /// The order n of the P-256 group, big-endian.
-    private static let groupOrder: [UInt8] = [
-        0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-        0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51,
-    ]
-
     /// Whether a 32-byte big-endian number is a valid private scalar: 0 < s < n.
     private static func isValidScalar(_ scalar: [UInt8]) -> Bool {
-        scalar.count == 32 && scalar.contains { $0 != 0 } && scalar.lexicographicallyPrecedes(groupOrder)
+        scalar.count == 32 && scalar.contains { $0 != 0 } && scalar.lexicographicallyPrecedes(ECDSASignature.order)
     }
 
     /// SEC1 `ECPrivateKey` DER for a P-256 scalar, without the public key (libcrypto computes it).
