@@ -115,6 +115,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolIOError = "tool.error.io"
     /// Another process kept the state folder locked too long; names the folder's lock file.
     case toolStateFolderBusy = "tool.error.stateFolderBusy"
+    /// The simulated App Store's receipt key file is there but cannot be used; gives why (English,
+    /// from the system or libcrypto) and how to fix it.
+    case toolReceiptKeyUnusable = "tool.error.receiptKeyUnusable"
     /// After a file's diagnostics: how many more errors and warnings were found and not shown.
     case toolValidationOmitted = "tool.validation.omitted"
     /// After a file's diagnostics: how many more errors were found and not shown (no warning was left out).
@@ -896,7 +899,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolProgressSimulating: [.integer, .integer, .text]
         case .toolProgressDownloading: [.text, .integer]
         case .toolValidationSummary: [.integer, .integer, .integer]
-        case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal: [.text]
+        case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal,
+            .toolReceiptKeyUnusable:
+            [.text]
         case .toolValidationSummaryUnread: [.integer, .integer, .integer, .integer]
         case .toolValidationOmitted: [.text, .integer, .integer]
         case .toolValidationOmittedErrors, .toolValidationOmittedWarnings: [.text, .integer]

@@ -13,13 +13,16 @@ extension SimulatedAppStoreProvider {
     /// the session (``SessionControls/timeRate``) and leaves the clock as it is.
     /// Receipts: `Receipts` (boolean, default true) turns them on; the signing key is derived from
     /// `ReceiptKeySeed` (a string; reproducible) or kept in `<state>/simulated-app-store/receipt-key.pem`
-    /// (made on first use; in memory a fresh random key); `BundleID` (default `com.example.app`) and
+    /// (made on first use, see ``SimulatedReceipts/persistedKey(in:)``: a key file that is there but
+    /// cannot be read is an error, never replaced; in memory a fresh random key); `BundleID` (default
+    /// `com.example.app`) and
     /// `SharedSecret` (default none) go to the receipts and the verifyReceipt service.
     /// The deployment's clock is used as is; with `TimeRate`, a ``SimulationClock`` deployment clock
     /// is set to that rate, and any other clock is replaced by a ``SimulationClock`` starting at its now.
     ///
     /// - Throws: `PurchaseError.Code.providerMisconfigured` for unusable settings,
-    ///   `PurchaseError.Code.ledgerIOFailed` when the account's journal cannot be opened.
+    ///   `PurchaseError.Code.ledgerIOFailed` when the receipt key or the account's journal cannot be
+    ///   read or opened (the key is read first, so a bad key leaves the journal closed).
     public static func make(_ context: ProviderContext) throws -> any StoreProvider {
         let settings = context.configuration.settings
         let controls = try SessionControls(settings: settings)
@@ -35,11 +38,11 @@ extension SimulatedAppStoreProvider {
         }
         let directory = context.stateDirectory.appendingPathComponent("simulated-app-store", isDirectory: true)
         let persistence: PaymentQueue.Persistence = own.inMemory ? .inMemory : .journal(directory: directory)
+        let receipts = try receiptSettings(own, persistence: persistence, directory: directory)
         do {
             let queue = try PaymentQueue(
                 catalog: context.catalog, controls: controls, persistence: persistence, clock: clock,
                 random: SplitMix64(seed: own.seed))
-            let receipts = try receiptSettings(own, persistence: persistence, directory: directory)
             return SimulatedAppStoreProvider(queue: queue, receipts: receipts)
         } catch let error as PurchaseError {
             throw error

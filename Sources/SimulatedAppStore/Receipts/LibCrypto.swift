@@ -33,7 +33,7 @@ enum LibCrypto {
     }
 
     /// Reads a private key (PKCS#8 or SEC1 DER); returns its PKCS#8 DER and its public key as
-    /// SubjectPublicKeyInfo DER. Only elliptic-curve keys are accepted.
+    /// SubjectPublicKeyInfo DER. Only P-256 (prime256v1) keys are accepted.
     static func normalizePrivateKey(der: [UInt8]) throws(Failure) -> (pkcs8: [UInt8], spki: [UInt8]) {
         let key = try privateKey(der)
         defer { EVP_PKEY_free(key) }
@@ -44,7 +44,7 @@ enum LibCrypto {
         return (pkcs8, spki)
     }
 
-    /// Checks that `der` is an elliptic-curve SubjectPublicKeyInfo.
+    /// Checks that `der` is a P-256 SubjectPublicKeyInfo.
     static func checkPublicKey(der: [UInt8]) throws(Failure) {
         let key = try publicKey(der)
         EVP_PKEY_free(key)
@@ -108,10 +108,7 @@ enum LibCrypto {
             return d2i_AutoPrivateKey(nil, &cursor, buffer.count)
         }
         guard let key = parsed else { throw failure("not a private key in DER") }
-        guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC else {
-            EVP_PKEY_free(key)
-            throw Failure(description: "not an elliptic-curve key")
-        }
+        try checkCurve(key)
         return key
     }
 
@@ -122,11 +119,25 @@ enum LibCrypto {
             return d2i_PUBKEY(nil, &cursor, buffer.count)
         }
         guard let key = parsed else { throw failure("not a public key (SubjectPublicKeyInfo DER)") }
+        try checkCurve(key)
+        return key
+    }
+
+    /// Frees `key` and throws unless it is an elliptic-curve key on P-256, the only curve receipts use.
+    private static func checkCurve(_ key: OpaquePointer) throws(Failure) {
         guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC else {
             EVP_PKEY_free(key)
             throw Failure(description: "not an elliptic-curve key")
         }
-        return key
+        var name = [CChar](repeating: 0, count: 64)
+        var length = 0
+        let named = EVP_PKEY_get_group_name(key, &name, name.count, &length)
+        let curve = String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard named == 1, curve == "prime256v1" else {
+            EVP_PKEY_free(key)
+            ERR_clear_error()
+            throw Failure(description: "not a P-256 key (the curve is \(named == 1 ? curve : "unknown"))")
+        }
     }
 
     /// Runs an `i2d_*` function twice: once for the length, once into a Swift buffer.

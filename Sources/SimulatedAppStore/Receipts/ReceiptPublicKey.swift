@@ -8,7 +8,7 @@ public struct ReceiptPublicKey: Sendable, Hashable {
 
     /// Reads a public key from `SubjectPublicKeyInfo` DER.
     ///
-    /// - Throws: ``ReceiptKeyError`` when the bytes are not an elliptic-curve public key.
+    /// - Throws: ``ReceiptKeyError`` when the bytes are not a P-256 public key.
     public init(derRepresentation der: Data) throws(ReceiptKeyError) {
         do {
             try LibCrypto.checkPublicKey(der: Array(der))
@@ -20,7 +20,7 @@ public struct ReceiptPublicKey: Sendable, Hashable {
 
     /// Reads a PEM public key (`-----BEGIN PUBLIC KEY-----`).
     ///
-    /// - Throws: ``ReceiptKeyError`` when the text holds no such block or the key is not elliptic-curve.
+    /// - Throws: ``ReceiptKeyError`` when the text holds no such block or the key is not P-256.
     public init(pem: String) throws(ReceiptKeyError) {
         guard let der = PEM.decode(pem, labels: ["PUBLIC KEY"]) else {
             throw ReceiptKeyError(reason: "no PUBLIC KEY block in the PEM text")
@@ -41,12 +41,15 @@ public struct ReceiptPublicKey: Sendable, Hashable {
 public struct ReceiptKeyError: Error, Sendable, CustomStringConvertible {
     /// Why, in English, for logs.
     public var reason: String
+    /// The key file (or its folder) concerned, when the key lives in a file.
+    public var path: String?
 
     /// Creates the error.
-    public init(reason: String) {
+    public init(reason: String, path: String? = nil) {
         self.reason = reason
+        self.path = path
     }
 
-    /// `reason`.
-    public var description: String { reason }
+    /// `path: reason`, or `reason` without a path.
+    public var description: String { path.map { "\($0): \(reason)" } ?? reason }
 }

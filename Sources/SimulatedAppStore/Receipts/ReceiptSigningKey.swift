@@ -19,7 +19,8 @@ public struct ReceiptSigningKey: Sendable, Hashable {
 
     /// Reads a persisted private key: PKCS#8 DER, or SEC1 `ECPrivateKey` DER.
     ///
-    /// - Throws: ``ReceiptKeyError`` when the bytes are not an elliptic-curve private key.
+    /// - Throws: ``ReceiptKeyError`` when the bytes are not a P-256 private key (another curve or
+    ///   algorithm included).
     public init(pkcs8DER der: Data) throws(ReceiptKeyError) {
         do {
             let (pkcs8, spki) = try LibCrypto.normalizePrivateKey(der: Array(der))
@@ -32,7 +33,7 @@ public struct ReceiptSigningKey: Sendable, Hashable {
 
     /// Reads a PEM private key (`PRIVATE KEY` or `EC PRIVATE KEY`).
     ///
-    /// - Throws: ``ReceiptKeyError`` when the text holds no such block or the key is not elliptic-curve.
+    /// - Throws: ``ReceiptKeyError`` when the text holds no such block or the key is not P-256.
     public init(pem: String) throws(ReceiptKeyError) {
         guard let der = PEM.decode(pem, labels: ["PRIVATE KEY", "EC PRIVATE KEY"]) else {
             throw ReceiptKeyError(reason: "no PRIVATE KEY block in the PEM text")
