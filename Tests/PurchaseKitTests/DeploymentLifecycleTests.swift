@@ -79,6 +79,46 @@ struct DeploymentLifecycleTests {
         await deployment.close()
     }
 
+    /// After a reinstall (a fresh ledger, the same App Store account), each restore brings the
+    /// non-consumable back as a new restored transaction: the first is delivered, every later one is
+    /// found delivered, in the file ledger across reopenings; the subscription still renews into
+    /// deliveries of their own.
+    @Test func restoringTwiceAfterAReinstallDeliversTheNonConsumableOnce() async throws {
+        let state = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let catalog = PurchaseDeploymentTests.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
+        let clock = ManualClock()
+        var deployment = try PurchaseDeployment.open(catalogPath: catalog, stateDirectory: state, clock: clock)
+        await deployment.store.start()
+        #expect(await deployment.store.purchase("com.example.removeads").name == "purchased")
+        #expect(await deployment.store.purchase("com.example.pro.monthly").name == "purchased")
+        await deployment.close()
+        // Reinstall: the app's ledger goes, the simulated App Store's account stays.
+        for name in try FileManager.default.contentsOfDirectory(atPath: state.path) where name.hasPrefix("purchases.") {
+            try FileManager.default.removeItem(at: state.appendingPathComponent(name))
+        }
+        var events: [StoreEvent] = []
+        for _ in 0..<2 {
+            deployment = try PurchaseDeployment.open(catalogPath: catalog, stateDirectory: state, clock: clock)
+            let stream = await deployment.store.events()
+            await deployment.store.start()
+            #expect(await deployment.store.restore().restoredProductIDs.contains("com.example.removeads"))
+            await deployment.close()
+            for await event in stream { events.append(event) }
+        }
+        let removeAds = events.filter { $0.transaction.productID == "com.example.removeads" }
+        #expect(removeAds.map(\.name) == ["delivered", "alreadyDelivered"])
+        #expect(Set(removeAds.map(\.transaction.id)).count == 2)
+
+        deployment = try PurchaseDeployment.open(catalogPath: catalog, stateDirectory: state, clock: clock)
+        clock.advance(by: 65 * 86_400)
+        let renewals = await deployment.store.start().filter { $0.transaction.state == .purchased }
+        #expect(renewals.map(\.name) == ["delivered", "delivered"])
+        let deliveries = try await deployment.ledger.contents().deliveries
+        #expect(deliveries.filter { $0.productID == "com.example.removeads" }.count == 1)
+        await deployment.close()
+    }
+
     @Test func closingASimulatedDeploymentWaitsForTheStoresOwnWork() async throws {
         let state = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: state) }

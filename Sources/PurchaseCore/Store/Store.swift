@@ -6,7 +6,10 @@ public import Foundation
 /// Guarantees:
 /// - A transaction is delivered at most once per (store, transaction id), whatever redeliveries,
 ///   concurrent updates or crashes happen: the ledger's atomic ``FulfillmentLedger/recordDelivery(_:)``
-///   decides, and the provider is told to finish only after the ledger has recorded delivery.
+///   decides, and the provider is told to finish only after the ledger has recorded delivery. A
+///   non-consumable or non-renewing purchase is delivered once per original purchase: restoring it
+///   again (a new restored transaction each time) reports ``StoreEvent/alreadyDelivered(_:)``
+///   (``Delivery/fulfillmentKey``); a subscription's renewals stay deliveries of their own.
 /// - A transaction that could not be verified or recorded for a passing reason stays unfinished
 ///   with its provider and goes through the flow again at the next ``start()`` or update.
 /// - One purchase runs at a time: a second ``purchase(_:quantity:)`` while one runs fails at once
