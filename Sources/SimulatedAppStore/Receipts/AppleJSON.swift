@@ -184,10 +184,27 @@ enum AppleDateFormat {
         return isCarried(date) ? date : nil
     }
 
+    /// Gregorian calendars in UTC and in Pacific time, made once (making one costs more than using it).
+    private static let calendars: (utc: Calendar, pacific: Calendar) = {
+        var utcCalendar = Calendar(identifier: .gregorian)
+        utcCalendar.timeZone = utc
+        var pacificCalendar = utcCalendar
+        pacificCalendar.timeZone = pacific
+        return (utcCalendar, pacificCalendar)
+    }()
+
     /// `2020-11-13 01:09:23 Etc/GMT` (or the zone's identifier for another zone).
     static func format(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar: Calendar
+        if timeZone == utc {
+            calendar = calendars.utc
+        } else if timeZone == pacific {
+            calendar = calendars.pacific
+        } else {
+            var other = calendars.utc
+            other.timeZone = timeZone
+            calendar = other
+        }
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String {
             let number = value ?? 0
@@ -216,10 +233,8 @@ enum AppleDateFormat {
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
         let components = DateComponents(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        return calendar.date(from: components)
+        return calendars.utc.date(from: components)
     }
 }

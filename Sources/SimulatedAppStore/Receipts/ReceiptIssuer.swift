@@ -31,7 +31,7 @@ public struct ReceiptIssuer: Sendable {
         }
         let signedPart = ReceiptEnvelope.signedPart(payload: Array(payload))
         do {
-            let signature = try LibCrypto.sign(signedPart, privateKeyDER: Array(signingKey.pkcs8DER))
+            let signature = try LibCrypto.sign(signedPart, with: signingKey.raw)
             return Data(ReceiptEnvelope.assemble(signedPart: signedPart, signature: signature))
         } catch {
             throw ReceiptKeyError(reason: error.description)

@@ -5,13 +5,16 @@ public import Foundation
 public struct ReceiptPublicKey: Sendable, Hashable {
     /// The key as X.509 `SubjectPublicKeyInfo` DER.
     public let derRepresentation: Data
+    /// The key's raw parts (its point), which verifying rebuilds the key from (derived from
+    /// ``derRepresentation``).
+    let raw: LibCrypto.RawKey
 
     /// Reads a public key from `SubjectPublicKeyInfo` DER.
     ///
     /// - Throws: ``ReceiptKeyError`` when the bytes are not a P-256 public key.
     public init(derRepresentation der: Data) throws(ReceiptKeyError) {
         do {
-            try LibCrypto.checkPublicKey(der: Array(der))
+            self.raw = try LibCrypto.checkPublicKey(der: Array(der))
         } catch {
             throw ReceiptKeyError(reason: error.description)
         }
@@ -28,9 +31,10 @@ public struct ReceiptPublicKey: Sendable, Hashable {
         try self.init(derRepresentation: der)
     }
 
-    /// A key libcrypto has just produced.
-    init(checkedDER der: Data) {
+    /// A key libcrypto has just produced, with its point.
+    init(checkedDER der: Data, point: [UInt8]) {
         self.derRepresentation = der
+        self.raw = LibCrypto.RawKey(scalar: [], point: point)
     }
 
     /// The key as PEM (`-----BEGIN PUBLIC KEY-----`).

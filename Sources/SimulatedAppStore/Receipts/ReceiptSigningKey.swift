@@ -16,6 +16,8 @@ public struct ReceiptSigningKey: Sendable, Hashable {
     public let pkcs8DER: Data
     /// The matching public key, for a ``ReceiptValidator``.
     public let publicKey: ReceiptPublicKey
+    /// The key's raw parts, which signing rebuilds the key from (derived from ``pkcs8DER``).
+    let raw: LibCrypto.RawKey
 
     /// Reads a persisted private key: PKCS#8 DER, or SEC1 `ECPrivateKey` DER.
     ///
@@ -23,9 +25,10 @@ public struct ReceiptSigningKey: Sendable, Hashable {
     ///   algorithm included).
     public init(pkcs8DER der: Data) throws(ReceiptKeyError) {
         do {
-            let (pkcs8, spki) = try LibCrypto.normalizePrivateKey(der: Array(der))
+            let (pkcs8, spki, raw) = try LibCrypto.normalizePrivateKey(der: Array(der))
             self.pkcs8DER = Data(pkcs8)
-            self.publicKey = ReceiptPublicKey(checkedDER: Data(spki))
+            self.publicKey = ReceiptPublicKey(checkedDER: Data(spki), point: raw.point)
+            self.raw = raw
         } catch {
             throw ReceiptKeyError(reason: error.description)
         }

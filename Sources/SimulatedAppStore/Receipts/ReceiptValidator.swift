@@ -31,8 +31,7 @@ public struct ReceiptValidator: Sendable {
         guard ECDSASignature(canonicalDER: envelope.signature) != nil else { throw .signatureInvalid }
         let valid: Bool
         do {
-            valid = try LibCrypto.verify(
-                envelope.signature, of: envelope.signedBytes, publicKeyDER: Array(publicKey.derRepresentation))
+            valid = try LibCrypto.verify(envelope.signature, of: envelope.signedBytes, with: publicKey.raw)
         } catch {
             throw .signatureInvalid
         }

@@ -54,6 +54,9 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
     /// rather than 0.
     public let reportsExpiredSubscriptions: Bool
     private var records: [String: ReceiptTransaction] = [:]
+    /// The last receipt authenticated and what it holds: a receipt sent to production, answered
+    /// 21007 and sent again to the sandbox, is checked once (the answer depends on its bytes only).
+    private var lastAuthenticated: (receiptData: String, receipt: AppReceipt)?
     /// For each original transaction identifier, what an answer without older periods needs of
     /// ``records``: kept up to date as records are added, so such an answer never reads them all.
     private var recordGroups: [String: RecordGroup] = [:]
@@ -213,10 +216,15 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
         let receipt: AppReceipt
         do throws(VerifyReceiptStatusError) {
             request = try VerifyReceiptRequest(jsonData: body)
-            do {
-                receipt = try validator.validate(base64: request.receiptData)
-            } catch {
-                throw VerifyReceiptStatusError(status: error.verifyReceiptStatus)
+            if let last = lastAuthenticated, last.receiptData == request.receiptData {
+                receipt = last.receipt
+            } else {
+                do {
+                    receipt = try validator.validate(base64: request.receiptData)
+                } catch {
+                    throw VerifyReceiptStatusError(status: error.verifyReceiptStatus)
+                }
+                lastAuthenticated = (request.receiptData, receipt)
             }
         } catch {
             return (VerifyReceiptResponse(status: error.status, environment: environment), 0)
