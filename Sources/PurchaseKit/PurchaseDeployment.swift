@@ -212,9 +212,14 @@ public final class PurchaseDeployment: Sendable {
     /// Stops the store, writes the finish marks the file store and ledger deferred, and closes the
     /// providers' and the ledger's journals. A failed write only means those transactions are handed
     /// back (and found already delivered) at the next open.
+    ///
+    /// It returns once nothing the deployment started is running: the store's listening has ended
+    /// (``Store/stop()``) and the simulated App Store has finished its own work, so the process may
+    /// exit right after.
     public func close() async {
         await store.stop()
         for provider in providers {
+            await (provider as? SimulatedAppStoreProvider)?.close()
             try? await (provider as? FileStoreProvider)?.flush()
         }
         try? await ledger.flush()

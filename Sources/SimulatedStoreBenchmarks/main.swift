@@ -66,7 +66,7 @@ actor LeanLedger: FulfillmentLedger {
     private var credits: [String: Int] = [:]
 
     func recordDelivery(_ delivery: Delivery) -> Bool {
-        guard delivered.insert(delivery.transactionID).inserted else { return false }
+        guard delivered.insert(delivery.fulfillmentKey).inserted else { return false }
         for (name, amount) in delivery.credits { credits[name, default: 0] += amount }
         return true
     }

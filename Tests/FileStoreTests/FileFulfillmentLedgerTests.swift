@@ -30,6 +30,38 @@ struct FileFulfillmentLedgerTests {
         ledgers.forEach { $0.close() }
     }
 
+    /// A non-consumable restored under a new transaction identifier is the original purchase again:
+    /// the ledger records it once, across instances and reopenings; a log written before (holding
+    /// both) replays as it was written.
+    @Test func aRestoredNonConsumableIsRecordedOncePerOriginalPurchase() async throws {
+        func restored(_ id: String) -> Delivery {
+            Delivery(
+                transactionID: TransactionID(store: "sim", id: id),
+                originalTransactionID: TransactionID(store: "sim", id: "1"),
+                productID: "no.ads", productType: .nonConsumable, quantity: 1, entitlements: ["no-ads"], credits: [:],
+                expirationDate: nil, purchaseDate: TestCatalog.start, deliveredAt: TestCatalog.start)
+        }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let first = try FileFulfillmentLedger(stateDirectory: folder.url)
+        let second = try FileFulfillmentLedger(stateDirectory: folder.url)
+        #expect(try await first.recordDelivery(restored("2")))
+        #expect(try await !second.recordDelivery(restored("3")))
+        first.close()
+        second.close()
+        let reopened = try FileFulfillmentLedger(stateDirectory: folder.url)
+        #expect(try await !reopened.recordDelivery(restored("4")))
+        #expect(try await reopened.contents().deliveries.map(\.transactionID.id) == ["2"])
+        reopened.close()
+
+        var written = LedgerState()
+        try written.applyRecorded(.delivery(restored("2")))
+        try written.applyRecorded(.delivery(restored("3")))
+        #expect(written.contents.deliveries.count == 2)
+        #expect(
+            written.isDelivered(TransactionID(store: "sim", id: "5"), fulfilling: TransactionID(store: "sim", id: "1")))
+    }
+
     /// A delivery whose units a balance cannot hold is refused before anything is written, and the
     /// ledger (which used to trap on the sum, at every open after) stays usable.
     @Test func aDeliveryThatWouldOverflowABalanceIsRefused() async throws {

@@ -37,7 +37,8 @@ struct PurchaseErrorTests {
     }
 
     @Test(arguments: [
-        (21002, "receiptInvalid", false), (21003, "receiptInvalid", false), (21004, "verificationFailed", false),
+        (21002, "verificationUnavailable", true), (21003, "receiptInvalid", false),
+        (21004, "verificationFailed", false),
         (21005, "verificationUnavailable", true), (21007, "verificationFailed", false),
         (21009, "verificationUnavailable", true), (21100, "verificationUnavailable", true),
         (21199, "verificationUnavailable", true), (21010, "verificationFailed", false),

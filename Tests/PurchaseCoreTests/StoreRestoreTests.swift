@@ -48,7 +48,40 @@ struct StoreRestoreTests {
         _ = await store.restore()
         _ = await store.restore()
         #expect(try await store.entitlements().balances["gems"] == 500)
-        #expect(await ledger.contents().deliveries.filter { $0.productID == "starter.pack" }.count == 3)
+        #expect(await ledger.contents().deliveries.filter { $0.productID == "starter.pack" }.count == 1)
+    }
+
+    /// A restored transaction is the original purchase coming back: after a reinstall the first restore
+    /// delivers it, every later one finds it delivered, while a subscription's renewals, which share
+    /// its original transaction, stay deliveries of their own.
+    @Test func restoringAgainAfterAReinstallDeliversOncePerOriginalPurchase() async throws {
+        let harness = Harness()
+        _ = await harness.store.purchase("remove.ads")
+        _ = await harness.store.purchase("pro.monthly")
+        // Reinstalled: the same store account, a fresh ledger.
+        let ledger = InMemoryFulfillmentLedger()
+        let reinstalled = Store(
+            catalog: harness.catalog, providers: [harness.provider], ledger: ledger, clock: harness.clock)
+        let events = await reinstalled.events()
+        await reinstalled.start()
+        _ = await reinstalled.restore()
+        _ = await reinstalled.restore()
+        await harness.provider.renew("pro.monthly")
+        await harness.provider.renew("pro.monthly")
+        var seen: [StoreEvent] = []
+        for await event in events {
+            seen.append(event)
+            if seen.count == 6 { break }
+        }
+        let removeAds = seen.filter { $0.transaction.productID == "remove.ads" }
+        #expect(removeAds.map(\.name) == ["delivered", "alreadyDelivered"])
+        #expect(Set(removeAds.map(\.transaction.id)).count == 2, "each restore is a new restored transaction")
+        let renewals = seen.filter { $0.transaction.state == .purchased }
+        #expect(renewals.map(\.name) == ["delivered", "delivered"])
+        let contents = await ledger.contents()
+        #expect(contents.deliveries.filter { $0.productID == "remove.ads" }.count == 1)
+        #expect(try await reinstalled.entitlements().names.contains("no-ads"))
+        await reinstalled.stop()
     }
 
     @Test func storeFailureIsAFailedRestore() async {

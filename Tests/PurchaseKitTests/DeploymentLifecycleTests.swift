@@ -78,4 +78,80 @@ struct DeploymentLifecycleTests {
         #expect(try await deployment.store.entitlements().contains("premium-levels"))
         await deployment.close()
     }
+
+    /// After a reinstall (a fresh ledger, the same App Store account), each restore brings the
+    /// non-consumable back as a new restored transaction: the first is delivered, every later one is
+    /// found delivered, in the file ledger across reopenings; the subscription still renews into
+    /// deliveries of their own.
+    @Test func restoringTwiceAfterAReinstallDeliversTheNonConsumableOnce() async throws {
+        let state = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let catalog = PurchaseDeploymentTests.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
+        let clock = ManualClock()
+        var deployment = try PurchaseDeployment.open(catalogPath: catalog, stateDirectory: state, clock: clock)
+        await deployment.store.start()
+        #expect(await deployment.store.purchase("com.example.removeads").name == "purchased")
+        #expect(await deployment.store.purchase("com.example.pro.monthly").name == "purchased")
+        await deployment.close()
+        // Reinstall: the app's ledger goes, the simulated App Store's account stays.
+        for name in try FileManager.default.contentsOfDirectory(atPath: state.path) where name.hasPrefix("purchases.") {
+            try FileManager.default.removeItem(at: state.appendingPathComponent(name))
+        }
+        var events: [StoreEvent] = []
+        for _ in 0..<2 {
+            deployment = try PurchaseDeployment.open(catalogPath: catalog, stateDirectory: state, clock: clock)
+            let stream = await deployment.store.events()
+            await deployment.store.start()
+            #expect(await deployment.store.restore().restoredProductIDs.contains("com.example.removeads"))
+            await deployment.close()
+            for await event in stream { events.append(event) }
+        }
+        let removeAds = events.filter { $0.transaction.productID == "com.example.removeads" }
+        #expect(removeAds.map(\.name) == ["delivered", "alreadyDelivered"])
+        #expect(Set(removeAds.map(\.transaction.id)).count == 2)
+
+        deployment = try PurchaseDeployment.open(catalogPath: catalog, stateDirectory: state, clock: clock)
+        clock.advance(by: 65 * 86_400)
+        let renewals = await deployment.store.start().filter { $0.transaction.state == .purchased }
+        #expect(renewals.map(\.name) == ["delivered", "delivered"])
+        let deliveries = try await deployment.ledger.contents().deliveries
+        #expect(deliveries.filter { $0.productID == "com.example.removeads" }.count == 1)
+        await deployment.close()
+    }
+
+    @Test func closingASimulatedDeploymentWaitsForTheStoresOwnWork() async throws {
+        let state = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let catalog = PurchaseDeploymentTests.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
+        let deployment = try PurchaseDeployment.open(catalogPath: catalog, stateDirectory: state)
+        await deployment.store.start()
+        let provider = try #require(deployment.providers.first as? SimulatedAppStoreProvider)
+        let observer = SlowObserver()
+        await provider.queue.add(observer)
+        // Ask to Buy, approved by the simulated store on its callback queue after the purchase returns.
+        guard case .pending = await deployment.store.purchase("com.example.levels.premium") else {
+            Issue.record("expected pending")
+            return
+        }
+        await deployment.close()
+        // Every callback the store scheduled has run (the slow one included), and its account is closed:
+        // what the queue does now is not written anywhere.
+        #expect(observer.states.contains(.purchased))
+        await provider.queue.add(Payment(productIdentifier: "com.example.gems.100"))
+        #expect(await provider.queue.lastPersistenceError != nil)
+    }
+}
+
+/// An observer that takes a while over a purchased transaction, as a slow receipt signer would.
+private final class SlowObserver: PaymentTransactionObserver, @unchecked Sendable {
+    // `seen` is read and written under `lock` only.
+    private let lock = NSLock()
+    private var seen: [TransactionState] = []
+
+    var states: [TransactionState] { lock.withLock { seen } }
+
+    func updatedTransactions(_ transactions: [PaymentTransaction]) {
+        if transactions.contains(where: { $0.transactionState == .purchased }) { usleep(100_000) }
+        lock.withLock { seen += transactions.map(\.transactionState) }
+    }
 }

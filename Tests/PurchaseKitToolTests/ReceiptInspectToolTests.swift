@@ -143,6 +143,33 @@ struct ReceiptInspectToolTests {
         #expect(text.stdout.contains("skipped: latest_receipt_info[0]"))
     }
 
+    /// A date the body writes outside 0000-01-01 to 9999-12-31 is refused with the field's path, never
+    /// shown as another date; the first and last dates of the range are shown as they are.
+    @Test(arguments: ["-100000000000000", "9223372036854775807", "253402300800000", "-62167219200001"])
+    func aDateOutsideTheRangeIsRefusedWithItsPath(_ milliseconds: String) throws {
+        let body =
+            #"{"status": 0, "receipt": {"bundle_id": "b", "in_app": ["#
+            + #"{"product_id": "p", "transaction_id": "1", "purchase_date_ms": "\#(milliseconds)"}]}}"#
+        let path = try ToolRunner.file(named: "dates.json", containing: body)
+        let text = try ToolRunner.run(["receipt", "inspect", path])
+        #expect(text.status == 0)
+        #expect(!text.stdout.contains("purchased"), "\(text.stdout)")
+        #expect(text.stdout.contains("skipped: receipt.in_app[0] skipped: receipt.in_app[0].purchase_date_ms: "))
+        let json = try Self.object(try ToolRunner.run(["receipt", "inspect", "--json", path]))
+        #expect((json["decodingIssues"] as? [String])?.first?.contains("in_app[0].purchase_date_ms") == true)
+    }
+
+    @Test func theEarliestAndLatestDatesArePrintedAsTheyAre() throws {
+        let body =
+            #"{"status": 0, "receipt": {"bundle_id": "b", "in_app": ["#
+            + #"{"product_id": "p", "transaction_id": "1", "purchase_date_ms": "-62167219200000"},"#
+            + #"{"product_id": "q", "transaction_id": "2", "purchase_date_ms": "253402300799999"}]}}"#
+        let path = try ToolRunner.file(named: "edges.json", containing: body)
+        let text = try ToolRunner.run(["receipt", "inspect", path])
+        #expect(text.stdout.contains("  1  p  x1  purchased 0000-01-01T00:00:00Z\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("  2  q  x1  purchased 9999-12-31T23:59:59Z\n"), "\(text.stdout)")
+    }
+
     @Test func readsStandardInput() throws {
         let result = try ToolRunner.run(["receipt", "inspect", "-", "--json"], stdin: Data(#"{"status": 21002}"#.utf8))
         #expect(result.status == 0)

@@ -95,6 +95,41 @@ struct SimulateToolTests {
         #expect(result.stdout.isEmpty)
     }
 
+    /// A clock moved past the last date receipts carry is refused where the file moves it, whether one
+    /// step or several do it, before anything runs.
+    @Test(arguments: [
+        "<integer>9223372036854775807</integer>", "<real>1e16</real>", "<real>1e300</real>",
+        "<integer>251635075200</integer>",
+    ])
+    func aClockMovedPastWhatReceiptsCarryExits65(_ seconds: String) throws {
+        let path = try Self.scenario(
+            """
+            <dict><key>Step</key><string>buy</string><key>Product</key><string>com.example.pro.monthly</string></dict>
+            <dict><key>Step</key><string>advanceTime</string><key>Seconds</key>\(seconds)</dict>
+            """)
+        let result = try ToolRunner.run(["simulate", path])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\(path):8:68: error: the scenario's clock would pass 9999-12-31T23:59:59Z, the last date a receipt "
+                    + "can carry; advance it less\n"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func stepsThatTogetherMoveTheClockTooFarAreRefusedAtTheOneThatPassesTheLimit() throws {
+        let path = try Self.scenario(
+            """
+            <dict><key>Step</key><string>advanceTime</string><key>Duration</key><string>P5000Y</string></dict>
+            <dict><key>Step</key><string>advanceTime</string><key>Duration</key><string>P2900Y</string></dict>
+            <dict><key>Step</key><string>advanceTime</string><key>Duration</key><string>P100Y</string></dict>
+            """)
+        let result = try ToolRunner.run(["--locale", "ja", "simulate", path])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(
+            result.stderr == "\(path):9:22: error: シナリオの時計がレシートに記録できる最後の日時 9999-12-31T23:59:59Z "
+                + "を越えてしまいます。進める時間を短くしてください\n")
+    }
+
     /// A step that cannot be done is a failed expectation: `error:`, the step's name as written, the reason in
     /// the locale.
     @Test func aStepThatCannotBeDoneIsWordedInTheLocale() throws {

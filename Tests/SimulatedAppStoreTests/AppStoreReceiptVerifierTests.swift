@@ -78,7 +78,7 @@ struct AppStoreReceiptVerifierTests {
         #expect(await service.log.count == 3)
     }
 
-    @Test(arguments: [21005, 21009, 21100, 21199])
+    @Test(arguments: [21002, 21005, 21009, 21100, 21199])
     func retryableStatusesAreRetriedWithBackoffThenSucceed(status: Int) async throws {
         let receipt = try ReceiptFixtures.receiptBytes(.production, [ReceiptFixtures.gems()])
         let service = service()
@@ -134,7 +134,11 @@ struct AppStoreReceiptVerifierTests {
         let forged = ReceiptFixtures.transaction(for: entry, type: .consumable, receipt: receipt)
         await expectError(.receiptInvalid, status: 21003) { _ = try await verifier(service()).verify(forged) }
         let garbage = ReceiptFixtures.transaction(for: entry, type: .consumable, receipt: Data("junk".utf8))
-        await expectError(.receiptInvalid, status: 21002) { _ = try await verifier(service()).verify(garbage) }
+        // 21002 may be a passing issue of the service: retried, then "try later", never a rejection.
+        await expectError(.verificationUnavailable, status: 21002) {
+            _ = try await verifier(service()).verify(garbage)
+        }
+        #expect(sleeper.recorded == [.milliseconds(500), .seconds(1), .seconds(2)])
         let none = ReceiptFixtures.transaction(for: entry, type: .consumable, receipt: nil)
         await expectError(.receiptInvalid, status: nil) { _ = try await verifier(service()).verify(none) }
     }
@@ -151,6 +155,22 @@ struct AppStoreReceiptVerifierTests {
         await expectError(.verificationFailed, status: 21006) {
             _ = try await verifier(service, acceptsExpired: false).verify(transaction)
         }
+    }
+
+    /// The documented default: a verifier made without saying accepts 21006 (a genuine receipt whose
+    /// subscriptions have expired), with the expiry in the answer.
+    @Test func aVerifierAcceptsAnExpiredSubscriptionByDefault() async throws {
+        let entry = ReceiptFixtures.monthly()
+        let receipt = try ReceiptFixtures.receiptBytes(.production, [entry])
+        clock.advance(by: 3 * ReceiptFixtures.month)
+        let service = service(expiredStatus: true)
+        let verifier = AppStoreReceiptVerifier(
+            transport: service, sharedSecret: "s3cret", bundleID: "com.example.app", sleeper: sleeper)
+        #expect(verifier.acceptsExpiredSubscriptions)
+        let transaction = ReceiptFixtures.transaction(for: entry, type: .autoRenewable, receipt: receipt)
+        let verified = try await verifier.verify(transaction)
+        #expect(await service.log.map(\.status) == [.subscriptionExpired])
+        #expect(try #require(verified.expirationDate) < clock.now)
     }
 
     @Test func returnsTheTransactionAsTheAuthoritySeesIt() async throws {

@@ -134,3 +134,95 @@ struct ReceiptSigningTests {
         #expect(throws: ReceiptKeyError.self) { try ReceiptPublicKey(derRepresentation: Data("nope".utf8)) }
     }
 }
+
+/// ECDSA accepts (r, n − s) and other DER encodings of the same numbers; receipts accept only the
+/// issuer's form (canonical DER, low s), so that no changed byte verifies.
+struct ReceiptSignatureFormTests {
+    static let order: [UInt8] = [
+        0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+        0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51,
+    ]
+
+    /// The receipt's signature split into r and s (32 bytes each), read by this test's own DER parser.
+    static func numbers(of receipt: Data) throws -> (r: [UInt8], s: [UInt8], signatureStart: Int) {
+        let bytes = Array(receipt)
+        let payloadLength = bytes[5..<9].reduce(0) { $0 << 8 | Int($1) }
+        let start = 9 + payloadLength + 2
+        let signature = Array(bytes[start...])
+        try #require(signature[0] == 0x30 && signature[2] == 0x02)
+        let rLength = Int(signature[3])
+        let r = Array(signature[4..<(4 + rLength)])
+        try #require(signature[4 + rLength] == 0x02)
+        let s = Array(signature[(6 + rLength)...])
+        func padded(_ value: [UInt8]) -> [UInt8] {
+            let trimmed = Array(value.drop { $0 == 0 })
+            return [UInt8](repeating: 0, count: 32 - trimmed.count) + trimmed
+        }
+        return (padded(r), padded(s), start)
+    }
+
+    /// A receipt with its signature replaced by `signature` (and the signature length with it).
+    static func receipt(_ receipt: Data, signedWith signature: [UInt8], signatureStart: Int) -> Data {
+        var bytes = Array(receipt.prefix(signatureStart - 2))
+        bytes += [UInt8(signature.count >> 8), UInt8(signature.count & 0xFF)] + signature
+        return Data(bytes)
+    }
+
+    static func der(_ r: [UInt8], _ s: [UInt8]) -> [UInt8] {
+        func integer(_ value: [UInt8]) -> [UInt8] {
+            var content = Array(value.drop { $0 == 0 })
+            if content.first.map({ $0 & 0x80 != 0 }) ?? true { content.insert(0, at: 0) }
+            return [0x02, UInt8(content.count)] + content
+        }
+        let body = integer(r) + integer(s)
+        return [0x30, UInt8(body.count)] + body
+    }
+
+    static func negated(_ s: [UInt8]) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: 32)
+        var borrow = 0
+        for index in stride(from: 31, through: 0, by: -1) {
+            var digit = Int(order[index]) - Int(s[index]) - borrow
+            borrow = digit < 0 ? 1 : 0
+            if digit < 0 { digit += 256 }
+            result[index] = UInt8(digit)
+        }
+        return result
+    }
+
+    static func isLow(_ s: [UInt8]) -> Bool { !negated(s).lexicographicallyPrecedes(s) }
+
+    @Test func theIssuerAlwaysWritesALowS() throws {
+        for number in 0..<40 {
+            let receipt = try ReceiptFixtures.receiptBytes(.sandbox, [ReceiptFixtures.gems("\(1_000_000 + number)")])
+            let (r, s, start) = try Self.numbers(of: receipt)
+            #expect(Self.isLow(s), "receipt \(number)")
+            #expect(Array(receipt[start...]) == Self.der(r, s), "receipt \(number) is not in canonical DER")
+        }
+    }
+
+    @Test func theOtherSOfAValidSignatureIsRefused() throws {
+        for number in 0..<8 {
+            let receipt = try ReceiptFixtures.receiptBytes(.sandbox, [ReceiptFixtures.gems("\(2_000_000 + number)")])
+            let (r, s, start) = try Self.numbers(of: receipt)
+            let twin = Self.receipt(receipt, signedWith: Self.der(r, Self.negated(s)), signatureStart: start)
+            #expect(throws: ReceiptValidationError.signatureInvalid) { try ReceiptFixtures.validator.validate(twin) }
+            #expect(try ReceiptFixtures.validator.validate(receipt).inApp.count == 1)
+        }
+    }
+
+    /// The same numbers in another DER: a needless leading zero, a long-form length.
+    @Test func anotherEncodingOfTheSameNumbersIsRefused() throws {
+        let receipt = try ReceiptFixtures.receiptBytes(.production, [ReceiptFixtures.gems()])
+        let (r, s, start) = try Self.numbers(of: receipt)
+        let canonical = Self.der(r, s)
+        let rContent = Array(canonical[4..<(4 + Int(canonical[3]))])
+        let sPart = Array(canonical[(4 + rContent.count)...])
+        let padded = [0x02, UInt8(rContent.count + 1), 0x00] + rContent + sPart
+        let longForm = [0x30, 0x81, UInt8(canonical.count - 2)] + canonical[2...]
+        for signature in [[0x30, UInt8(padded.count)] + padded, Array(longForm)] {
+            let other = Self.receipt(receipt, signedWith: signature, signatureStart: start)
+            #expect(throws: ReceiptValidationError.signatureInvalid) { try ReceiptFixtures.validator.validate(other) }
+        }
+    }
+}

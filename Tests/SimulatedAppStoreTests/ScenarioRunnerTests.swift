@@ -71,6 +71,21 @@ struct ScenarioRunnerTests {
             ])
     }
 
+    /// A scenario built in code may ask for any number of seconds: one that takes the clock past what
+    /// receipts carry fails its step and leaves the clock (and the subscription) where they were.
+    @Test(arguments: [1e16, 1e300, .infinity, .nan, -1])
+    func movingTheClockPastWhatReceiptsCarryFailsTheStep(_ seconds: Double) async throws {
+        var owned = ScenarioExpectations()
+        owned.entitlementsContain = ["pro"]
+        let report = try await run([
+            .init(.buy(productID: "com.example.pro.monthly", quantity: 1)),
+            .init(.advanceTime(seconds), line: 5, column: 1),
+            .init(.expect(owned), line: 6, column: 1),
+        ])
+        #expect(report.problems.map(\.kind) == [.step(action: "advanceTime", problem: .timeOutOfRange)])
+        #expect(report.problems.first?.line == 5)
+    }
+
     @Test func aRefundedPurchaseIsRevokedOnlyOnce() async throws {
         var afterRefund = ScenarioExpectations()
         afterRefund.events = ["revoked"]

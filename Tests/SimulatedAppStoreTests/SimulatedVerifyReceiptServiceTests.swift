@@ -33,6 +33,18 @@ struct SimulatedVerifyReceiptServiceTests {
         #expect(response.latestReceipt == receipt.base64EncodedString())
     }
 
+    /// The request body is JSON a server reads back as sent, whatever the strings hold.
+    @Test(arguments: [("abc+/=", "s3cret", true), ("a\"b\\c\u{1}d/é", nil, false)] as [(String, String?, Bool)])
+    func aRequestBodyReadsBackAsSent(receiptData: String, password: String?, excludeOld: Bool) throws {
+        let request = VerifyReceiptRequest(
+            receiptData: receiptData, password: password, excludeOldTransactions: excludeOld)
+        let data = request.jsonData()
+        #expect(try VerifyReceiptRequest(jsonData: data) == request)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["receipt-data"] as? String == receiptData)
+        #expect(object.count == 1 + (password == nil ? 0 : 1) + (excludeOld ? 1 : 0))
+    }
+
     @Test func answersEachRequestErrorWithItsStatus() async throws {
         let service = service()
         let sandboxReceipt = try ReceiptFixtures.receiptBytes(.sandbox, [ReceiptFixtures.gems()])

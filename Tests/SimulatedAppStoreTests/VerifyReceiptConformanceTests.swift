@@ -50,7 +50,8 @@ struct VerifyReceiptConformanceTests {
             let expected = try #require(Int(label.dropFirst("status-".count)))
             let response = try VerifyReceiptResponse(jsonData: data)
             #expect(response.status.rawValue == expected)
-            #expect(response.isRetryable == [21005, 21009].contains(expected) || (21100...21199).contains(expected))
+            #expect(
+                response.isRetryable == [21002, 21005, 21009].contains(expected) || (21100...21199).contains(expected))
             #expect(response.retryIn == (expected == 21007 ? .sandbox : expected == 21008 ? .production : nil))
             if expected == 0, data.count > 100 {
                 #expect(response.receipt?.bundleID == "com.foo.foo")

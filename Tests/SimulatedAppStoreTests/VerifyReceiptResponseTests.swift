@@ -58,6 +58,7 @@ struct VerifyReceiptResponseTests {
         arguments: [
             (21005, nil, true), (21009, nil, true), (21100, nil, true), (21150, true, true), (21199, false, false),
             (21100, false, false), (21007, nil, false), (21003, true, false), (0, nil, false), (2, nil, false),
+            (21002, nil, true),
         ] as [(Int, Bool?, Bool)])
     func classifiesRetryableStatuses(status: Int, flag: Bool?, retryable: Bool) throws {
         let flagText = flag.map { #", "is-retryable": \#($0)"# } ?? ""

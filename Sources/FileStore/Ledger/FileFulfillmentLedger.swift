@@ -82,13 +82,16 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     /// Torn tails the journal cut when it opened; empty normally.
     public var recoveries: [JournalRecovery] { journal.recoveries }
 
-    /// Records a delivery unless one with the same transaction identifier exists (atomically, across processes).
+    /// Records a delivery unless one with the same transaction identifier or the same
+    /// ``Delivery/fulfillmentKey`` exists (atomically, across processes).
     public func recordDelivery(_ delivery: Delivery) async throws -> Bool {
-        // The body holds the record and the identifier, not another copy of the delivery.
-        let (record, transactionID) = (LedgerRecord.delivery(delivery), delivery.transactionID)
+        // The body holds the record and the identifiers, not another copy of the delivery.
+        let (record, transactionID, key) = (
+            LedgerRecord.delivery(delivery), delivery.transactionID, delivery.fulfillmentKey
+        )
         let (credits, productID) = (delivery.credits, delivery.productID)
         return try await perform("the ledger cannot record a delivery") { state in
-            guard state.delivery(for: transactionID) == nil else { return ([], false) }
+            guard !state.isDelivered(transactionID, fulfilling: key) else { return ([], false) }
             if let name = state.overflowingBalance(adding: credits) {
                 throw PurchaseError(
                     .paymentInvalid, detail: "balance '\(name)' cannot hold the units this delivery credits",

@@ -11,6 +11,8 @@ struct LedgerState: JournalState {
 
     private(set) var contents = LedgerContents()
     private(set) var index: [TransactionID: Int] = [:]
+    /// The ``Delivery/fulfillmentKey`` of every delivery applied (derived: rebuilt as records apply).
+    private(set) var fulfilled: Set<TransactionID> = []
     /// Balances as ``LedgerContents/balances`` computes them, kept up to date record by record.
     private(set) var balances: [String: Int] = [:]
     /// Recent strings, shared by the records decoded (not part of the state's meaning).
@@ -31,12 +33,20 @@ struct LedgerState: JournalState {
     mutating func reserveCapacity(forDeliveries count: Int) {
         guard count > 0 else { return }
         index.reserveCapacity(index.count + count)
+        fulfilled.reserveCapacity(fulfilled.count + count)
         contents.deliveries.reserveCapacity(contents.deliveries.count + count)
         contents.finished.reserveCapacity(contents.finished.count + count)
     }
 
     func delivery(for id: TransactionID) -> Delivery? {
         index[id].map { contents.deliveries[$0] }
+    }
+
+    /// Whether recording a delivery of `transactionID` with fulfillment key `key` now would deliver
+    /// again: the transaction, or the original purchase the key names (a restored non-consumable), is
+    /// delivered already.
+    func isDelivered(_ transactionID: TransactionID, fulfilling key: TransactionID) -> Bool {
+        index[transactionID] != nil || fulfilled.contains(key)
     }
 
     static func encode(_ record: LedgerRecord) -> Data {
@@ -78,6 +88,8 @@ struct LedgerState: JournalState {
                 throw RecordFormatError(description: "the delivery takes balance '\(name)' out of range")
             }
             for (name, amount) in delivery.credits { balances[name, default: 0] += amount }
+            // A log applies as written: deliveries recorded before keys were checked stay.
+            fulfilled.insert(delivery.fulfillmentKey)
             contents.deliveries.append(delivery)
         case .finished(let id):
             contents.finished.insert(id)
@@ -123,6 +135,7 @@ struct LedgerState: JournalState {
             let deliveries = Int(try reader.u64())
             contents.deliveries.reserveCapacity(deliveries)
             index.reserveCapacity(deliveries)
+            fulfilled.reserveCapacity(deliveries)
             for _ in 0..<deliveries {
                 try applyRecorded(.delivery(try LedgerRecord.decodeDelivery(from: &reader, interner: &interner)))
             }

@@ -24,16 +24,19 @@ extension PurchaseError {
     ///
     /// 21007 and 21008 mean "ask the other environment": a verifier retries them itself and reports
     /// them only if the other environment fails too. 21100 to 21199 are Apple's internal errors and
-    /// may be retried, as may 21005 and 21009.
+    /// may be retried, as may 21005, 21009 and 21002 (malformed data or a temporary issue of the
+    /// service, which Apple says to try again): they are ``Code/verificationUnavailable``, so a
+    /// transaction whose verification got no better answer stays unfinished and is tried later.
     public static func verifyReceipt(status: Int, productID: String? = nil) -> PurchaseError? {
         let code: Code
         switch status {
         case 0: return nil
-        case 21002, 21003: code = .receiptInvalid  // malformed data, could not authenticate
+        case 21003: code = .receiptInvalid  // could not authenticate
         case 21000, 21004, 21010: code = .verificationFailed  // bad request, shared secret, account unknown
         case 21006: code = .verificationFailed  // valid receipt of an expired subscription
         case 21007, 21008: code = .verificationFailed  // wrong environment
-        case 21005, 21009, 21100...21199: code = .verificationUnavailable
+        // 21002: malformed data or a temporary issue of the service, to be tried again.
+        case 21002, 21005, 21009, 21100...21199: code = .verificationUnavailable
         default: code = .verificationFailed
         }
         return PurchaseError(

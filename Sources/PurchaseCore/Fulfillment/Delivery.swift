@@ -2,9 +2,10 @@ public import Foundation
 
 /// What delivering one transaction granted, as the fulfillment ledger records it.
 ///
-/// A delivery is recorded once per ``transactionID`` and never changes afterwards; a refund is
-/// recorded beside it as a revocation, and a subscription the store ended early as an expiration
-/// (``LedgerContents/expirations``, see ``LedgerContents/expirationDate(of:)``).
+/// A delivery is recorded once per ``fulfillmentKey`` (so once per ``transactionID`` too) and never
+/// changes afterwards; a refund is recorded beside it as a revocation, and a subscription the store
+/// ended early as an expiration (``LedgerContents/expirations``, see
+/// ``LedgerContents/expirationDate(of:)``).
 public struct Delivery: Sendable, Hashable, Codable {
     /// The transaction delivered.
     public var transactionID: TransactionID
@@ -51,5 +52,19 @@ public struct Delivery: Sendable, Hashable, Codable {
         self.expirationDate = expirationDate
         self.purchaseDate = purchaseDate
         self.deliveredAt = deliveredAt
+    }
+}
+
+extension Delivery {
+    /// What a ledger delivers once: for a non-consumable or a non-renewing subscription, the original
+    /// purchase (``originalTransactionID``): a restore, or a store giving an owned item again, brings
+    /// that one purchase back under a new transaction identifier, and it is not delivered again. For
+    /// a consumable or an auto-renewable subscription, the transaction itself: each unit bought and
+    /// each period (renewals share their original transaction) is a delivery of its own.
+    public var fulfillmentKey: TransactionID {
+        switch productType {
+        case .nonConsumable, .nonRenewing: originalTransactionID
+        case .consumable, .autoRenewable: transactionID
+        }
     }
 }

@@ -7,9 +7,12 @@ public import Foundation
 /// was already delivered.
 ///
 /// ## Implementation requirements
-/// - ``recordDelivery(_:)`` is an atomic check-and-insert keyed by ``Delivery/transactionID``:
-///   however many callers race with the same transaction, in this process or another one sharing
-///   the ledger, exactly one gets `true`.
+/// - ``recordDelivery(_:)`` is an atomic check-and-insert keyed by ``Delivery/fulfillmentKey``:
+///   however many callers race with the same transaction, or with transactions that bring back the
+///   same original purchase of a non-consumable or non-renewing product (restores), in this process
+///   or another one sharing the ledger, exactly one gets `true`. A delivery whose
+///   ``Delivery/transactionID`` is already recorded is refused too. Deliveries recorded before this
+///   rule (a ledger's history) stay as they were.
 /// - A call that returns has made its change durable to the ledger's own standard (an in-memory
 ///   ledger: for the life of the process; a file ledger: on disk, fsynced). A call that throws has
 ///   changed nothing.
@@ -21,10 +24,11 @@ public import Foundation
 /// - Errors are ``PurchaseError`` with code ``PurchaseError/Code/ledgerIOFailed`` for storage
 ///   failures and ``PurchaseError/Code/insufficientBalance`` for a spend that does not fit.
 public protocol FulfillmentLedger: Sendable {
-    /// Records a delivery unless one with the same transaction identifier exists.
+    /// Records a delivery unless one with the same transaction identifier or the same
+    /// ``Delivery/fulfillmentKey`` exists.
     ///
-    /// - Returns: `true` when this call recorded it; `false` when it was already recorded, in which
-    ///   case nothing changed.
+    /// - Returns: `true` when this call recorded it; `false` when it (or the original purchase it
+    ///   brings back) was already recorded, in which case nothing changed.
     func recordDelivery(_ delivery: Delivery) async throws -> Bool
 
     /// The delivery recorded for a transaction, or `nil`.

@@ -7,17 +7,19 @@ public import Foundation
 public actor InMemoryFulfillmentLedger: FulfillmentLedger {
     private var state = LedgerContents()
     private var index: [TransactionID: Int] = [:]
+    /// The ``Delivery/fulfillmentKey`` of every delivery recorded.
+    private var fulfilled: Set<TransactionID> = []
 
     /// Creates an empty ledger.
     public init() {}
 
-    /// Records a delivery unless one with the same transaction identifier exists.
+    /// Records a delivery unless one with the same transaction identifier or the same
+    /// ``Delivery/fulfillmentKey`` (a restore of a non-consumable delivered before) exists.
     public func recordDelivery(_ delivery: Delivery) -> Bool {
-        // One lookup in the usual case: insert, and put the old position back on a repeat.
-        if let existing = index.updateValue(state.deliveries.count, forKey: delivery.transactionID) {
-            index[delivery.transactionID] = existing
+        guard index[delivery.transactionID] == nil, fulfilled.insert(delivery.fulfillmentKey).inserted else {
             return false
         }
+        index[delivery.transactionID] = state.deliveries.count
         state.deliveries.append(delivery)
         return true
     }

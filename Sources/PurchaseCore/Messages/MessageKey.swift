@@ -115,6 +115,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolIOError = "tool.error.io"
     /// Another process kept the state folder locked too long; names the folder's lock file.
     case toolStateFolderBusy = "tool.error.stateFolderBusy"
+    /// The simulated App Store's receipt key file is there but cannot be used; gives why (English,
+    /// from the system or libcrypto) and how to fix it.
+    case toolReceiptKeyUnusable = "tool.error.receiptKeyUnusable"
     /// After a file's diagnostics: how many more errors and warnings were found and not shown.
     case toolValidationOmitted = "tool.validation.omitted"
     /// After a file's diagnostics: how many more errors were found and not shown (no warning was left out).
@@ -769,6 +772,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case scenarioNegativeSeconds = "scenario.negativeSeconds"
     /// An `advanceTime` step's `Duration` that is not an ISO 8601 duration; gives it.
     case scenarioInvalidDuration = "scenario.invalidDuration"
+    /// An `advanceTime` step that takes the scenario's clock past the last date receipts carry.
+    case scenarioTimeOutOfRange = "scenario.timeOutOfRange"
     /// A `togglePayments` step without `Allowed`.
     case scenarioMissingAllowed = "scenario.missingAllowed"
     /// A `togglePayments` step's `Allowed` that is not a boolean.
@@ -795,6 +800,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case scenarioStepNoInterruptedPurchase = "scenario.step.noInterruptedPurchase"
     /// A `refund` step with no purchase of the product; names the product.
     case scenarioStepNothingToRefund = "scenario.step.nothingToRefund"
+    /// An `advanceTime` step of a scenario built in code that would take the clock past the last date
+    /// receipts carry (or by a number of seconds that is negative or not a number).
+    case scenarioStepTimeOutOfRange = "scenario.step.timeOutOfRange"
 
     // MARK: Tool: receipt inspect and simulate
     /// A verifyReceipt status line; gives the number and its meaning.
@@ -905,7 +913,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolProgressSimulating: [.integer, .integer, .text]
         case .toolProgressDownloading: [.text, .integer]
         case .toolValidationSummary: [.integer, .integer, .integer]
-        case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal: [.text]
+        case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal,
+            .toolReceiptKeyUnusable:
+            [.text]
         case .toolValidationSummaryUnread: [.integer, .integer, .integer, .integer]
         case .toolValidationOmitted: [.text, .integer, .integer]
         case .toolValidationOmittedErrors, .toolValidationOmittedWarnings: [.text, .integer]

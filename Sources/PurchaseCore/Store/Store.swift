@@ -6,7 +6,10 @@ public import Foundation
 /// Guarantees:
 /// - A transaction is delivered at most once per (store, transaction id), whatever redeliveries,
 ///   concurrent updates or crashes happen: the ledger's atomic ``FulfillmentLedger/recordDelivery(_:)``
-///   decides, and the provider is told to finish only after the ledger has recorded delivery.
+///   decides, and the provider is told to finish only after the ledger has recorded delivery. A
+///   non-consumable or non-renewing purchase is delivered once per original purchase: restoring it
+///   again (a new restored transaction each time) reports ``StoreEvent/alreadyDelivered(_:)``
+///   (``Delivery/fulfillmentKey``); a subscription's renewals stay deliveries of their own.
 /// - A transaction that could not be verified or recorded for a passing reason stays unfinished
 ///   with its provider and goes through the flow again at the next ``start()`` or update.
 /// - One purchase runs at a time: a second ``purchase(_:quantity:)`` while one runs fails at once
@@ -19,7 +22,11 @@ public import Foundation
 /// - Payments turned off are reported before anything else is tried.
 /// - A restore always ends in a ``RestoreOutcome``.
 /// - It listens to its providers' updates from ``start()`` until ``stop()`` or until it goes away,
-///   whichever comes first; either ends every ``events()`` stream. Updates that arrive while a
+///   whichever comes first; either ends every ``events()`` stream. ``stop()`` returns only once the
+///   listening it started has ended: an update being processed when it is called has been carried
+///   through (or left unfinished with its provider, for the next ``start()``) and no work of the
+///   store's own is still running, so a process may exit or close its ledger right after it.
+///   Updates that arrive while a
 ///   ``purchase(_:quantity:)`` runs are processed after it has reported its own events, in the
 ///   order they came, before it returns: a purchase reported pending is never heard of after the
 ///   update that delivers it.
@@ -32,11 +39,11 @@ public actor Store {
     /// identifier the catalog repeats, the last product's, as `Catalog.product(withID:)` finds it.
     private let routes: [String: ProductRoute]
     private let providers: [any StoreProvider]
-    private let ledger: any FulfillmentLedger
-    private let verifiers: [String: any ReceiptVerifier]
+    let ledger: any FulfillmentLedger
+    let verifiers: [String: any ReceiptVerifier]
     /// The verifier of stores without one in `verifiers`, made once (it holds the catalog).
-    private let catalogVerifier: any ReceiptVerifier
-    private let clock: any PurchaseClock
+    let catalogVerifier: any ReceiptVerifier
+    let clock: any PurchaseClock
     private let gracePeriod: TimeInterval
 
     private var purchaseRunning = false
@@ -135,10 +142,19 @@ public actor Store {
         return events
     }
 
-    /// Stops listening to provider updates and ends every ``events()`` stream.
-    public func stop() {
-        listeners.forEach { $0.cancel() }
+    /// Stops listening to provider updates, waits for the listening to end, then ends every
+    /// ``events()`` stream.
+    ///
+    /// The listeners are cancelled and awaited: an update one of them is processing runs to its end
+    /// (a cancelled verification or ledger write leaves the transaction unfinished with its
+    /// provider, which hands it back at the next ``start()``; it is never rejected for being
+    /// cancelled), and updates not yet taken stay with their provider. When it returns, nothing the
+    /// store started is running.
+    public func stop() async {
+        let running = listeners
         listeners.removeAll()
+        for listener in running { listener.cancel() }
+        for listener in running { await listener.value }
         subscribers.values.forEach { $0.finish() }
         subscribers.removeAll()
     }
@@ -158,7 +174,7 @@ public actor Store {
         subscribers[id] = nil
     }
 
-    private func emit(_ event: consuming StoreEvent) -> StoreEvent {
+    func emit(_ event: consuming StoreEvent) -> StoreEvent {
         for continuation in subscribers.values { continuation.yield(copy event) }
         return event
     }
@@ -354,146 +370,5 @@ public actor Store {
     /// - Throws: ``PurchaseError/Code/insufficientBalance`` when the balance holds fewer units.
     public func spend(_ balance: String, quantity: Int) async throws -> Int {
         try await ledger.spend(balance, quantity: quantity)
-    }
-
-    // MARK: - The pipeline
-
-    /// Verifies, delivers exactly once and finishes one transaction.
-    @discardableResult
-    private func process(_ transaction: StoreTransaction, from provider: any StoreProvider) async -> StoreEvent {
-        switch transaction.state {
-        case .purchasing, .deferred:
-            return emit(.pending(transaction))
-        case .failed:
-            try? await provider.finish(transaction)
-            return emit(.failed(transaction, PurchaseError(.paymentInvalid, productID: transaction.productID)))
-        case .purchased, .restored:
-            break
-        }
-        if transaction.isRevoked {
-            do {
-                _ = try await ledger.recordRevocation(
-                    transaction.transactionID, at: transaction.revocationDate ?? clock.now)
-                try? await provider.finish(transaction)
-                return emit(.revoked(transaction))
-            } catch {
-                return emit(
-                    .deferredProcessing(transaction, Self.purchaseError(error, productID: transaction.productID)))
-            }
-        }
-
-        let verified: StoreTransaction
-        do {
-            let verifier = verifiers[transaction.store] ?? catalogVerifier
-            verified = try await verifier.verify(transaction)
-        } catch {
-            let failure = Self.purchaseError(error, productID: transaction.productID)
-            if failure.isRetryable {
-                return emit(.deferredProcessing(transaction, failure))
-            }
-            try? await provider.finish(transaction)
-            return emit(.rejected(transaction, failure))
-        }
-
-        do {
-            let delivery = try await makeDelivery(for: verified)
-            let recorded = try await ledger.recordDelivery(delivery)
-            var endedEarly = false
-            if !recorded { endedEarly = try await recordEarlierExpiration(of: verified) }
-            try? await provider.finish(transaction)
-            try? await ledger.markFinished(transaction.transactionID)
-            if recorded { return emit(.delivered(verified, delivery)) }
-            return emit(endedEarly ? .expired(verified) : .alreadyDelivered(verified))
-        } catch {
-            let failure = Self.purchaseError(error, productID: transaction.productID)
-            return emit(.deferredProcessing(transaction, failure))
-        }
-    }
-
-    /// Records the end of a delivered transaction the store reports ending earlier than delivered,
-    /// and ends with it the other deliveries of the same subscription paid for before that end (a
-    /// restore's copies of the period).
-    ///
-    /// - Returns: whether the ledger changed.
-    private func recordEarlierExpiration(of transaction: StoreTransaction) async throws -> Bool {
-        guard let end = transaction.expirationDate,
-            let delivered = try await ledger.delivery(for: transaction.transactionID),
-            let deliveredEnd = delivered.expirationDate, end < deliveredEnd
-        else { return false }
-        var changed = try await ledger.recordExpiration(transaction.transactionID, at: end)
-        let contents = try await ledger.contents()
-        for other in contents.deliveries
-        where other.originalTransactionID == delivered.originalTransactionID
-            && other.transactionID != delivered.transactionID && other.purchaseDate < end
-            && contents.endsLater(other, than: end)
-        {
-            if try await ledger.recordExpiration(other.transactionID, at: end) { changed = true }
-        }
-        return changed
-    }
-
-    private func makeDelivery(for transaction: StoreTransaction) async throws -> Delivery {
-        guard let product = catalog.product(withID: transaction.productID) else {
-            throw PurchaseError(.productUnavailable, detail: "not in the catalog", productID: transaction.productID)
-        }
-        // A restore brings back ownership, never currency a first delivery already credited.
-        var creditsPayouts = true
-        if transaction.state == .restored, transaction.originalID != transaction.id,
-            try await ledger.delivery(for: transaction.originalTransactionID) != nil
-        {
-            creditsPayouts = false
-        }
-        var credits: [String: Int] = [:]
-        if creditsPayouts {
-            guard let units = Self.credits(of: product, transaction.quantity) else {
-                throw Self.creditsOverflow(productID: product.productID, quantity: transaction.quantity)
-            }
-            credits = units
-        }
-        var expiration = transaction.expirationDate
-        if expiration == nil, product.type == .nonRenewing, let duration = product.duration {
-            expiration = duration.added(to: transaction.purchaseDate)
-        }
-        if expiration == nil, product.type == .autoRenewable, let period = product.subscription?.period {
-            expiration = period.added(to: transaction.purchaseDate)
-        }
-        return Delivery(
-            transactionID: transaction.transactionID,
-            originalTransactionID: transaction.originalTransactionID,
-            productID: product.productID,
-            productType: product.type,
-            quantity: transaction.quantity,
-            entitlements: product.entitlements,
-            credits: credits,
-            expirationDate: expiration,
-            purchaseDate: transaction.purchaseDate,
-            deliveredAt: clock.now
-        )
-    }
-
-    /// The units `quantity` of `product` credit, by balance; `nil` when they overflow an `Int`.
-    private static func credits(of product: Product, _ quantity: Int) -> [String: Int]? {
-        var credits: [String: Int] = [:]
-        for payout in product.payouts {
-            let (units, overflow) = payout.quantity.multipliedReportingOverflow(by: quantity)
-            let (sum, overflowSum) = credits[payout.name, default: 0].addingReportingOverflow(units)
-            if overflow || overflowSum { return nil }
-            credits[payout.name] = sum
-        }
-        return credits
-    }
-
-    private static func creditsOverflow(productID: String, quantity: Int) -> PurchaseError {
-        PurchaseError(
-            .paymentInvalid, detail: "quantity \(quantity) credits more units than a balance can hold",
-            productID: productID)
-    }
-
-    private static func purchaseError(_ error: any Error, productID: String?) -> PurchaseError {
-        if var purchaseError = error as? PurchaseError {
-            if purchaseError.productID == nil { purchaseError.productID = productID }
-            return purchaseError
-        }
-        return PurchaseError(.unknown, detail: String(describing: error), productID: productID)
     }
 }

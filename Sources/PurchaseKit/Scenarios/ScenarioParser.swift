@@ -17,6 +17,8 @@ struct ScenarioParser {
 
     let path: String
     var problems: [ScenarioDiagnostic] = []
+    /// How far the `advanceTime` steps read so far move the scenario's clock from `Scenario.clockStart`.
+    private var elapsed: TimeInterval = 0
 
     init(path: String) {
         self.path = path
@@ -135,20 +137,32 @@ struct ScenarioParser {
         case "promotedPurchase":
             return requiredString(&fields, "Product", name, location).map { .promotedPurchase(productID: $0) }
         case "advanceTime":
+            let seconds: TimeInterval
+            var at = location
             if let node = fields.take("Seconds") {
-                guard let seconds = number(node), seconds >= 0 else {
+                guard let value = number(node), value >= 0 else {
                     problem(.negativeSeconds, at: node.location)
                     return nil
                 }
-                return .advanceTime(seconds)
+                seconds = value
+                at = node.location
+            } else {
+                guard let text = requiredString(&fields, "Duration", name, location) else { return nil }
+                guard let period = SubscriptionPeriod(text) else {
+                    problem(.invalidDuration(text), at: location)
+                    return nil
+                }
+                // A calendar duration from where the clock stands, as the run will move it.
+                let now = Scenario.clockStart.addingTimeInterval(elapsed)
+                seconds = period.added(to: now).timeIntervalSince(now)
             }
-            guard let text = requiredString(&fields, "Duration", name, location) else { return nil }
-            guard let period = SubscriptionPeriod(text) else {
-                problem(.invalidDuration(text), at: location)
+            // Receipts carry dates up to 9999-12-31: a clock moved past it could not be written in one.
+            guard AppReceipt.carries(Scenario.clockStart.addingTimeInterval(elapsed + seconds)) else {
+                problem(.timeOutOfRange, at: at)
                 return nil
             }
-            let start = Date(timeIntervalSince1970: 1_767_225_600)
-            return .advanceTime(period.added(to: start).timeIntervalSince(start))
+            elapsed += seconds
+            return .advanceTime(seconds)
         case "refund", "expire", "forceRenew", "disableAutoRenew":
             guard let product = requiredString(&fields, "Product", name, location) else { return nil }
             switch name {

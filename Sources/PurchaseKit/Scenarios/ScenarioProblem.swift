@@ -34,6 +34,9 @@ public enum ScenarioProblem: Sendable, Hashable {
     case negativeSeconds
     /// `Duration` is not an ISO 8601 duration.
     case invalidDuration(String)
+    /// An `advanceTime` step that takes the scenario's clock past the last date receipts carry
+    /// (`AppReceipt.dateRange`, 9999-12-31T23:59:59Z).
+    case timeOutOfRange
     /// `togglePayments` without `Allowed`.
     case missingAllowed
     /// `Allowed` is not a boolean.
@@ -73,6 +76,7 @@ public enum ScenarioProblem: Sendable, Hashable {
         case .missingParameter(let step, let key): keyed(.scenarioMissingParameter, step, key)
         case .negativeSeconds: keyed(.scenarioNegativeSeconds)
         case .invalidDuration(let text): keyed(.scenarioInvalidDuration, text)
+        case .timeOutOfRange: keyed(.scenarioTimeOutOfRange)
         case .missingAllowed: keyed(.scenarioMissingAllowed)
         case .allowedNotBoolean: keyed(.scenarioAllowedNotBoolean)
         case .invalidEnvironment: keyed(.scenarioInvalidEnvironment)

@@ -19,6 +19,8 @@ struct SimulatedAccount: JournalState {
     var expiryNotices: Set<UInt64> = []
     var subscriptions: [UInt64: SubscriptionRecord] = [:]
     var attempts: [String: Int] = [:]
+    /// The numbers of ``transactions`` by their original number (derived: rebuilt as records apply).
+    private(set) var numbersByOriginal: [UInt64: Set<UInt64>] = [:]
 
     /// An empty account.
     init() {}
@@ -63,12 +65,17 @@ struct SimulatedAccount: JournalState {
         case .put(let transaction):
             nextNumber = max(nextNumber, transaction.number + 1)
             if transaction.finished && transaction.isDroppedWhenFinished {
-                transactions[transaction.number] = nil
+                forget(transaction.number)
                 unfinished.remove(transaction.number)
                 expiryNotices.remove(transaction.number)
                 return
             }
-            transactions[transaction.number] = transaction
+            if let previous = transactions.updateValue(transaction, forKey: transaction.number),
+                previous.originalNumber != transaction.originalNumber
+            {
+                numbersByOriginal[previous.originalNumber]?.remove(transaction.number)
+            }
+            numbersByOriginal[transaction.originalNumber, default: []].insert(transaction.number)
             if transaction.expiryNoticePending {
                 expiryNotices.insert(transaction.number)
             } else {
@@ -83,18 +90,32 @@ struct SimulatedAccount: JournalState {
             guard var transaction = transactions[number] else { return }
             unfinished.remove(number)
             transaction.finished = true
-            transactions[number] = transaction.isDroppedWhenFinished ? nil : transaction
-            if transaction.isDroppedWhenFinished { expiryNotices.remove(number) }
+            if transaction.isDroppedWhenFinished {
+                forget(number)
+                expiryNotices.remove(number)
+            } else {
+                transactions[number] = transaction
+            }
         case .subscription(let subscription):
             subscriptions[subscription.originalNumber] = subscription
         case .attempts(let productIdentifier, let count):
             attempts[productIdentifier] = count
         case .clear:
             transactions.removeAll()
+            numbersByOriginal.removeAll()
             unfinished.removeAll()
             expiryNotices.removeAll()
             subscriptions.removeAll()
             attempts.removeAll()
+        }
+    }
+
+    /// Removes a transaction and its place in ``numbersByOriginal``.
+    private mutating func forget(_ number: UInt64) {
+        guard let transaction = transactions.removeValue(forKey: number) else { return }
+        numbersByOriginal[transaction.originalNumber]?.remove(number)
+        if numbersByOriginal[transaction.originalNumber]?.isEmpty == true {
+            numbersByOriginal[transaction.originalNumber] = nil
         }
     }
 

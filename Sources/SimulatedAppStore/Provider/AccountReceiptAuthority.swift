@@ -15,16 +15,28 @@ struct AccountReceiptAuthority: VerifyReceiptAuthority {
     func entries() async -> [ReceiptTransaction] {
         await queue.accountTransactions
             .filter { $0.transactionState == .purchased || $0.transactionState == .restored }
-            .map { transaction in
-                ReceiptTransaction(
-                    SimulatedAppStoreProvider.storeTransaction(
-                        transaction, storeName: storeName, catalogIDs: catalogIDs),
-                    storeProductID: transaction.payment.productIdentifier)
-            }
+            .map(entry)
     }
 
     func receiptTransactions(originalTransactionIDs: Set<String>) async -> [ReceiptTransaction] {
         await entries().filter { originalTransactionIDs.contains($0.originalTransactionID) }
+    }
+
+    /// Looked up by number in the account, so an answer costs what it holds, whatever the number of
+    /// periods a subscription has had.
+    func recentReceiptTransactions(
+        originalTransactionIDs: Set<String>, transactionIDs: Set<String>
+    ) async -> [ReceiptTransaction] {
+        await queue.recentChargedTransactions(
+            originals: Set(originalTransactionIDs.compactMap(PaymentQueue.number)),
+            numbers: Set(transactionIDs.compactMap(PaymentQueue.number))
+        ).map(entry)
+    }
+
+    private func entry(_ transaction: PaymentTransaction) -> ReceiptTransaction {
+        ReceiptTransaction(
+            SimulatedAppStoreProvider.storeTransaction(transaction, storeName: storeName, catalogIDs: catalogIDs),
+            storeProductID: transaction.payment.productIdentifier)
     }
 
     func pendingRenewalInfo(originalTransactionIDs: Set<String>) async -> [PendingRenewalInfo] {

@@ -8,7 +8,7 @@ import PurchaseCore
 /// callers meet safely; continuations are resumed outside the lock.
 final class QueueBridge: PaymentTransactionObserver {
     private struct State {
-        var restoreWaiters: [CheckedContinuation<Result<[PaymentTransaction], StoreKitError>, Never>] = []
+        var restoreWaiters: [RestoreWaiter] = []
         var restored: [PaymentTransaction] = []
     }
 
@@ -20,14 +20,13 @@ final class QueueBridge: PaymentTransactionObserver {
         self.convert = convert
     }
 
-    /// Waits for the next restore to finish or fail (register before starting the restore).
-    func restoreResult(
-        start: @escaping @Sendable () async -> Void
-    ) async -> Result<[PaymentTransaction], StoreKitError> {
-        await withCheckedContinuation { continuation in
-            state.withLock { $0.restoreWaiters.append(continuation) }
-            Task { await start() }
-        }
+    /// Registers for the next restore's end, runs `start` (which starts the restore) in the caller's
+    /// task, and waits for the restore to finish or fail.
+    func restoreResult(start: () async -> Void) async -> Result<[PaymentTransaction], StoreKitError> {
+        let waiter = RestoreWaiter()
+        state.withLock { $0.restoreWaiters.append(waiter) }
+        await start()
+        return await waiter.result()
     }
 
     func updatedTransactions(_ transactions: [PaymentTransaction]) {
@@ -56,7 +55,7 @@ final class QueueBridge: PaymentTransactionObserver {
             defer { state.restored = [] }
             return (state.restoreWaiters.isEmpty ? nil : state.restoreWaiters.removeFirst(), state.restored)
         }
-        waiter?.resume(returning: .success(restored))
+        waiter?.resolve(.success(restored))
     }
 
     func restoreCompletedTransactionsFailedWithError(_ error: StoreKitError) {
@@ -64,7 +63,7 @@ final class QueueBridge: PaymentTransactionObserver {
             state.restored = []
             return state.restoreWaiters.isEmpty ? nil : state.restoreWaiters.removeFirst()
         }
-        waiter?.resume(returning: .failure(error))
+        waiter?.resolve(.failure(error))
     }
 
     func revokedTransactions(_ transactions: [PaymentTransaction]) {
@@ -80,4 +79,41 @@ final class QueueBridge: PaymentTransactionObserver {
 
     /// Holds promoted payments for the app: the provider has no UI to ask the person.
     func shouldAddStorePayment(_ payment: Payment, for product: AppStoreProduct) -> Bool { true }
+}
+
+/// The end of one restore, told by the queue's callback and awaited by the restoring caller,
+/// whichever comes first: the result waits for the caller, or the caller for the result.
+///
+/// Safe to share: its state lives behind a lock; the continuation is resumed outside it.
+final class RestoreWaiter: Sendable {
+    private struct State {
+        var result: Result<[PaymentTransaction], StoreKitError>?
+        var continuation: CheckedContinuation<Result<[PaymentTransaction], StoreKitError>, Never>?
+    }
+
+    private let state = Locked(State())
+
+    /// Hands the restore's end to the caller (once; later calls are ignored).
+    func resolve(_ result: Result<[PaymentTransaction], StoreKitError>) {
+        let continuation = state.withLock { state in
+            guard state.result == nil else {
+                return CheckedContinuation<Result<[PaymentTransaction], StoreKitError>, Never>?.none
+            }
+            state.result = result
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: result)
+    }
+
+    /// The restore's end, once told.
+    func result() async -> Result<[PaymentTransaction], StoreKitError> {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.result == nil { state.continuation = continuation }
+                return state.result
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
 }

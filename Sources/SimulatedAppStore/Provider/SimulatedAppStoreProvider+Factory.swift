@@ -13,16 +13,19 @@ extension SimulatedAppStoreProvider {
     /// the session (``SessionControls/timeRate``) and leaves the clock as it is.
     /// Receipts: `Receipts` (boolean, default true) turns them on; the signing key is derived from
     /// `ReceiptKeySeed` (a string; reproducible) or kept in `<state>/simulated-app-store/receipt-key.pem`
-    /// (made on first use; in memory a fresh random key); `BundleID` (default `com.example.app`) and
+    /// (made on first use, see ``SimulatedReceipts/persistedKey(in:)``: a key file that is there but
+    /// cannot be read is an error, never replaced; in memory a fresh random key); `BundleID` (default
+    /// `com.example.app`) and
     /// `SharedSecret` (default none) go to the receipts and the verifyReceipt service.
     /// The deployment's clock is used as is; with `TimeRate`, a ``SimulationClock`` deployment clock
     /// is set to that rate, and any other clock is replaced by a ``SimulationClock`` starting at its now.
     /// In a read-only deployment (`ProviderContext.readOnly`) the account's journal is opened
-    /// read-only and the receipt key is made in memory: nothing in the state folder is created or
-    /// written.
+    /// read-only and a missing receipt key is made in memory: nothing in the state folder is created
+    /// or written (an existing key is read, and a damaged one is an error, as always).
     ///
     /// - Throws: `PurchaseError.Code.providerMisconfigured` for unusable settings,
-    ///   `PurchaseError.Code.ledgerIOFailed` when the account's journal cannot be opened.
+    ///   `PurchaseError.Code.ledgerIOFailed` when the receipt key or the account's journal cannot be
+    ///   read or opened (the key is read first, so a bad key leaves the journal closed).
     public static func make(_ context: ProviderContext) throws -> any StoreProvider {
         let settings = context.configuration.settings
         let controls = try SessionControls(settings: settings)
@@ -38,13 +41,12 @@ extension SimulatedAppStoreProvider {
         }
         let directory = context.stateDirectory.appendingPathComponent("simulated-app-store", isDirectory: true)
         let persistence: PaymentQueue.Persistence = own.inMemory ? .inMemory : .journal(directory: directory)
+        let receipts = try receiptSettings(
+            own, persistence: persistence, directory: directory, readOnly: context.readOnly)
         do {
             let queue = try PaymentQueue(
                 catalog: context.catalog, controls: controls, persistence: persistence, clock: clock,
                 random: SplitMix64(seed: own.seed), readOnly: context.readOnly)
-            // A read-only deployment signs nothing and writes no key: its key is made in memory.
-            let receipts = try receiptSettings(
-                own, persistence: context.readOnly ? .inMemory : persistence, directory: directory)
             return SimulatedAppStoreProvider(queue: queue, receipts: receipts)
         } catch let error as PurchaseError {
             throw error
@@ -123,7 +125,7 @@ extension SimulatedAppStoreProvider {
     }
 
     private static func receiptSettings(
-        _ own: FactorySettings, persistence: PaymentQueue.Persistence, directory: URL
+        _ own: FactorySettings, persistence: PaymentQueue.Persistence, directory: URL, readOnly: Bool
     ) throws(PurchaseError) -> SimulatedReceipts? {
         guard own.receipts else { return nil }
         let key: ReceiptSigningKey
@@ -133,7 +135,7 @@ extension SimulatedAppStoreProvider {
             } else if persistence == .inMemory {
                 key = try ReceiptSigningKey.generate()
             } else {
-                key = try SimulatedReceipts.persistedKey(in: directory)
+                key = try SimulatedReceipts.persistedKey(in: directory, creatingIfMissing: !readOnly)
             }
         } catch {
             throw PurchaseError(

@@ -15,6 +15,10 @@ public import PurchaseCore
 /// `Store` records the earlier end. Failures are
 /// mapped with `PurchaseError.storeKit(code:productID:)`. Products are named by the catalog's
 /// product identifier outside and by their App Store identifier (the `StoreIDs` entry) on the queue.
+///
+/// Work the provider starts by itself (its observer joining the queue, the receipts it signs for the
+/// transactions the queue reports on its callback queue) is awaited by ``close()``: once it returns,
+/// nothing of the provider runs, and a process may exit.
 public final class SimulatedAppStoreProvider: StoreProvider {
     /// The queue the provider adapts; drive the test session through it.
     public let queue: PaymentQueue
@@ -24,6 +28,8 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     private let catalogIDs: [String: String]
     private let storeIDs: [String: String]
     private let attached = Locked(false)
+    /// The observer joining the queue when ``transactionUpdates`` is made outside any call, for ``close()``.
+    private let joining = Locked<Task<Void, Never>?>(nil)
     /// How receipts are issued and verified; `nil` when transactions carry no receipt.
     public let receipts: SimulatedReceipts?
     /// The verifyReceipt service that knows this store's key (`nil` without ``receipts``). Its authority
@@ -77,12 +83,15 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     /// The verifier a `Store` over this provider should use for store name ``storeName``: an
     /// ``AppStoreReceiptVerifier`` over ``verifyReceiptService`` (production first, sandbox on 21007),
     /// failing as the session's ``SimulatedAPI/verification`` error says; `nil` without ``receipts``.
+    /// It asks with `exclude-old-transactions` (a subscription's latest period stands for the older
+    /// ones), so that verifying a renewal costs the same however many periods came before.
     public var receiptVerifier: (any ReceiptVerifier)? {
         guard let receipts, let verifyReceiptService else { return nil }
         return SimulatedReceiptVerifier(
             queue: queue,
             verifier: AppStoreReceiptVerifier(
                 transport: verifyReceiptService, sharedSecret: receipts.sharedSecret, bundleID: receipts.bundleID,
+                excludeOldTransactions: true,
                 sleeper: ImmediateSleeper(), storeProductIDs: storeIDs.filter { $0.key != $0.value }))
     }
 
@@ -225,9 +234,27 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     public var transactionUpdates: AsyncStream<StoreTransaction> {
         let stream = bridge.updates.stream()
         if !attached.withLock({ $0 }) {
-            Task { await self.attach() }
+            joining.withLock { joining in
+                let previous = joining
+                joining = Task {
+                    await previous?.value
+                    await self.attach()
+                }
+            }
         }
         return stream
+    }
+
+    /// Waits for the work the provider started by itself, then closes its queue.
+    ///
+    /// When it returns, the observer has joined the queue or never will, every callback the queue
+    /// scheduled before (and the receipts the provider signs in them) has run, and the queue's
+    /// account journal is closed (``PaymentQueue/close()``). Call it once the `Store` over the
+    /// provider has stopped; the provider is not used afterwards.
+    public func close() async {
+        await joining.withLock { $0 }?.value
+        await queue.waitForCallbacks()
+        await queue.close()
     }
 
     private func convert(_ transaction: PaymentTransaction) -> StoreTransaction {

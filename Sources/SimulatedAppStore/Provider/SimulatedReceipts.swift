@@ -24,19 +24,43 @@ public struct SimulatedReceipts: Sendable {
 
     /// The key kept in `directory/receipt-key.pem`, made (random) and written there when missing.
     ///
-    /// - Throws: ``ReceiptKeyError`` when the file cannot be read, parsed or written.
-    public static func persistedKey(in directory: URL) throws(ReceiptKeyError) -> ReceiptSigningKey {
+    /// Only a missing key is made: a file that is there is read, and a key that cannot be read from it
+    /// is an error, so a damaged key is never replaced (receipts signed with it would stop verifying).
+    /// The file is opened without following a symbolic link and must be a regular file holding a P-256
+    /// private key in PEM; a new one is created 0600 and appears atomically, never over another
+    /// process's key (the folder is created 0700 when missing).
+    ///
+    /// - Parameters:
+    ///   - directory: the simulated store's folder in the state folder.
+    ///   - creatingIfMissing: whether a missing key is written to the folder; when false (a read-only
+    ///     deployment) a missing key is made in memory only and nothing is created.
+    /// - Throws: ``ReceiptKeyError`` naming the file when it cannot be read, parsed or written.
+    public static func persistedKey(in directory: URL, creatingIfMissing: Bool = true) throws(ReceiptKeyError)
+        -> ReceiptSigningKey
+    {
         let file = directory.appendingPathComponent("receipt-key.pem")
-        if let text = try? String(contentsOf: file, encoding: .utf8) {
-            return try ReceiptSigningKey(pem: text)
-        }
+        if let text = try ReceiptKeyFile.read(file) { return try key(from: text, in: file) }
         let key = try ReceiptSigningKey.generate()
+        guard creatingIfMissing else { return key }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(key.pemRepresentation.utf8).write(to: file, options: .atomic)
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ReceiptKeyError(reason: "cannot write \(file.path): \(error)")
+            throw ReceiptKeyError(reason: error.localizedDescription, path: directory.path)
         }
-        return key
+        if try ReceiptKeyFile.create(key.pemRepresentation, at: file) { return key }
+        // Another process made the key meanwhile: use that one.
+        guard let text = try ReceiptKeyFile.read(file) else {
+            throw ReceiptKeyError(reason: "the key file vanished while it was being made", path: file.path)
+        }
+        return try Self.key(from: text, in: file)
+    }
+
+    private static func key(from text: String, in file: URL) throws(ReceiptKeyError) -> ReceiptSigningKey {
+        do {
+            return try ReceiptSigningKey(pem: text)
+        } catch {
+            throw ReceiptKeyError(reason: error.reason, path: file.path)
+        }
     }
 }

@@ -46,3 +46,24 @@ extension PaymentQueue {
         await commit(records, callbacks: callbacks)
     }
 }
+
+extension PaymentQueue {
+    /// The charged transactions (purchased or restored) a verifyReceipt answer without older periods
+    /// draws on, oldest first: those numbered `numbers`, and for each of `originals` its charged
+    /// transactions, of an auto-renewable subscription only its latest period. The cost follows the
+    /// size of the answer, not the number of periods the account holds.
+    func recentChargedTransactions(originals: Set<UInt64>, numbers: Set<UInt64>) async -> [PaymentTransaction] {
+        await prepare()
+        var chosen = numbers
+        for original in originals {
+            if let subscription = account.subscriptions[original] {
+                chosen.insert(subscription.latestNumber)
+            } else if let related = account.numbersByOriginal[original] {
+                chosen.formUnion(related)
+            }
+        }
+        return chosen.sorted().compactMap { account.transactions[$0] }
+            .filter { $0.state == .purchased || $0.state == .restored }
+            .map(paymentTransaction)
+    }
+}

@@ -36,6 +36,16 @@ public struct AppReceipt: Sendable, Hashable, Codable {
     /// The `receipt_type` of production receipts.
     public static let productionReceiptType = "Production"
 
+    /// The instants a receipt can carry: 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z (its date
+    /// strings have four-digit years). Encoding a receipt with a date outside fails with an
+    /// `EncodingError` at the field; decoding one fails with a `DecodingError` at the field.
+    public static let dateRange = AppleDateFormat.range
+
+    /// Whether a receipt can carry `date`: it is in ``dateRange`` (and is a number).
+    public static func carries(_ date: Date) -> Bool {
+        AppleDateFormat.isCarried(date)
+    }
+
     /// Creates a receipt for `environment`.
     public init(
         environment: AppStoreEnvironment,

@@ -59,16 +59,26 @@ extension KeyedDecodingContainer where Key == AppleKey {
 
     /// A date from `<name>_ms` (milliseconds since 1970, number or string), else from `<name>`
     /// (`2020-11-13 01:09:23 Etc/GMT`, ISO 8601, or milliseconds as iOS 6 receipts write
-    /// `expires_date`). A date string in another form is `nil`; a value of an impossible type throws.
+    /// `expires_date`). A date string in another form is `nil`; a value of an impossible type throws,
+    /// and so do milliseconds outside ``AppleDateFormat/range`` (a `dataCorrupted` error at the field).
     func appleDate(_ name: String) throws -> Date? {
         if let milliseconds = try? lenientInt(name + "_ms") {
-            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            return try date(milliseconds: milliseconds, at: name + "_ms")
         }
         guard let text = try lenientString(name) else { return nil }
         if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let milliseconds = Int64(text) {
-            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            return try date(milliseconds: milliseconds, at: name)
         }
         return AppleDateFormat.parse(text)
+    }
+
+    /// The date `milliseconds` after 1970, refused at field `name` outside ``AppleDateFormat/range``.
+    private func date(milliseconds: Int64, at name: String) throws -> Date {
+        guard let date = AppleDateFormat.date(milliseconds: milliseconds) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath + [AppleKey(name)], debugDescription: AppleDateFormat.outOfRange))
+        }
+        return date
     }
 
     /// An array of `T`, or `[]` when the key is missing or `null`.
@@ -125,10 +135,19 @@ extension KeyedEncodingContainer where Key == AppleKey {
     }
 
     /// Writes `<name>`, `<name>_ms` and `<name>_pst` when present.
+    ///
+    /// - Throws: `EncodingError.invalidValue` at the field for a date outside ``AppleDateFormat/range``
+    ///   (never a trap, whatever the date).
     mutating func date(_ name: String, _ value: Date?) throws {
         guard let value else { return }
+        guard let milliseconds = AppleDateFormat.milliseconds(value) else {
+            // The seconds, not the date: describing a `Date` this far out traps in Foundation.
+            throw EncodingError.invalidValue(
+                value.timeIntervalSince1970,
+                .init(codingPath: codingPath + [AppleKey(name)], debugDescription: AppleDateFormat.outOfRange))
+        }
         try encode(AppleDateFormat.format(value, timeZone: AppleDateFormat.utc), forKey: AppleKey(name))
-        try encode(String(AppleDateFormat.milliseconds(value)), forKey: AppleKey(name + "_ms"))
+        try encode(String(milliseconds), forKey: AppleKey(name + "_ms"))
         try encode(AppleDateFormat.format(value, timeZone: AppleDateFormat.pacific), forKey: AppleKey(name + "_pst"))
     }
 }
@@ -138,20 +157,54 @@ enum AppleDateFormat {
     static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
     static let pacific = TimeZone(identifier: "America/Los_Angeles") ?? utc
 
-    /// Whole milliseconds since 1970; a date beyond what Int64 milliseconds hold (one read from
-    /// milliseconds near Int64's ends rounds past them), or no number at all, gives an end instead of
-    /// trapping.
-    static func milliseconds(_ date: Date) -> Int64 {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        if milliseconds >= 0x1p63 { return .max }
-        if milliseconds < -0x1p63 || milliseconds.isNaN { return .min }
-        return Int64(milliseconds)
+    /// The instants a receipt can carry, the same as a property list's: 0000-01-01T00:00:00Z to
+    /// 9999-12-31T23:59:59.999Z, all that the four-digit years of its date strings can write.
+    static let range = Date(timeIntervalSince1970: -62_167_219_200)...Date(timeIntervalSince1970: 253_402_300_799.999)
+
+    /// Why a date is refused, for decoding and encoding errors.
+    static let outOfRange =
+        "the date is out of range; receipts carry dates from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+
+    /// Whether `date` is in ``range``. (Compared as numbers: `Date`'s `<=` holds for a date that is not
+    /// a number.)
+    static func isCarried(_ date: Date) -> Bool {
+        let seconds = date.timeIntervalSince1970
+        return seconds >= range.lowerBound.timeIntervalSince1970 && seconds <= range.upperBound.timeIntervalSince1970
     }
+
+    /// Whole milliseconds since 1970, or `nil` for a date outside ``range`` (or not a number).
+    static func milliseconds(_ date: Date) -> Int64? {
+        guard isCarried(date) else { return nil }
+        return Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// The date `milliseconds` after 1970, or `nil` outside ``range``.
+    static func date(milliseconds: Int64) -> Date? {
+        let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        return isCarried(date) ? date : nil
+    }
+
+    /// Gregorian calendars in UTC and in Pacific time, made once (making one costs more than using it).
+    private static let calendars: (utc: Calendar, pacific: Calendar) = {
+        var utcCalendar = Calendar(identifier: .gregorian)
+        utcCalendar.timeZone = utc
+        var pacificCalendar = utcCalendar
+        pacificCalendar.timeZone = pacific
+        return (utcCalendar, pacificCalendar)
+    }()
 
     /// `2020-11-13 01:09:23 Etc/GMT` (or the zone's identifier for another zone).
     static func format(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar: Calendar
+        if timeZone == utc {
+            calendar = calendars.utc
+        } else if timeZone == pacific {
+            calendar = calendars.pacific
+        } else {
+            var other = calendars.utc
+            other.timeZone = timeZone
+            calendar = other
+        }
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String {
             let number = value ?? 0
@@ -180,10 +233,8 @@ enum AppleDateFormat {
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
         let components = DateComponents(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        return calendar.date(from: components)
+        return calendars.utc.date(from: components)
     }
 }

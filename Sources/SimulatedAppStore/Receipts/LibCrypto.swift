@@ -32,27 +32,37 @@ enum LibCrypto {
         return bytes
     }
 
-    /// Reads a private key (PKCS#8 or SEC1 DER); returns its PKCS#8 DER and its public key as
-    /// SubjectPublicKeyInfo DER. Only elliptic-curve keys are accepted.
-    static func normalizePrivateKey(der: [UInt8]) throws(Failure) -> (pkcs8: [UInt8], spki: [UInt8]) {
+    /// A P-256 key's raw parts: what signing and verifying rebuild the key from, cheaply.
+    struct RawKey: Sendable, Hashable {
+        /// The private scalar, 32 bytes big-endian; empty for a public key.
+        var scalar: [UInt8]
+        /// The public point as libcrypto encodes it (uncompressed, 65 bytes).
+        var point: [UInt8]
+    }
+
+    /// Reads a private key (PKCS#8 or SEC1 DER); returns its PKCS#8 DER, its public key as
+    /// SubjectPublicKeyInfo DER and its raw parts. Only P-256 (prime256v1) keys are accepted.
+    static func normalizePrivateKey(der: [UInt8]) throws(Failure) -> (pkcs8: [UInt8], spki: [UInt8], raw: RawKey) {
         let key = try privateKey(der)
         defer { EVP_PKEY_free(key) }
         guard let info = EVP_PKEY2PKCS8(key) else { throw failure("EVP_PKEY2PKCS8") }
         defer { PKCS8_PRIV_KEY_INFO_free(info) }
         let pkcs8 = try encode("i2d_PKCS8_PRIV_KEY_INFO") { i2d_PKCS8_PRIV_KEY_INFO(info, $0) }
         let spki = try encode("i2d_PUBKEY") { i2d_PUBKEY(key, $0) }
-        return (pkcs8, spki)
+        return (pkcs8, spki, try parts(of: key, private: true))
     }
 
-    /// Checks that `der` is an elliptic-curve SubjectPublicKeyInfo.
-    static func checkPublicKey(der: [UInt8]) throws(Failure) {
+    /// Checks that `der` is a P-256 SubjectPublicKeyInfo; returns its raw parts (no scalar).
+    static func checkPublicKey(der: [UInt8]) throws(Failure) -> RawKey {
         let key = try publicKey(der)
-        EVP_PKEY_free(key)
+        defer { EVP_PKEY_free(key) }
+        return try parts(of: key, private: false)
     }
 
-    /// An ECDSA signature (DER) over SHA-256 of `message` with the PKCS#8 private key `keyDER`.
-    static func sign(_ message: [UInt8], privateKeyDER keyDER: [UInt8]) throws(Failure) -> [UInt8] {
-        let key = try privateKey(keyDER)
+    /// An ECDSA signature over SHA-256 of `message` with the private key `raw`, in the one form
+    /// receipts accept: canonical DER with a low s (``ECDSASignature``).
+    static func sign(_ message: [UInt8], with raw: RawKey) throws(Failure) -> [UInt8] {
+        let key = try rebuilt(raw)
         defer { EVP_PKEY_free(key) }
         guard let context = EVP_MD_CTX_new() else { throw failure("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
@@ -71,15 +81,16 @@ enum LibCrypto {
             }
         }
         guard signed == 1 else { throw failure("EVP_DigestSign") }
-        return Array(signature.prefix(length))
+        guard let parsed = ECDSASignature(der: Array(signature.prefix(length))) else {
+            throw Failure(description: "EVP_DigestSign wrote a signature that is not DER")
+        }
+        return parsed.lowS.der
     }
 
-    /// Whether `signature` is a valid ECDSA/SHA-256 signature of `message` under the
-    /// SubjectPublicKeyInfo `keyDER`. A malformed signature is simply not valid.
-    static func verify(_ signature: [UInt8], of message: [UInt8], publicKeyDER keyDER: [UInt8]) throws(Failure)
-        -> Bool
-    {
-        let key = try publicKey(keyDER)
+    /// Whether `signature` is a valid ECDSA/SHA-256 signature of `message` under the public key
+    /// `raw`. A malformed signature is simply not valid.
+    static func verify(_ signature: [UInt8], of message: [UInt8], with raw: RawKey) throws(Failure) -> Bool {
+        let key = try rebuilt(RawKey(scalar: [], point: raw.point))
         defer { EVP_PKEY_free(key) }
         guard let context = EVP_MD_CTX_new() else { throw failure("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
@@ -97,6 +108,34 @@ enum LibCrypto {
 
     // MARK: - Private
 
+    /// The key `raw` describes (a private key when it has a scalar); the caller frees it in the same
+    /// function.
+    private static func rebuilt(_ raw: RawKey) throws(Failure) -> OpaquePointer {
+        let key = raw.point.withUnsafeBufferPointer { point in
+            raw.scalar.withUnsafeBufferPointer { scalar in
+                pk_p256_key(
+                    raw.scalar.isEmpty ? nil : scalar.baseAddress, scalar.count, point.baseAddress, point.count)
+            }
+        }
+        guard let key else { throw failure("EVP_PKEY_fromdata") }
+        return key
+    }
+
+    /// The raw parts of a parsed key (`private`: with its scalar).
+    private static func parts(of key: OpaquePointer, private: Bool) throws(Failure) -> RawKey {
+        var scalar = [UInt8](repeating: 0, count: `private` ? 32 : 0)
+        var point = [UInt8](repeating: 0, count: 133)
+        var length = 0
+        let ok = point.withUnsafeMutableBufferPointer { point in
+            scalar.withUnsafeMutableBufferPointer { scalar in
+                pk_ec_key_parts(
+                    key, `private` ? scalar.baseAddress : nil, point.baseAddress, point.count, &length)
+            }
+        }
+        guard ok == 1 else { throw failure("the key's parts") }
+        return RawKey(scalar: scalar, point: Array(point.prefix(length)))
+    }
+
     /// Parses a private key; the caller frees it in the same function.
     private static func privateKey(_ der: [UInt8]) throws(Failure) -> OpaquePointer {
         let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
@@ -104,10 +143,7 @@ enum LibCrypto {
             return d2i_AutoPrivateKey(nil, &cursor, buffer.count)
         }
         guard let key = parsed else { throw failure("not a private key in DER") }
-        guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC else {
-            EVP_PKEY_free(key)
-            throw Failure(description: "not an elliptic-curve key")
-        }
+        try checkCurve(key)
         return key
     }
 
@@ -118,11 +154,25 @@ enum LibCrypto {
             return d2i_PUBKEY(nil, &cursor, buffer.count)
         }
         guard let key = parsed else { throw failure("not a public key (SubjectPublicKeyInfo DER)") }
+        try checkCurve(key)
+        return key
+    }
+
+    /// Frees `key` and throws unless it is an elliptic-curve key on P-256, the only curve receipts use.
+    private static func checkCurve(_ key: OpaquePointer) throws(Failure) {
         guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC else {
             EVP_PKEY_free(key)
             throw Failure(description: "not an elliptic-curve key")
         }
-        return key
+        var name = [CChar](repeating: 0, count: 64)
+        var length = 0
+        let named = EVP_PKEY_get_group_name(key, &name, name.count, &length)
+        let curve = String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard named == 1, curve == "prime256v1" else {
+            EVP_PKEY_free(key)
+            ERR_clear_error()
+            throw Failure(description: "not a P-256 key (the curve is \(named == 1 ? curve : "unknown"))")
+        }
     }
 
     /// Runs an `i2d_*` function twice: once for the length, once into a Swift buffer.

@@ -9,7 +9,7 @@ import Foundation
 /// | 5 | 4 | payload length P, unsigned big-endian |
 /// | 9 | P | payload: the ``AppReceipt`` as UTF-8 JSON (Apple's `receipt` object shape) |
 /// | 9+P | 2 | signature length S, unsigned big-endian |
-/// | 11+P | S | ECDSA P-256 signature (DER) over SHA-256 of bytes 0..<9+P |
+/// | 11+P | S | ECDSA P-256 signature over SHA-256 of bytes 0..<9+P: canonical DER, low s |
 ///
 /// Nothing may follow the signature. The signature covers the header too, so the version and the
 /// length cannot be changed without detection.

@@ -3,8 +3,8 @@ public import Foundation
 /// Signs receipts for a simulated App Store.
 ///
 /// ``issue(_:)`` writes the receipt in the format ``ReceiptValidator`` documents: the ``AppReceipt``
-/// as JSON, signed with ECDSA P-256 / SHA-256 through OpenSSL's libcrypto. Changing any byte of the
-/// result makes validation fail.
+/// as JSON, signed with ECDSA P-256 / SHA-256 through OpenSSL's libcrypto, the signature always in
+/// canonical DER with a low s. Changing any byte of the result makes validation fail.
 public struct ReceiptIssuer: Sendable {
     /// The key receipts are signed with.
     public let signingKey: ReceiptSigningKey
@@ -31,7 +31,7 @@ public struct ReceiptIssuer: Sendable {
         }
         let signedPart = ReceiptEnvelope.signedPart(payload: Array(payload))
         do {
-            let signature = try LibCrypto.sign(signedPart, privateKeyDER: Array(signingKey.pkcs8DER))
+            let signature = try LibCrypto.sign(signedPart, with: signingKey.raw)
             return Data(ReceiptEnvelope.assemble(signedPart: signedPart, signature: signature))
         } catch {
             throw ReceiptKeyError(reason: error.description)

@@ -5,13 +5,16 @@ public import Foundation
 public struct ReceiptPublicKey: Sendable, Hashable {
     /// The key as X.509 `SubjectPublicKeyInfo` DER.
     public let derRepresentation: Data
+    /// The key's raw parts (its point), which verifying rebuilds the key from (derived from
+    /// ``derRepresentation``).
+    let raw: LibCrypto.RawKey
 
     /// Reads a public key from `SubjectPublicKeyInfo` DER.
     ///
-    /// - Throws: ``ReceiptKeyError`` when the bytes are not an elliptic-curve public key.
+    /// - Throws: ``ReceiptKeyError`` when the bytes are not a P-256 public key.
     public init(derRepresentation der: Data) throws(ReceiptKeyError) {
         do {
-            try LibCrypto.checkPublicKey(der: Array(der))
+            self.raw = try LibCrypto.checkPublicKey(der: Array(der))
         } catch {
             throw ReceiptKeyError(reason: error.description)
         }
@@ -20,7 +23,7 @@ public struct ReceiptPublicKey: Sendable, Hashable {
 
     /// Reads a PEM public key (`-----BEGIN PUBLIC KEY-----`).
     ///
-    /// - Throws: ``ReceiptKeyError`` when the text holds no such block or the key is not elliptic-curve.
+    /// - Throws: ``ReceiptKeyError`` when the text holds no such block or the key is not P-256.
     public init(pem: String) throws(ReceiptKeyError) {
         guard let der = PEM.decode(pem, labels: ["PUBLIC KEY"]) else {
             throw ReceiptKeyError(reason: "no PUBLIC KEY block in the PEM text")
@@ -28,9 +31,10 @@ public struct ReceiptPublicKey: Sendable, Hashable {
         try self.init(derRepresentation: der)
     }
 
-    /// A key libcrypto has just produced.
-    init(checkedDER der: Data) {
+    /// A key libcrypto has just produced, with its point.
+    init(checkedDER der: Data, point: [UInt8]) {
         self.derRepresentation = der
+        self.raw = LibCrypto.RawKey(scalar: [], point: point)
     }
 
     /// The key as PEM (`-----BEGIN PUBLIC KEY-----`).
@@ -41,12 +45,15 @@ public struct ReceiptPublicKey: Sendable, Hashable {
 public struct ReceiptKeyError: Error, Sendable, CustomStringConvertible {
     /// Why, in English, for logs.
     public var reason: String
+    /// The key file (or its folder) concerned, when the key lives in a file.
+    public var path: String?
 
     /// Creates the error.
-    public init(reason: String) {
+    public init(reason: String, path: String? = nil) {
         self.reason = reason
+        self.path = path
     }
 
-    /// `reason`.
-    public var description: String { reason }
+    /// `path: reason`, or `reason` without a path.
+    public var description: String { path.map { "\($0): \(reason)" } ?? reason }
 }

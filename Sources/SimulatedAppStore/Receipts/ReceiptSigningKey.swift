@@ -16,15 +16,19 @@ public struct ReceiptSigningKey: Sendable, Hashable {
     public let pkcs8DER: Data
     /// The matching public key, for a ``ReceiptValidator``.
     public let publicKey: ReceiptPublicKey
+    /// The key's raw parts, which signing rebuilds the key from (derived from ``pkcs8DER``).
+    let raw: LibCrypto.RawKey
 
     /// Reads a persisted private key: PKCS#8 DER, or SEC1 `ECPrivateKey` DER.
     ///
-    /// - Throws: ``ReceiptKeyError`` when the bytes are not an elliptic-curve private key.
+    /// - Throws: ``ReceiptKeyError`` when the bytes are not a P-256 private key (another curve or
+    ///   algorithm included).
     public init(pkcs8DER der: Data) throws(ReceiptKeyError) {
         do {
-            let (pkcs8, spki) = try LibCrypto.normalizePrivateKey(der: Array(der))
+            let (pkcs8, spki, raw) = try LibCrypto.normalizePrivateKey(der: Array(der))
             self.pkcs8DER = Data(pkcs8)
-            self.publicKey = ReceiptPublicKey(checkedDER: Data(spki))
+            self.publicKey = ReceiptPublicKey(checkedDER: Data(spki), point: raw.point)
+            self.raw = raw
         } catch {
             throw ReceiptKeyError(reason: error.description)
         }
@@ -32,7 +36,7 @@ public struct ReceiptSigningKey: Sendable, Hashable {
 
     /// Reads a PEM private key (`PRIVATE KEY` or `EC PRIVATE KEY`).
     ///
-    /// - Throws: ``ReceiptKeyError`` when the text holds no such block or the key is not elliptic-curve.
+    /// - Throws: ``ReceiptKeyError`` when the text holds no such block or the key is not P-256.
     public init(pem: String) throws(ReceiptKeyError) {
         guard let der = PEM.decode(pem, labels: ["PRIVATE KEY", "EC PRIVATE KEY"]) else {
             throw ReceiptKeyError(reason: "no PRIVATE KEY block in the PEM text")
@@ -78,15 +82,9 @@ public struct ReceiptSigningKey: Sendable, Hashable {
 
     private static let derivationLabel = "PurchaseKit SimulatedAppStore receipt key v1"
 
-    /// The order n of the P-256 group, big-endian.
-    private static let groupOrder: [UInt8] = [
-        0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-        0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51,
-    ]
-
     /// Whether a 32-byte big-endian number is a valid private scalar: 0 < s < n.
     private static func isValidScalar(_ scalar: [UInt8]) -> Bool {
-        scalar.count == 32 && scalar.contains { $0 != 0 } && scalar.lexicographicallyPrecedes(groupOrder)
+        scalar.count == 32 && scalar.contains { $0 != 0 } && scalar.lexicographicallyPrecedes(ECDSASignature.order)
     }
 
     /// SEC1 `ECPrivateKey` DER for a P-256 scalar, without the public key (libcrypto computes it).

@@ -9,7 +9,9 @@ public import Foundation
 /// Nothing may follow.
 ///
 /// Guarantees: ``validate(_:)`` returns a receipt only when its signature verifies under
-/// ``publicKey``; any changed, added or removed byte fails with
+/// ``publicKey`` and is in the one form a ``ReceiptIssuer`` writes: DER with minimal lengths and
+/// integers, and s at most n/2 ("low s"). ECDSA would otherwise accept (r, n − s) and other encodings
+/// of the same numbers; so any changed, added or removed byte fails with
 /// ``ReceiptValidationError/signatureInvalid`` or ``ReceiptValidationError/malformed(_:)``, never a crash.
 public struct ReceiptValidator: Sendable {
     /// The key receipts must be signed with.
@@ -25,10 +27,11 @@ public struct ReceiptValidator: Sendable {
     /// - Throws: ``ReceiptValidationError``.
     public func validate(_ receipt: Data) throws(ReceiptValidationError) -> AppReceipt {
         let envelope = try ReceiptEnvelope(parsing: Array(receipt))
+        // Only the issuer's form: another encoding, or the high-s twin of a valid signature, is refused.
+        guard ECDSASignature(canonicalDER: envelope.signature) != nil else { throw .signatureInvalid }
         let valid: Bool
         do {
-            valid = try LibCrypto.verify(
-                envelope.signature, of: envelope.signedBytes, publicKeyDER: Array(publicKey.derRepresentation))
+            valid = try LibCrypto.verify(envelope.signature, of: envelope.signedBytes, with: publicKey.raw)
         } catch {
             throw .signatureInvalid
         }

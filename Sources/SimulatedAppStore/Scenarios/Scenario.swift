@@ -33,6 +33,11 @@ public struct Scenario: Sendable {
     /// The steps, in order.
     public var steps: [Step]
 
+    /// The instant a scenario's clock starts at, 2026-01-01T00:00:00Z, so that runs are reproducible.
+    /// `advanceTime` steps move it forward; it may not pass the last instant receipts carry
+    /// (`AppReceipt.dateRange`).
+    public static let clockStart = Date(timeIntervalSince1970: 1_767_225_600)
+
     /// Creates a scenario.
     public init(name: String, catalog: Catalog, settings: [String: SettingValue] = [:], steps: [Step]) {
         self.name = name

@@ -74,6 +74,11 @@ extension ScenarioSession {
             log.write(entries)
             return
         case .advanceTime(let seconds):
+            // A clock past what receipts carry would leave every later transaction without a receipt.
+            guard seconds >= 0, AppReceipt.carries(clock.now.addingTimeInterval(seconds)) else {
+                fail(step, .timeOutOfRange)
+                break
+            }
             await queue.advanceTime(by: seconds)
             await settle()
             log.write([("event", .string("time")), ("now", .string(Self.iso8601(clock.now)))])

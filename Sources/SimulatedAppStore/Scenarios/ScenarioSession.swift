@@ -9,7 +9,7 @@ actor ScenarioSession {
     private let stateDirectory: URL
     let log: ScenarioLog
     private let progress: @Sendable (ScenarioProgress) -> Void
-    let clock = ManualClock()
+    let clock = ManualClock(start: Scenario.clockStart)
     var ledger: any FulfillmentLedger = InMemoryFulfillmentLedger()
     var provider: CrashingProvider?
     var store: Store?
@@ -123,9 +123,9 @@ actor ScenarioSession {
         await store?.stop()
         reader?.cancel()
         reader = nil
-        if let queue {
-            savedControls = await queue.controls
-            await queue.close()
+        if let provider {
+            savedControls = await provider.base.queue.controls
+            await provider.base.close()
         }
         store = nil
         provider = nil

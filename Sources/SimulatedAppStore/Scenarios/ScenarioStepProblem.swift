@@ -8,6 +8,10 @@ public enum ScenarioStepProblem: Sendable, Hashable, CustomStringConvertible {
     case noInterruptedPurchase
     /// A `refund` step found no purchase of the product (its catalog identifier) to refund.
     case nothingToRefund(productID: String)
+    /// An `advanceTime` step would take the clock past the last date receipts carry
+    /// (`AppReceipt.dateRange`), or moves it by a number of seconds that is negative or not a
+    /// number; the clock stays where it is.
+    case timeOutOfRange
 
     /// Why, as a message key with its arguments (`scenario.step.<problem>`).
     public var messageText: Message {
@@ -15,6 +19,7 @@ public enum ScenarioStepProblem: Sendable, Hashable, CustomStringConvertible {
         case .noAskToBuyRequest: .keyed(.scenarioStepNoAskToBuyRequest, arguments: [])
         case .noInterruptedPurchase: .keyed(.scenarioStepNoInterruptedPurchase, arguments: [])
         case .nothingToRefund(let productID): .keyed(.scenarioStepNothingToRefund, arguments: [.text(productID)])
+        case .timeOutOfRange: .keyed(.scenarioStepTimeOutOfRange, arguments: [])
         }
     }
 
@@ -24,6 +29,8 @@ public enum ScenarioStepProblem: Sendable, Hashable, CustomStringConvertible {
         case .noAskToBuyRequest: "there is no Ask to Buy request to decide"
         case .noInterruptedPurchase: "there is no interrupted purchase to resolve"
         case .nothingToRefund(let productID): "there is no purchase of \(productID) to refund"
+        case .timeOutOfRange:
+            "the clock cannot move that far: receipts carry dates up to 9999-12-31T23:59:59Z"
         }
     }
 }

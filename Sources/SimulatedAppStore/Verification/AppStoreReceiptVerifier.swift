@@ -8,7 +8,7 @@ public import PurchaseCore
 /// - A receipt is sent to production first; a 21007 answer sends it to the sandbox, a 21008 answer
 ///   to production, at most two switches in all (no ping-pong), so the sandbox receipts of App
 ///   Review verify.
-/// - Retryable answers (21005, 21009, 21100...21199 unless `is-retryable` is false), transport
+/// - Retryable answers (21002, 21005, 21009, 21100...21199 unless `is-retryable` is false), transport
 ///   failures and unreadable bodies are retried with ``retryPolicy``'s exponential backoff through the
 ///   injected ``sleeper``; when retries run out the error is `PurchaseError.Code.verificationUnavailable`
 ///   (the store keeps the transaction unfinished and tries later).

@@ -33,6 +33,10 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
         public var environment: AppStoreEnvironment
         /// The status answered.
         public var status: VerifyReceiptStatus
+        /// How many transactions the answer was drawn from (the service's records and the
+        /// authority's entries for the receipt's purchases, before older periods were left out): the
+        /// measure of what answering cost. 0 for an answer without a receipt.
+        public var transactionsRead: Int = 0
     }
 
     private struct Fault {
@@ -50,6 +54,12 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
     /// rather than 0.
     public let reportsExpiredSubscriptions: Bool
     private var records: [String: ReceiptTransaction] = [:]
+    /// The last receipt authenticated and what it holds: a receipt sent to production, answered
+    /// 21007 and sent again to the sandbox, is checked once (the answer depends on its bytes only).
+    private var lastAuthenticated: (receiptData: String, receipt: AppReceipt)?
+    /// For each original transaction identifier, what an answer without older periods needs of
+    /// ``records``: kept up to date as records are added, so such an answer never reads them all.
+    private var recordGroups: [String: RecordGroup] = [:]
     private var renewalInfo: [String: PendingRenewalInfo] = [:]
     private var cancellations: [String: (date: Date, reason: String)] = [:]
     private var faults: [Fault] = []
@@ -86,7 +96,51 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
     /// Records what the App Store knows of a transaction (a renewal made after the receipt was
     /// issued, or a corrected entry); it replaces an earlier record with the same `transaction_id`.
     public func record(_ transaction: ReceiptTransaction) {
-        records[transaction.transactionID] = transaction
+        store(transaction)
+    }
+
+    /// The records of one original transaction an answer without older periods lists: those that do
+    /// not expire, and the newest by purchase date (then identifier) of those that do.
+    private struct RecordGroup {
+        var undated: Set<String> = []
+        var newest: String?
+    }
+
+    /// Adds or replaces a record, keeping ``recordGroups`` right.
+    private func store(_ entry: ReceiptTransaction) {
+        let id = entry.transactionID
+        let original = entry.originalTransactionID
+        if let previous = records.updateValue(entry, forKey: id) {
+            // A replaced record may leave its group's newest: find it again (rare: `record(_:)` only).
+            records[id] = nil
+            regroup(previous.originalTransactionID)
+            records[id] = entry
+        }
+        var group = recordGroups[original, default: RecordGroup()]
+        if entry.expiresDate == nil {
+            group.undated.insert(id)
+        } else if group.newest.flatMap({ records[$0] }).map({ Self.isNewer(entry, than: $0) }) ?? true {
+            group.newest = id
+        }
+        recordGroups[original] = group
+    }
+
+    /// Rebuilds one original's group from every record (after a replacement).
+    private func regroup(_ original: String) {
+        var group = RecordGroup()
+        for entry in records.values where entry.originalTransactionID == original {
+            if entry.expiresDate == nil {
+                group.undated.insert(entry.transactionID)
+            } else if group.newest.flatMap({ records[$0] }).map({ Self.isNewer(entry, than: $0) }) ?? true {
+                group.newest = entry.transactionID
+            }
+        }
+        recordGroups[original] = group
+    }
+
+    /// The order answers list entries in: by purchase date, then transaction identifier.
+    private static func isNewer(_ entry: ReceiptTransaction, than other: ReceiptTransaction) -> Bool {
+        (entry.purchaseDate, entry.transactionID) > (other.purchaseDate, other.transactionID)
     }
 
     /// Refunds a transaction: later answers show `cancellation_date` and `cancellation_reason`
@@ -142,44 +196,51 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
 
     /// Answers a request body posted to `environment`'s endpoint.
     public func respond(to body: Data, in environment: AppStoreEnvironment) async -> VerifyReceiptResponse {
-        let response = await answer(body, environment)
-        log.append(LogEntry(environment: environment, status: response.status))
+        let (response, read) = await answer(body, environment)
+        log.append(LogEntry(environment: environment, status: response.status, transactionsRead: read))
         return response
     }
 
-    private func answer(_ body: Data, _ environment: AppStoreEnvironment) async -> VerifyReceiptResponse {
+    private func answer(_ body: Data, _ environment: AppStoreEnvironment) async -> (VerifyReceiptResponse, read: Int) {
         if let index = faults.firstIndex(where: { $0.environment == nil || $0.environment == environment }) {
             let fault = faults[index]
             faults[index].remaining -= 1
             if faults[index].remaining == 0 { faults.remove(at: index) }
             let flag = fault.status.isInternalError ? (fault.isRetryable ?? true) : nil
-            return VerifyReceiptResponse(status: fault.status, environment: environment, isRetryableFlag: flag)
+            return (VerifyReceiptResponse(status: fault.status, environment: environment, isRetryableFlag: flag), 0)
         }
-        guard isAvailable else { return VerifyReceiptResponse(status: .serverUnavailable, environment: environment) }
+        guard isAvailable else {
+            return (VerifyReceiptResponse(status: .serverUnavailable, environment: environment), 0)
+        }
         let request: VerifyReceiptRequest
         let receipt: AppReceipt
         do throws(VerifyReceiptStatusError) {
             request = try VerifyReceiptRequest(jsonData: body)
-            do {
-                receipt = try validator.validate(base64: request.receiptData)
-            } catch {
-                throw VerifyReceiptStatusError(status: error.verifyReceiptStatus)
+            if let last = lastAuthenticated, last.receiptData == request.receiptData {
+                receipt = last.receipt
+            } else {
+                do {
+                    receipt = try validator.validate(base64: request.receiptData)
+                } catch {
+                    throw VerifyReceiptStatusError(status: error.verifyReceiptStatus)
+                }
+                lastAuthenticated = (request.receiptData, receipt)
             }
         } catch {
-            return VerifyReceiptResponse(status: error.status, environment: environment)
+            return (VerifyReceiptResponse(status: error.status, environment: environment), 0)
         }
         if receipt.environment == .sandbox && environment == .production {
-            return VerifyReceiptResponse(status: .sandboxReceiptSentToProduction, environment: environment)
+            return (VerifyReceiptResponse(status: .sandboxReceiptSentToProduction, environment: environment), 0)
         }
         if receipt.environment != .sandbox && environment == .sandbox {
-            return VerifyReceiptResponse(status: .productionReceiptSentToSandbox, environment: environment)
+            return (VerifyReceiptResponse(status: .productionReceiptSentToSandbox, environment: environment), 0)
         }
         let hasSubscriptions = receipt.inApp.contains { $0.expiresDate != nil }
         if let sharedSecret, request.password != sharedSecret, request.password != nil || hasSubscriptions {
-            return VerifyReceiptResponse(status: .sharedSecretMismatch, environment: environment)
+            return (VerifyReceiptResponse(status: .sharedSecretMismatch, environment: environment), 0)
         }
         if accountDeleted {
-            return VerifyReceiptResponse(status: .accountNotFound, environment: environment)
+            return (VerifyReceiptResponse(status: .accountNotFound, environment: environment), 0)
         }
         return await decodedReceipt(receipt, request: request, environment: environment)
     }
@@ -189,16 +250,32 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
         _ sent: AppReceipt,
         request: VerifyReceiptRequest,
         environment: AppStoreEnvironment
-    ) async -> VerifyReceiptResponse {
+    ) async -> (VerifyReceiptResponse, read: Int) {
         for entry in sent.inApp where records[entry.transactionID] == nil {
-            records[entry.transactionID] = entry
+            store(entry)
         }
         let owners = Set(sent.inApp.map(\.originalTransactionID))
         // The authority's entries replace what the service was told about the same transactions.
-        var known = records.filter { owners.contains($0.value.originalTransactionID) }
+        // Without older periods, only what the answer lists is looked up, so that an answer costs the
+        // same however many periods a subscription has had.
+        var known: [String: ReceiptTransaction] = [:]
+        if request.excludeOldTransactions {
+            for owner in owners {
+                guard let group = recordGroups[owner] else { continue }
+                for id in group.undated.union(group.newest.map { [$0] } ?? []) { known[id] = records[id] }
+            }
+            for entry in sent.inApp { known[entry.transactionID] = records[entry.transactionID] }
+        } else {
+            known = records.filter { owners.contains($0.value.originalTransactionID) }
+        }
         var authorityRenewals: [String: PendingRenewalInfo] = [:]
         if let authority {
-            for entry in await authority.receiptTransactions(originalTransactionIDs: owners) {
+            let entries =
+                request.excludeOldTransactions
+                ? await authority.recentReceiptTransactions(
+                    originalTransactionIDs: owners, transactionIDs: Set(sent.inApp.map(\.transactionID)))
+                : await authority.receiptTransactions(originalTransactionIDs: owners)
+            for entry in entries {
                 known[entry.transactionID] = entry
             }
             for info in await authority.pendingRenewalInfo(originalTransactionIDs: owners) {
@@ -230,7 +307,7 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
         let now = clock.now
         let allExpired = !lastExpiry.isEmpty && lastExpiry.values.allSatisfy { $0 <= now }
         let status: VerifyReceiptStatus = reportsExpiredSubscriptions && allExpired ? .subscriptionExpired : .valid
-        return VerifyReceiptResponse(
+        let response = VerifyReceiptResponse(
             status: status,
             environment: environment,
             receipt: receipt,
@@ -238,6 +315,7 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
             latestReceipt: request.receiptData,
             pendingRenewalInfo: pending
         )
+        return (response, known.count)
     }
 
     /// `entry` with the refund the service knows of, if any.

@@ -21,6 +21,15 @@ public protocol VerifyReceiptAuthority: Sendable {
     /// identifiers, oldest first.
     func receiptTransactions(originalTransactionIDs: Set<String>) async -> [ReceiptTransaction]
 
+    /// What an answer with `exclude-old-transactions` draws on: the charged transactions whose
+    /// identifiers are in `transactionIDs` (those the receipt sent lists), and for each of
+    /// `originalTransactionIDs` its charged transactions, of an auto-renewable subscription at least
+    /// the latest period. It may list more (the service keeps the newest period of each
+    /// subscription), in any order.
+    func recentReceiptTransactions(
+        originalTransactionIDs: Set<String>, transactionIDs: Set<String>
+    ) async -> [ReceiptTransaction]
+
     /// What will happen at the next renewal of each auto-renewable subscription among these original
     /// transaction identifiers (none for other products).
     func pendingRenewalInfo(originalTransactionIDs: Set<String>) async -> [PendingRenewalInfo]
@@ -30,4 +39,17 @@ public protocol VerifyReceiptAuthority: Sendable {
     /// - Returns: `false` when the record has no charged transaction with that identifier, or it was
     ///   refunded already.
     func refund(transactionID: String, at date: Date, reason: RevocationReason) async -> Bool
+}
+
+// MARK: - Default implementations
+
+extension VerifyReceiptAuthority {
+    /// Every charged transaction of the originals (``receiptTransactions(originalTransactionIDs:)``),
+    /// which holds the transactions a receipt lists: right for an authority with few periods; one
+    /// with many answers from an index instead.
+    public func recentReceiptTransactions(
+        originalTransactionIDs: Set<String>, transactionIDs: Set<String>
+    ) async -> [ReceiptTransaction] {
+        await receiptTransactions(originalTransactionIDs: originalTransactionIDs)
+    }
 }

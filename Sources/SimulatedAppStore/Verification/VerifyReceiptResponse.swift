@@ -68,8 +68,8 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
         return (try? encoder.encode(self)) ?? Data(#"{"status":\#(status.rawValue)}"#.utf8)
     }
 
-    /// Whether sending the same request again later may succeed: 21005, 21009, and 21100...21199
-    /// unless `is-retryable` is false.
+    /// Whether sending the same request again later may succeed: 21002, 21005, 21009, and
+    /// 21100...21199 unless `is-retryable` is false.
     public var isRetryable: Bool { status.isRetryable(flag: isRetryableFlag) }
 
     /// The environment to resend the receipt to: the sandbox for 21007, production for 21008.

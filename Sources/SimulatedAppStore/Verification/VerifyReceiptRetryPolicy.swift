@@ -1,4 +1,4 @@
-/// How an ``AppStoreReceiptVerifier`` retries retryable answers (21005, 21009, 21100...21199 with
+/// How an ``AppStoreReceiptVerifier`` retries retryable answers (21002, 21005, 21009, 21100...21199 with
 /// `is-retryable`) and transport failures: exponential backoff, a bounded number of times.
 public struct VerifyReceiptRetryPolicy: Sendable, Hashable {
     /// How many times a request is repeated after the first try (0: never).

@@ -20,7 +20,8 @@ public struct VerifyReceiptStatus: RawRepresentable, Sendable, Hashable, Codable
     public static let valid = Self(0)
     /// 21000: the request was not an HTTP POST or its JSON could not be read.
     public static let badRequest = Self(21000)
-    /// 21002: `receipt-data` was malformed or missing.
+    /// 21002: `receipt-data` was malformed or missing, or the service had a temporary issue (Apple:
+    /// "try again").
     public static let malformedReceiptData = Self(21002)
     /// 21003: the receipt could not be authenticated.
     public static let notAuthenticated = Self(21003)
@@ -55,11 +56,13 @@ public struct VerifyReceiptStatus: RawRepresentable, Sendable, Hashable, Codable
     }
 
     /// Whether the same request may succeed later, given the response's `is-retryable` flag:
-    /// 21005 and 21009 always; 21100...21199 unless `is-retryable` is false (Apple documents the flag
-    /// for that range only; a response without it is treated like 21009); nothing else.
+    /// 21002, 21005 and 21009 always (Apple documents 21002 as malformed data *or* a temporary issue
+    /// of the service, to be tried again); 21100...21199 unless `is-retryable` is false (Apple
+    /// documents the flag for that range only; a response without it is treated like 21009); nothing
+    /// else. A verifier retries a bounded number of times (``VerifyReceiptRetryPolicy``).
     public func isRetryable(flag: Bool?) -> Bool {
         switch rawValue {
-        case 21005, 21009: true
+        case 21002, 21005, 21009: true
         case Self.internalErrorRange: flag ?? true
         default: false
         }
@@ -72,7 +75,7 @@ public struct VerifyReceiptStatus: RawRepresentable, Sendable, Hashable, Codable
         case 2: "the receipt is valid but purchased nothing (undocumented)"
         case 21000: "the request could not be read (not a POST, or bad JSON)"
         case 21001: "undocumented status"
-        case 21002: "receipt-data was malformed or missing"
+        case 21002: "receipt-data was malformed or missing, or the service had a temporary issue; try again"
         case 21003: "the receipt could not be authenticated"
         case 21004: "the shared secret does not match the one on file"
         case 21005: "the receipt server is temporarily unavailable"

@@ -189,8 +189,11 @@ struct ReceiptInspectCommand {
         return line
     }
 
+    /// `YYYY-MM-DDTHH:MM:SSZ` on the proleptic Gregorian calendar, as property lists write dates
+    /// (Foundation's formatter switches to the Julian calendar before 1582). The decoder refuses dates
+    /// outside 0000-01-01 to 9999-12-31, so every date shown is the one the body holds.
     static func isoDate(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        PropertyListWriter.text(forDate: date)
     }
 
     // MARK: - JSON

@@ -175,7 +175,7 @@ enum HelpText {
         USAGE: purchasekit receipt inspect FILE [--json]
 
         Decodes a verifyReceipt response body (FILE, or - for standard input) and prints its status,
-        what it means, whether retrying may help (21005, 21009, 21100-21199 with is-retryable), the
+        what it means, whether retrying may help (21002, 21005, 21009, 21100-21199 with is-retryable), the
         environment to resend to (sandbox for 21007, production for 21008), the receipt, in_app,
         latest_receipt_info and pending_renewal_info. With --json, prints one object with status,
         meaning, environment, retryable, retryIn, receipt, inApp, latestReceiptInfo and

@@ -6,8 +6,9 @@ import PurchaseKit
 /// body, closes the deployment, and turns failures into the tool's messages and exit statuses.
 ///
 /// Exit statuses: 66 missing catalog, 65 invalid catalog (every diagnostic printed), 74 when the
-/// state folder cannot be used or a journal is damaged or lost acknowledged records (the message
-/// names the file and byte offset), 75 when another process holds the state folder too long.
+/// state folder cannot be used, a journal is damaged or lost acknowledged records (the message names
+/// the file and byte offset) or the simulated App Store's receipt key file cannot be used (the message
+/// names it), 75 when another process holds the state folder too long.
 ///
 /// How a command uses the state folder is its ``Access``.
 struct DeploymentSession {
@@ -121,6 +122,12 @@ struct DeploymentSession {
         if let journal = error.underlyingError as? JournalError {
             console.report(journal)
             return journal.code == .lockTimeout ? .temporaryFailure : .ioError
+        }
+        if let key = error.underlyingError as? ReceiptKeyError, let path = key.path {
+            console.error(.toolIOError(path: path))
+            console.diagnostic(
+                "\(path): error: " + console.text(.keyed(.toolReceiptKeyUnusable, arguments: [.text(key.reason)])))
+            return .ioError
         }
         var line = "purchasekit: " + console.text(PurchaseCore.Message(error: error))
         if let detail = error.detail { line += " (\(detail))" }
