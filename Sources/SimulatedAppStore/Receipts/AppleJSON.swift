@@ -30,10 +30,10 @@ extension KeyedDecodingContainer where Key == AppleKey {
     func lenientInt(_ name: String) throws -> Int64? {
         let key = AppleKey(name)
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        if let number = try? decode(Int64.self, forKey: key) { return number }
-        if let text = try? decode(String.self, forKey: key),
-            let number = Int64(text.trimmingCharacters(in: .whitespaces))
-        {
+        // A string first: Apple writes numbers as strings, and a failed attempt costs an error.
+        if let text = try? decode(String.self, forKey: key) {
+            if let number = Int64(text.trimmingCharacters(in: .whitespaces)) { return number }
+        } else if let number = try? decode(Int64.self, forKey: key) {
             return number
         }
         throw DecodingError.typeMismatch(
@@ -44,14 +44,17 @@ extension KeyedDecodingContainer where Key == AppleKey {
     func lenientBool(_ name: String) throws -> Bool? {
         let key = AppleKey(name)
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        if let flag = try? decode(Bool.self, forKey: key) { return flag }
-        if let number = try? decode(Int64.self, forKey: key), number == 0 || number == 1 { return number == 1 }
+        // A string first: Apple writes booleans as strings, and a failed attempt costs an error.
         if let text = try? decode(String.self, forKey: key) {
             switch text.lowercased() {
             case "true", "1": return true
             case "false", "0": return false
             default: break
             }
+        } else if let flag = try? decode(Bool.self, forKey: key) {
+            return flag
+        } else if let number = try? decode(Int64.self, forKey: key), number == 0 || number == 1 {
+            return number == 1
         }
         throw DecodingError.typeMismatch(
             Bool.self, .init(codingPath: codingPath + [key], debugDescription: "expected a boolean"))
