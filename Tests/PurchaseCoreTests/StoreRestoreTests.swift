@@ -84,6 +84,71 @@ struct StoreRestoreTests {
         await reinstalled.stop()
     }
 
+    /// After a reinstall a subscription's current period comes back with every restore; what it
+    /// credits (a monthly allowance) is credited by the first only.
+    @Test func restoringASubscriptionAgainCreditsItsPayoutsOnce() async throws {
+        let base = SampleCatalog.make()
+        let allowance = Product(
+            productID: "vip.monthly", type: .autoRenewable,
+            prices: ["USA": Price(amount: 9.99, currencyCode: "USD")],
+            localizations: ["en": ProductLocalization(displayName: "VIP", description: "VIP for testing")],
+            entitlements: ["vip"], payouts: [Payout(kind: .currency, name: "gems", quantity: 50)],
+            subscription: SubscriptionInfo(group: "vip", period: SubscriptionPeriod("P1M")!, level: 1))
+        let catalog = Catalog(
+            deployment: base.deployment, storefronts: base.storefronts, products: base.products + [allowance])
+        let harness = StoreTestHarness(catalog: catalog)
+        _ = await harness.store.purchase("vip.monthly")
+        #expect(try await harness.store.entitlements().balances["gems"] == 50)
+        let reinstalled = harness.reinstalled()
+        #expect(await reinstalled.restore().restoredProductIDs == ["vip.monthly"])
+        #expect(await reinstalled.restore().restoredProductIDs == ["vip.monthly"])
+        let entitlements = try await reinstalled.entitlements()
+        #expect(entitlements.names.contains("vip"))
+        #expect(entitlements.balances["gems"] == 50)
+    }
+
+    /// A refund reaches what was delivered whichever transaction of the purchase the store names: the
+    /// original purchase when a restored copy was delivered, a restored copy when the original was.
+    @Test func aRefundRevokesThePurchaseWhicheverOfItsTransactionsWasDelivered() async throws {
+        // The original refunded, the delivery held by a restored copy (a reinstall's ledger).
+        let harness = Harness()
+        guard case .purchased(let original) = await harness.store.purchase("remove.ads") else {
+            Issue.record("expected a purchase")
+            return
+        }
+        let reinstalled = harness.reinstalled()
+        let events = await reinstalled.events()
+        await reinstalled.start()
+        _ = await reinstalled.restore()
+        #expect(try await reinstalled.entitlements().names.contains("no-ads"))
+        await harness.provider.refund(original.id)
+        for await event in events where event.name == "revoked" { break }
+        #expect(try await !reinstalled.entitlements().names.contains("no-ads"))
+        await reinstalled.stop()
+
+        // A restored copy refunded, the delivery held by the original purchase.
+        let second = Harness()
+        guard case .purchased = await second.store.purchase("remove.ads") else {
+            Issue.record("expected a purchase")
+            return
+        }
+        let secondEvents = await second.store.events()
+        await second.store.start()
+        _ = await second.store.restore()
+        var copy: StoreTransaction?
+        for await event in secondEvents where event.name == "alreadyDelivered" {
+            copy = event.transaction
+            break
+        }
+        var restored = try #require(copy)
+        #expect(restored.id != restored.originalID)
+        restored.revocationDate = second.clock.now
+        await second.provider.redeliver(restored)
+        for await event in secondEvents where event.name == "revoked" { break }
+        #expect(try await !second.store.entitlements().names.contains("no-ads"))
+        await second.store.stop()
+    }
+
     @Test func storeFailureIsAFailedRestore() async {
         let harness = Harness()
         await harness.provider.setRestoreError(PurchaseError(.storeUnavailable))

@@ -62,6 +62,15 @@ extension Delivery {
     /// a consumable or an auto-renewable subscription, the transaction itself: each unit bought and
     /// each period (renewals share their original transaction) is a delivery of its own.
     public var fulfillmentKey: TransactionID {
+        Self.fulfillmentKey(
+            transactionID: transactionID, originalTransactionID: originalTransactionID, productType: productType)
+    }
+
+    /// The ``fulfillmentKey`` of a delivery of `transactionID`, continuing `originalTransactionID`, of a
+    /// product of `productType`.
+    public static func fulfillmentKey(
+        transactionID: TransactionID, originalTransactionID: TransactionID, productType: ProductType
+    ) -> TransactionID {
         switch productType {
         case .nonConsumable, .nonRenewing: originalTransactionID
         case .consumable, .autoRenewable: transactionID

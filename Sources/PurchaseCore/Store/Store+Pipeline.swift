@@ -17,8 +17,7 @@ extension Store {
         }
         if transaction.isRevoked {
             do {
-                _ = try await ledger.recordRevocation(
-                    transaction.transactionID, at: transaction.revocationDate ?? clock.now)
+                try await recordRevocation(of: transaction)
                 try? await provider.finish(transaction)
                 return emit(.revoked(transaction))
             } catch {
@@ -78,16 +77,57 @@ extension Store {
         return changed
     }
 
+    /// Records that the store took `transaction` back: the delivery recorded for it, or else the one
+    /// that holds its ``Delivery/fulfillmentKey`` (the original purchase of a non-consumable whose
+    /// restored copy was found delivered, or the restored copy that was delivered in its place), so
+    /// that a refund reaches what was delivered whichever of the purchase's transactions the store
+    /// names.
+    private func recordRevocation(of transaction: StoreTransaction) async throws {
+        let date = transaction.revocationDate ?? clock.now
+        if try await ledger.recordRevocation(transaction.transactionID, at: date) { return }
+        if try await ledger.delivery(for: transaction.transactionID) != nil { return }
+        // Only a purchase delivered once for all its transactions can be held by another one.
+        guard let product = catalog.product(withID: transaction.productID),
+            product.type == .nonConsumable || product.type == .nonRenewing
+        else { return }
+        let key = Delivery.fulfillmentKey(
+            transactionID: transaction.transactionID, originalTransactionID: transaction.originalTransactionID,
+            productType: product.type)
+        let contents = try await ledger.contents()
+        for delivery in contents.deliveries where delivery.fulfillmentKey == key {
+            _ = try await ledger.recordRevocation(delivery.transactionID, at: date)
+        }
+    }
+
+    /// When what `transaction` of `product` grants ends, as its delivery records it: the store's date,
+    /// or for a product whose store states none, its duration or period from the purchase.
+    private static func deliveredExpiration(of transaction: StoreTransaction, _ product: Product) -> Date? {
+        if let end = transaction.expirationDate { return end }
+        if product.type == .nonRenewing, let duration = product.duration {
+            return duration.added(to: transaction.purchaseDate)
+        }
+        if product.type == .autoRenewable, let period = product.subscription?.period {
+            return period.added(to: transaction.purchaseDate)
+        }
+        return nil
+    }
+
     private func makeDelivery(for transaction: StoreTransaction) async throws -> Delivery {
         guard let product = catalog.product(withID: transaction.productID) else {
             throw PurchaseError(.productUnavailable, detail: "not in the catalog", productID: transaction.productID)
         }
-        // A restore brings back ownership, never currency a first delivery already credited.
+        // A restore brings back ownership, never currency a delivery of the same purchase already
+        // credited: the original's, or an earlier restore's (after a reinstall, a subscription's
+        // current period comes back with every restore).
         var creditsPayouts = true
-        if transaction.state == .restored, transaction.originalID != transaction.id,
-            try await ledger.delivery(for: transaction.originalTransactionID) != nil
-        {
-            creditsPayouts = false
+        if transaction.state == .restored, transaction.originalID != transaction.id, !product.payouts.isEmpty {
+            let original = transaction.originalTransactionID
+            if try await ledger.delivery(for: original) != nil {
+                creditsPayouts = false
+            } else {
+                let deliveries = try await ledger.contents().deliveries
+                creditsPayouts = !deliveries.contains { $0.originalTransactionID == original }
+            }
         }
         var credits: [String: Int] = [:]
         if creditsPayouts {
@@ -96,13 +136,7 @@ extension Store {
             }
             credits = units
         }
-        var expiration = transaction.expirationDate
-        if expiration == nil, product.type == .nonRenewing, let duration = product.duration {
-            expiration = duration.added(to: transaction.purchaseDate)
-        }
-        if expiration == nil, product.type == .autoRenewable, let period = product.subscription?.period {
-            expiration = period.added(to: transaction.purchaseDate)
-        }
+        let expiration = Self.deliveredExpiration(of: transaction, product)
         return Delivery(
             transactionID: transaction.transactionID,
             originalTransactionID: transaction.originalTransactionID,
