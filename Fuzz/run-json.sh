@@ -1,21 +1,11 @@
 #!/bin/sh
 # Builds the JSON reader and tagged JSON (PropertyList) with libFuzzer and AddressSanitizer and fuzzes them.
 # Usage: Fuzz/run-json.sh [seconds]   (default 600; run from anywhere)
-set -eu
-# A crash is reported by libFuzzer; Swift's backtracer would add a second report that AddressSanitizer
-# trips over (its reads of the dead process) and can hang.
-export SWIFT_BACKTRACE=enable=no
-seconds="${1:-600}"
-root="$(cd "$(dirname "$0")/.." && pwd)"
-out="$root/fuzz-out/json"
-mkdir -p "$out/corpus" "$out/artifacts"
+target=json
+. "$(dirname "$0")/common.sh"
 
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-    -swift-version 6 \
-    -enable-upcoming-feature ExistentialAny \
-    -enable-upcoming-feature InternalImportsByDefault \
-    -enable-upcoming-feature MemberImportVisibility \
-    -module-name JSONFuzz -package-name PurchaseKit \
+# shellcheck disable=SC2046  # one argument per source file
+fuzz_swiftc JSONFuzz \
     -I "$root/Sources/CLibXML2" -Xcc -I/usr/include/libxml2 -lxml2 \
     $(find "$root/Sources/PropertyList" -name '*.swift' | sort) \
     "$root/Fuzz/JSONFuzzer/FuzzTarget.swift" \
@@ -29,19 +19,7 @@ printf '%s' '{"i": {"$int": "18446744073709551615"}, "r": {"$real": "-inf"}, "d"
 printf '%s' '{"t": {"$date": "2024-02-29T12:00:00Z", "$timeIntervalSinceReferenceDate": 1.5}, "u": {"$uid": 7}}' \
     > "$out/corpus/date.json"
 printf '%s' '{"w": {"$dict": {"$int": "1"}}, "k": [[{"$real": "nan"}]]}' > "$out/corpus/dict.json"
-for folder in "$root/../shared/conformance/storekit" "$root/../shared/conformance/plist"; do
-    [ -d "$folder" ] || continue
-    find "$folder" -type f \( -name '*.storekit' -o -name '*.json' \) | while read -r file; do
-        cp "$file" "$out/corpus/shared-$(echo "$file" | md5sum | cut -c1-12).json"
-    done
-done
+seed_from_shared storekit .storekit .json
+seed_from_shared plist .json .json
 
-cd "$out"
-exec ./JSONFuzzer corpus \
-    -dict="$root/Fuzz/json.dict" \
-    -max_total_time="$seconds" \
-    -max_len=65536 \
-    -timeout=10 \
-    -rss_limit_mb=2048 \
-    -artifact_prefix="$out/artifacts/" \
-    -print_final_stats=1
+run_fuzzer JSONFuzzer 65536 "$root/Fuzz/json.dict"

@@ -2,32 +2,15 @@
 # Builds the verifyReceipt body decoders (SimulatedAppStore, on PurchaseCore and Journal) with libFuzzer
 # and AddressSanitizer and fuzzes them.
 # Usage: Fuzz/run-verifyreceipt.sh [seconds]   (default 600; run from anywhere)
-set -eu
-# A crash is reported by libFuzzer; Swift's backtracer would add a second report that AddressSanitizer
-# trips over (its reads of the dead process) and can hang.
-export SWIFT_BACKTRACE=enable=no
-seconds="${1:-600}"
-root="$(cd "$(dirname "$0")/.." && pwd)"
-out="$root/fuzz-out/verifyreceipt"
-mkdir -p "$out/corpus" "$out/artifacts"
-. "$root/Fuzz/modules.sh"
+target=verifyreceipt
+. "$(dirname "$0")/common.sh"
 
-# CFileStatus is a C target: SwiftPM writes its module map; here the script does.
-mkdir -p "$out/CFileStatus"
-printf 'module CFileStatus {\n    header "%s"\n    export *\n}\n' "$root/Sources/CFileStatus/include/CFileStatus.h" \
-    > "$out/CFileStatus/module.modulemap"
-clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$root/Sources/CFileStatus/include" \
-    "$root/Sources/CFileStatus/CFileStatus.c" -o "$out/CFileStatus.o"
+build_cfilestatus
 build_module PurchaseCore "$root/Sources/PurchaseCore"
 build_module Journal "$root/Sources/Journal" -I "$root/Sources/CZlib" -I "$out/CFileStatus"
 build_module SimulatedAppStore "$root/Sources/SimulatedAppStore" \
     -I "$root/Sources/CZlib" -I "$out/CFileStatus" -I "$root/Sources/COpenSSL"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-    -swift-version 6 \
-    -enable-upcoming-feature ExistentialAny \
-    -enable-upcoming-feature InternalImportsByDefault \
-    -enable-upcoming-feature MemberImportVisibility \
-    -module-name VerifyReceiptFuzz -package-name PurchaseKit \
+fuzz_swiftc VerifyReceiptFuzz \
     -I "$out/modules" -I "$root/Sources/CZlib" -I "$out/CFileStatus" -I "$root/Sources/COpenSSL" -lz -lcrypto \
     "$root/Fuzz/VerifyReceiptFuzzer/FuzzTarget.swift" \
     "$out/PurchaseCore.o" "$out/Journal.o" "$out/SimulatedAppStore.o" "$out/CFileStatus.o" \
@@ -41,18 +24,6 @@ printf '%s' '{"status": 0, "environment": "Production", "receipt": {"bundle_id":
 # A finding: milliseconds at Int64's end (written back, they trapped).
 printf '%s' '{"status":0,"latest_receipt_info":[{"product_id":"p","transaction_id":"1","purchase_date_ms":"9223372036854775807"}]}' \
     > "$out/corpus/date-at-int64-max.json"
-if [ -d "$root/../shared/conformance/verifyreceipt" ]; then
-    find "$root/../shared/conformance/verifyreceipt" -type f -name '*.json' | while read -r file; do
-        cp "$file" "$out/corpus/conformance-$(echo "$file" | md5sum | cut -c1-12).json"
-    done
-fi
+seed_from_shared verifyreceipt .json .json
 
-cd "$out"
-exec ./VerifyReceiptFuzzer corpus \
-    -dict="$root/Fuzz/verifyreceipt.dict" \
-    -max_total_time="$seconds" \
-    -max_len=65536 \
-    -timeout=10 \
-    -rss_limit_mb=2048 \
-    -artifact_prefix="$out/artifacts/" \
-    -print_final_stats=1
+run_fuzzer VerifyReceiptFuzzer 65536 "$root/Fuzz/verifyreceipt.dict"
