@@ -61,8 +61,8 @@ public final class PurchaseDeployment: Sendable {
     ///   - clock: the clock of the store, the providers and the ledger's dates.
     ///   - ledgerOptions: the options of the journal the ledger and the file store share
     ///     (`<state>/purchases.log`), or of the ledger's own journal in a folder of the previous layout.
-    ///   - readOnly: opens the state folder for reading only (what listing products, history and
-    ///     entitlements needs): the ledger's and the providers' journals are opened with
+    ///   - readOnly: opens the state folder for reading only (all that listing products and history,
+    ///     or showing entitlements as recorded, needs): the ledger's and the providers' journals are opened with
     ///     `JournalOptions.readOnly` (`ProviderContext.readOnly` tells the providers), so nothing in
     ///     the folder is created, written or repaired, a missing folder reads as empty, and a
     ///     read-only folder works. Do not `start()` the store of such a deployment: purchases,

@@ -47,6 +47,21 @@ struct BoundedInputTests {
         #expect(error.path == "<stdin>")
     }
 
+    /// A limit of `Int.max` (no practical bound) reads like any other: the room left past the bytes
+    /// read is worked out without computing `limit + 1`.
+    @Test func theLargestLimitReadsWithoutOverflow() throws {
+        let bytes = Array("<plist><true/></plist>".utf8)
+        let descriptor = try pipe(holding: bytes)
+        defer { close(descriptor) }
+        #expect(try BoundedInput.contents(ofDescriptor: descriptor, path: "<stdin>", limit: .max) == bytes)
+        let reader = PropertyListReader(limits: PropertyListReader.Limits(maximumDocumentSize: .max))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("true.plist")
+        try Data(bytes).write(to: file)
+        #expect(try reader.read(contentsOfFile: file.path).value == .boolean(true))
+    }
+
     @Test func aLargerRegularFileIsRefusedBeforeReading() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

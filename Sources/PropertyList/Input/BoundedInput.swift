@@ -115,8 +115,9 @@ package struct BoundedInput {
         var filled = 0
         while filled < buffer.count {
             // Never more than one byte past the limit: that byte is enough to refuse the input.
-            let wanted = min(buffer.count - filled, limit + 1 - count)
-            guard wanted > 0 else { break }
+            // (`count` is at most `limit` here, and `limit` may be `Int.max`: no `limit + 1`.)
+            let room = buffer.count - filled
+            let wanted = limit - count < room ? limit - count + 1 : room
             let got = readDescriptor(descriptor, buffer.baseAddress! + filled, wanted)
             if got == 0 { break }
             if got < 0 {
