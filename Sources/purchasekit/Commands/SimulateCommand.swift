@@ -130,8 +130,3 @@ struct SimulateCommand {
         }
     }
 }
-
-/// The failure to write standard output that a scenario's events met, if one did.
-private final class WriteFailure: Sendable {
-    let error = Locked<ToolError?>(nil)
-}
