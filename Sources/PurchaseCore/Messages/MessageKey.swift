@@ -115,9 +115,39 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolIOError = "tool.error.io"
     /// Another process kept the state folder locked too long; names the folder's lock file.
     case toolStateFolderBusy = "tool.error.stateFolderBusy"
-    /// The simulated App Store's receipt key file is there but cannot be used; gives why (English,
-    /// from the system or libcrypto) and how to fix it.
+    /// The simulated App Store's receipt key cannot be used; gives why and how to fix it (a
+    /// `tool.receiptKey.*` text).
     case toolReceiptKeyUnusable = "tool.error.receiptKeyUnusable"
+    /// Why the receipt key cannot be used: its file is a symbolic link (never followed); how to fix it.
+    case toolReceiptKeySymbolicLink = "tool.receiptKey.symbolicLink"
+    /// Why the receipt key cannot be used: its file is a folder, a FIFO, a device or a socket; how to fix it.
+    case toolReceiptKeyNotRegularFile = "tool.receiptKey.notRegularFile"
+    /// Why the receipt key cannot be used: its file is far too large to be a key; how to fix it.
+    case toolReceiptKeyTooLarge = "tool.receiptKey.tooLarge"
+    /// Why the receipt key cannot be used: its file is not text, so not PEM; how to fix it.
+    case toolReceiptKeyNotText = "tool.receiptKey.notText"
+    /// Why the receipt key cannot be used: its file holds no PEM block of the kind needed; gives the
+    /// block's label (`PRIVATE KEY`) and how to fix it.
+    case toolReceiptKeyNoPEMBlock = "tool.receiptKey.noPEMBlock"
+    /// Why the receipt key cannot be used: its PEM block holds no readable key (damaged or cut short);
+    /// how to fix it.
+    case toolReceiptKeyDamaged = "tool.receiptKey.damaged"
+    /// Why the receipt key cannot be used: it is not an elliptic-curve key; gives libcrypto's name of
+    /// its algorithm (`ED25519`) and how to fix it.
+    case toolReceiptKeyWrongAlgorithm = "tool.receiptKey.wrongAlgorithm"
+    /// Why the receipt key cannot be used: it is on another curve than P-256; gives the curve's name
+    /// (`secp384r1`) and how to fix it.
+    case toolReceiptKeyWrongCurve = "tool.receiptKey.wrongCurve"
+    /// Why the receipt key cannot be used: its file cannot be read; gives the system's reason (a
+    /// `tool.journal.*` reason).
+    case toolReceiptKeyReadFailed = "tool.receiptKey.readFailed"
+    /// Why the receipt key cannot be used: a new key file cannot be written; gives the system's reason
+    /// (a `tool.journal.*` reason).
+    case toolReceiptKeyWriteFailed = "tool.receiptKey.writeFailed"
+    /// Why the receipt key cannot be used: its file disappeared while a new key was made.
+    case toolReceiptKeyVanished = "tool.receiptKey.vanished"
+    /// Why the receipt key cannot be used: libcrypto or PurchaseKit failed with a valid key.
+    case toolReceiptKeyInternal = "tool.receiptKey.internal"
     /// After a file's diagnostics: how many more errors and warnings were found and not shown.
     case toolValidationOmitted = "tool.validation.omitted"
     /// After a file's diagnostics: how many more errors were found and not shown (no warning was left out).
@@ -914,7 +944,9 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
         case .toolProgressDownloading: [.text, .integer]
         case .toolValidationSummary: [.integer, .integer, .integer]
         case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal,
-            .toolReceiptKeyUnusable:
+            .toolReceiptKeyUnusable, .toolReceiptKeyNoPEMBlock, .toolReceiptKeyWrongAlgorithm,
+            .toolReceiptKeyWrongCurve,
+            .toolReceiptKeyReadFailed, .toolReceiptKeyWriteFailed:
             [.text]
         case .toolValidationSummaryUnread: [.integer, .integer, .integer, .integer]
         case .toolValidationOmitted: [.text, .integer, .integer]
