@@ -45,9 +45,9 @@ struct VerifyReceiptRoundTripTests {
     func pastTheEndsOfTheRangeTheElementIsSkippedWithTheFieldsPath(milliseconds: String) throws {
         let response = try VerifyReceiptResponse(jsonData: Self.body(milliseconds))
         #expect(response.latestReceiptInfo.isEmpty)
-        let issues = response.decodingIssues.map { "\($0)" }
-        #expect(issues.count == 1)
-        let issue = try #require(issues.first)
+        let field = VerifyReceiptDecodingError(.dateOutOfRange, path: "latest_receipt_info[0].purchase_date_ms")
+        #expect(response.decodingIssues == [VerifyReceiptDecodingIssue(part: "latest_receipt_info[0]", error: field)])
+        let issue = try #require(response.decodingIssues.first?.description)
         #expect(
             issue.hasPrefix("latest_receipt_info[0] skipped: latest_receipt_info[0].purchase_date_ms: "), "\(issue)")
         #expect(issue.contains("the date is out of range"), "\(issue)")

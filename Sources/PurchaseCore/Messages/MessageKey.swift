@@ -909,8 +909,40 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolReceiptBillingRetry = "tool.receipt.renewal.billingRetry"
     /// A subscription in a billing grace period; gives its end.
     case toolReceiptGracePeriod = "tool.receipt.renewal.gracePeriod"
-    /// A part of a verifyReceipt body that could not be read and was skipped; names it and why.
+    /// A part of a verifyReceipt body that could not be read and was skipped; names it and why (a
+    /// `tool.receipt.field` text).
     case toolReceiptSkipped = "tool.receipt.skipped"
+    /// A field of a verifyReceipt body and what is wrong with it; gives its path
+    /// (`in_app[0].purchase_date_ms`) and a `tool.receipt.decoding.*` text.
+    case toolReceiptField = "tool.receipt.field"
+    /// Why a verifyReceipt body cannot be read: it is empty.
+    case toolReceiptDecodingEmptyBody = "tool.receipt.decoding.emptyBody"
+    /// Why a verifyReceipt body cannot be read: it is JSON but not an object.
+    case toolReceiptDecodingNotAnObject = "tool.receipt.decoding.notAnObject"
+    /// Why a verifyReceipt body cannot be read: it is not JSON.
+    case toolReceiptDecodingNotJSON = "tool.receipt.decoding.notJSON"
+    /// Why a part of a verifyReceipt body cannot be read: a required key is missing; names it.
+    case toolReceiptDecodingMissingKey = "tool.receipt.decoding.missingKey"
+    /// Why a field cannot be read: its value is null or missing.
+    case toolReceiptDecodingMissingValue = "tool.receipt.decoding.missingValue"
+    /// Why a field cannot be read: it is neither a string nor a whole number.
+    case toolReceiptDecodingExpectedStringOrWholeNumber = "tool.receipt.decoding.expectedStringOrWholeNumber"
+    /// Why a field cannot be read: it is not a whole number.
+    case toolReceiptDecodingExpectedWholeNumber = "tool.receipt.decoding.expectedWholeNumber"
+    /// Why a field cannot be read: it is not a boolean.
+    case toolReceiptDecodingExpectedBoolean = "tool.receipt.decoding.expectedBoolean"
+    /// Why `status` cannot be read: it is not a JSON integer.
+    case toolReceiptDecodingExpectedJSONInteger = "tool.receipt.decoding.expectedJSONInteger"
+    /// Why a field cannot be read: its value has a type the field cannot have.
+    case toolReceiptDecodingWrongType = "tool.receipt.decoding.wrongType"
+    /// Why a date field is refused: it is outside what receipts carry.
+    case toolReceiptDecodingDateOutOfRange = "tool.receipt.decoding.dateOutOfRange"
+    /// Why `quantity` is refused: negative or too large.
+    case toolReceiptDecodingQuantityOutOfRange = "tool.receipt.decoding.quantityOutOfRange"
+    /// Why a field cannot be read, when the JSON decoder gives only its own words.
+    case toolReceiptDecodingInvalidValue = "tool.receipt.decoding.invalidValue"
+    /// Why a body cannot be read, when the JSON decoder fails in a way it does not name.
+    case toolReceiptDecodingNotABody = "tool.receipt.decoding.notABody"
     /// A file is not a verifyReceipt response body; gives why.
     case toolReceiptNotABody = "tool.receipt.notABody"
     /// The file is an App Store server notification; names its type.
@@ -1031,6 +1063,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
             [.text]
         case .toolReceiptSection:
             [.text, .integer]
+        case .toolReceiptField:
+            [.text, .text]
+        case .toolReceiptDecodingMissingKey:
+            [.text]
         case .toolSimulateExpectationFailed:
             [.text, .text, .text]
         case .scenarioUnknownKey, .scenarioNoSimulatedAppStore, .scenarioStepNeedsParameters, .scenarioInvalidDuration,
