@@ -85,4 +85,95 @@ struct ReceiptInspectLocalizationTests {
                 "\(path): error: verifyReceipt の応答本文ではありません：in_app / latest_receipt_info の要素 1 つで"),
             "\(result.stderr)")
     }
+
+    /// A date outside what receipts carry loses its element, and the line that says so names the field
+    /// and the range in the locale (the reason was the decoder's English).
+    @Test(arguments: [
+        (
+            "ja",
+            "スキップ：receipt.in_app[0].purchase_date_ms：日付が範囲外です。レシートに入る日付は 0000-01-01T00:00:00Z から 9999-12-31T23:59:59Z までです\n"
+        ),
+        (
+            "zh-Hans",
+            "已跳过：receipt.in_app[0].purchase_date_ms：日期超出范围；收据中的日期只能在 0000-01-01T00:00:00Z 到 9999-12-31T23:59:59Z 之间\n"
+        ),
+        (
+            "ru",
+            "пропущено: receipt.in_app[0].purchase_date_ms: дата вне допустимого диапазона: в чеках бывают даты от 0000-01-01T00:00:00Z до 9999-12-31T23:59:59Z\n"
+        ),
+        (
+            "en",
+            "skipped: receipt.in_app[0].purchase_date_ms: the date is out of range; receipts carry dates from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z\n"
+        ),
+    ])
+    func aDateOutOfRangeIsExplainedInTheLocaleWithTheFieldsPath(locale: String, line: String) throws {
+        let body =
+            #"{"status": 0, "receipt": {"bundle_id": "b", "in_app": ["#
+            + #"{"product_id": "p", "transaction_id": "1", "purchase_date_ms": "-100000000000000"}]}}"#
+        let path = try ToolRunner.file(named: "dates.json", containing: body)
+        let result = try ToolRunner.run(["--locale", locale, "receipt", "inspect", path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(line), "\(result.stdout)")
+        if locale != "en" { #expect(!result.stdout.contains("out of range"), "\(result.stdout)") }
+    }
+
+    /// Every other reason a body or a part of it cannot be read is worded in the locale too, with the
+    /// field's path; only the JSON reader's own words would stay English, in parentheses.
+    @Test(arguments: [
+        ("ja", #"{"status": "maybe"}"#, "verifyReceipt の応答本文ではありません：status：JSON の整数である必要があります\n"),
+        ("zh-Hans", "[1, 2]", "不是 verifyReceipt 响应正文：正文不是 JSON 对象\n"),
+        ("ru", #"{"environment": "Sandbox"}"#, "это не тело ответа verifyReceipt: нет ключа «status»\n"),
+        ("ja", "{", "verifyReceipt の応答本文ではありません：本文が正しい JSON ではありません\n"),
+        ("zh-Hans", "  ", "不是 verifyReceipt 响应正文：正文为空\n"),
+    ])
+    func aBodyThatCannotBeReadIsExplainedInTheLocale(locale: String, body: String, line: String) throws {
+        let path = try ToolRunner.file(named: "bad.json", containing: body)
+        let result = try ToolRunner.run(["--locale", locale, "receipt", "inspect", path])
+        #expect(result.status == 65)
+        #expect(result.stderr == "\(path): error: " + line, "\(result.stderr)")
+    }
+
+    @Test(arguments: [
+        (
+            "ja", #"{"product_id": "p", "purchase_date_ms": "1"}"#,
+            "スキップ：latest_receipt_info[0]：「transaction_id」がありません\n"
+        ),
+        (
+            "zh-Hans", #"{"product_id": "p", "transaction_id": "1", "purchase_date_ms": "1", "quantity": "-1"}"#,
+            "已跳过：latest_receipt_info[0].quantity：数量超出范围\n"
+        ),
+        (
+            "ru", #"{"product_id": "p", "transaction_id": "1", "purchase_date_ms": "1", "is_trial_period": "maybe"}"#,
+            "пропущено: latest_receipt_info[0].is_trial_period: ожидалось логическое значение\n"
+        ),
+        (
+            "ja", #"{"product_id": {}, "transaction_id": "1", "purchase_date_ms": "1"}"#,
+            "スキップ：latest_receipt_info[0].product_id：文字列か整数である必要があります\n"
+        ),
+        (
+            "zh-Hans", #"{"product_id": "p", "transaction_id": "1", "purchase_date_ms": "1", "quantity": true}"#,
+            "已跳过：latest_receipt_info[0].quantity：应为整数\n"
+        ),
+    ])
+    func aSkippedElementIsExplainedInTheLocale(locale: String, element: String, line: String) throws {
+        let body = #"{"status": 0, "latest_receipt_info": ["# + element + "]}"
+        let path = try ToolRunner.file(named: "odd.json", containing: body)
+        let result = try ToolRunner.run(["--locale", locale, "receipt", "inspect", path])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix(line), "\(result.stdout)")
+        for english in ["skipped", "missing", "expected", "out of range"] {
+            #expect(!result.stdout.contains(english), "\(english) in \(result.stdout)")
+        }
+    }
+
+    /// A value of a type the field cannot have: the sentence is the table's, and the JSON decoder's
+    /// own words follow it in parentheses, the only English on the line.
+    @Test func theJSONDecodersOwnWordsStayInParenthesesAfterTheSentence() throws {
+        let path = try ToolRunner.file(named: "odd.json", containing: #"{"status": 0, "latest_receipt_info": "x"}"#)
+        let result = try ToolRunner.run(["--locale", "ja", "receipt", "inspect", path])
+        #expect(result.status == 0)
+        let line = try #require(result.stdout.split(separator: "\n").last.map(String.init))
+        #expect(line.hasPrefix("スキップ：latest_receipt_info：この項目にはありえない型の値です ("), "\(line)")
+        #expect(line.hasSuffix(")"), "\(line)")
+    }
 }

@@ -97,6 +97,26 @@ struct ToolInputTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("state/purchases.log").path))
     }
 
+    /// A FIFO at the catalog a scenario names: `simulate` finds that file by itself, so it refuses it at
+    /// once, naming it (it waited for a writer for good); the scenario itself may still be a FIFO.
+    @Test(arguments: ["catalog.plist", "Products.storekit"])
+    func aFIFOAtAScenariosCatalogIsRefusedNotWaitedFor(catalogName: String) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent(catalogName)
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        let scenario = """
+            <plist version="1.0"><dict><key>Catalog</key><string>\(catalogName)</string>
+            <key>Steps</key><array/></dict></plist>
+            """
+        try Data(scenario.utf8).write(to: folder.appendingPathComponent("scenario.plist"))
+        let child = try ToolChild(["simulate", "scenario.plist"], in: folder)
+        let status = Self.wait(for: child, unblocking: fifo.path)
+        #expect(status == 74, "\(child.stderr)")
+        #expect(child.stderr.contains("/\(catalogName):1:1: error: "), "\(child.stderr)")
+        #expect(child.stderr.contains("it is not a regular file"), "\(child.stderr)")
+    }
+
     /// Waits for `child`; should it still run after a few seconds (blocked opening `fifo` for
     /// reading), keeps opening and closing the FIFO's writing end so that it goes on and ends, and the
     /// test fails on its status rather than hanging.

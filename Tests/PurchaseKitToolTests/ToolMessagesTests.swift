@@ -49,11 +49,14 @@ struct ToolMessagesTests {
         for (key, text) in translated {
             #expect(!text.trimmingCharacters(in: .whitespaces).isEmpty, "\(language) \(key)")
         }
-        // Translated, not copied: only a text without words may read the same as English (`%@: %ld`, and
-        // `%@` for a file that cannot be read: the reader's reason, itself translated, says it all).
+        // Translated, not copied: only a text without words may read the same as English (`%@: %ld`,
+        // `%@` for a file that cannot be read: the reader's reason, itself translated, says it all, and
+        // `%1$@: %2$@` for a verifyReceipt field's path and its translated reason).
         let same = plainKeys(translated).filter { translated[$0] == english[$0] }
         #expect(
-            same.isSubset(of: ["balance.amount", "catalog.unreadableFile", "purchase.quantityName"]),
+            same.isSubset(of: [
+                "balance.amount", "catalog.unreadableFile", "purchase.quantityName", "tool.receipt.field",
+            ]),
             "\(language): \(same.sorted())")
     }
 

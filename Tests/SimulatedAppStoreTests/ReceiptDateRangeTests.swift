@@ -41,6 +41,8 @@ struct ReceiptDateRangeTests {
         #expect(response.inApp.map(\.productID) == ["b"])
         #expect(response.decodingIssues.count == 1)
         let issue = try #require(response.decodingIssues.first)
-        #expect(issue.contains("in_app[0].purchase_date_ms: the date is out of range"), "\(issue)")
+        #expect(issue.part == "receipt.in_app[0]")
+        #expect(issue.error == VerifyReceiptDecodingError(.dateOutOfRange, path: "receipt.in_app[0].purchase_date_ms"))
+        #expect(issue.description.contains("in_app[0].purchase_date_ms: the date is out of range"), "\(issue)")
     }
 }

@@ -33,12 +33,12 @@ struct ReceiptKeyFileTests {
         try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
     }
 
-    /// Expects the key in the folder to be refused with an error naming the file.
-    func expectRefused(sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Expects the key in the folder to be refused with an error naming the file and saying why.
+    func expectRefused(_ problem: ReceiptKeyError.Problem, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(sourceLocation: sourceLocation) {
             try SimulatedReceipts.persistedKey(in: folder)
         } throws: { error in
-            (error as? ReceiptKeyError)?.path == keyFile.path
+            (error as? ReceiptKeyError) == ReceiptKeyError(problem, path: keyFile.path)
         }
     }
 
@@ -51,8 +51,14 @@ struct ReceiptKeyFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["receipt-key.pem"])
     }
 
-    @Test(arguments: ["random", "p384", "ed25519", "empty", "huge"])
-    func aKeyFileThatCannotBeUsedIsAnErrorAndStaysAsItIs(_ kind: String) throws {
+    @Test(arguments: [
+        ("random", ReceiptKeyError.Problem.notText), ("p384", .wrongCurve("secp384r1")),
+        ("ed25519", .wrongAlgorithm("ED25519")),
+        ("empty", .noPEMBlock(label: "PRIVATE KEY")), ("huge", .tooLarge(limit: 64 * 1024)),
+    ])
+    func aKeyFileThatCannotBeUsedIsAnErrorThatSaysWhyAndStaysAsItIs(_ kind: String, problem: ReceiptKeyError.Problem)
+        throws
+    {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var generator = SplitMix64(seed: 16)
@@ -65,7 +71,7 @@ struct ReceiptKeyFileTests {
             default: Data(repeating: 0x41, count: 100_000)
             }
         try contents.write(to: keyFile)
-        expectRefused()
+        expectRefused(problem)
         #expect(try Data(contentsOf: keyFile) == contents)
     }
 
@@ -76,10 +82,10 @@ struct ReceiptKeyFileTests {
         let key = try ReceiptSigningKey.generate()
         try Data(key.pemRepresentation.utf8).write(to: target)
         try FileManager.default.createSymbolicLink(at: keyFile, withDestinationURL: target)
-        expectRefused()
+        expectRefused(.symbolicLink)
         // Dangling: nothing is made where it points.
         try FileManager.default.removeItem(at: target)
-        expectRefused()
+        expectRefused(.symbolicLink)
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
@@ -87,15 +93,41 @@ struct ReceiptKeyFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         #expect(mkfifo(keyFile.path, 0o600) == 0)
-        expectRefused()
+        expectRefused(.notRegularFile)
         try FileManager.default.removeItem(at: keyFile)
         try FileManager.default.createDirectory(at: keyFile, withIntermediateDirectories: false)
-        expectRefused()
+        expectRefused(.notRegularFile)
     }
 
-    @Test func keysOtherThanP256AreRefused() {
-        #expect(throws: ReceiptKeyError.self) { try ReceiptSigningKey(pem: Self.p384) }
-        #expect(throws: ReceiptKeyError.self) { try ReceiptSigningKey(pem: Self.ed25519) }
+    /// A folder that cannot hold the key (a file where the folder should be) is a read failure with
+    /// the system's error number, naming the key file; nothing is created.
+    @Test func aKeyThatCannotBeReachedIsAReadFailureWithItsErrorNumber() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let blocker = folder.appendingPathComponent("simulated-app-store")
+        try Data("a file, not a folder".utf8).write(to: blocker)
+        #expect(throws: ReceiptKeyError(.readFailed(errno: ENOTDIR), path: blocker.path + "/receipt-key.pem")) {
+            try SimulatedReceipts.persistedKey(in: blocker)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["simulated-app-store"])
+    }
+
+    @Test func keysOtherThanP256AreRefusedNamingTheirCurveOrAlgorithm() {
+        #expect(throws: ReceiptKeyError(.wrongCurve("secp384r1"))) { try ReceiptSigningKey(pem: Self.p384) }
+        #expect(throws: ReceiptKeyError(.wrongAlgorithm("ED25519"))) { try ReceiptSigningKey(pem: Self.ed25519) }
+    }
+
+    /// libcrypto's own words about a key it cannot read are the problem's detail, apart from it.
+    @Test func aDamagedKeyKeepsLibcryptosWordsAsItsDetail() throws {
+        let error = #expect(throws: ReceiptKeyError.self) {
+            try ReceiptSigningKey(pem: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
+        }
+        guard case .damagedKey(let detail) = error?.problem else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(detail?.hasPrefix("error:") == true, "\(String(describing: detail))")
+        #expect(error?.problem.detail == detail)
     }
 
     /// Through a deployment's provider: a damaged key is a storage error (the tool's 74), and the
@@ -113,8 +145,10 @@ struct ReceiptKeyFileTests {
         #expect {
             try SimulatedAppStoreProvider.make(context)
         } throws: { error in
-            (error as? PurchaseError)?.code == .ledgerIOFailed
-                && (error as? PurchaseError)?.underlyingError is ReceiptKeyError
+            guard let purchaseError = error as? PurchaseError, purchaseError.code == .ledgerIOFailed,
+                let key = purchaseError.underlyingError as? ReceiptKeyError, case .damagedKey = key.problem
+            else { return false }
+            return key.path == store.appendingPathComponent("receipt-key.pem").path
         }
         #expect(try Data(contentsOf: store.appendingPathComponent("receipt-key.pem")) == damaged)
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.path) == ["receipt-key.pem"])

@@ -54,6 +54,57 @@ struct VerifyReceiptResponseTests {
         #expect(throws: VerifyReceiptDecodingError.self) { try Self.decode(body) }
     }
 
+    /// Why a body is refused is a typed problem at the field's path (what a tool words in its user's
+    /// language), and the same English reason as ever for logs.
+    @Test(
+        arguments: [
+            ("", VerifyReceiptDecodingError.Problem.emptyBody, nil, "the body is empty"),
+            ("[]", .notAnObject, nil, "the body is not a JSON object"),
+            (#"{"status": 0"#, .notJSON(detail: nil), nil, "not valid JSON"),
+            (#"{"environment": "Sandbox"}"#, .missingKey("status"), nil, "missing 'status'"),
+            (#"{"status": "0"}"#, .expectedJSONInteger, "status", "status: must be a JSON integer"),
+        ] as [(String, VerifyReceiptDecodingError.Problem, String?, String)])
+    func aRefusedBodySaysWhyAndWhere(
+        body: String, problem: VerifyReceiptDecodingError.Problem, path: String?, reason: String
+    ) {
+        #expect(throws: VerifyReceiptDecodingError(problem, path: path)) { try Self.decode(body) }
+        #expect(VerifyReceiptDecodingError(problem, path: path).reason == reason)
+    }
+
+    /// A skipped element names the part, the field and the problem.
+    @Test(
+        arguments: [
+            (
+                #"{"product_id": "p", "purchase_date_ms": "1"}"#,
+                VerifyReceiptDecodingError.Problem.missingKey("transaction_id"), "latest_receipt_info[0]"
+            ),
+            (
+                #"{"product_id": "p", "transaction_id": "1", "purchase_date_ms": "1", "quantity": "-1"}"#,
+                .quantityOutOfRange, "latest_receipt_info[0].quantity"
+            ),
+            (
+                #"{"product_id": "p", "transaction_id": "1", "purchase_date_ms": "1", "quantity": "x"}"#,
+                .expectedWholeNumber,
+                "latest_receipt_info[0].quantity"
+            ),
+            (
+                #"{"product_id": "p", "transaction_id": "1", "purchase_date_ms": "1", "is_trial_period": 2}"#,
+                .expectedBoolean, "latest_receipt_info[0].is_trial_period"
+            ),
+            (
+                #"{"product_id": [], "transaction_id": "1", "purchase_date_ms": "1"}"#, .expectedStringOrWholeNumber,
+                "latest_receipt_info[0].product_id"
+            ),
+        ] as [(String, VerifyReceiptDecodingError.Problem, String)])
+    func aSkippedElementSaysWhyAndWhere(element: String, problem: VerifyReceiptDecodingError.Problem, path: String)
+        throws
+    {
+        let response = try Self.decode(#"{"status": 0, "latest_receipt_info": ["# + element + "]}")
+        let error = VerifyReceiptDecodingError(problem, path: path)
+        #expect(response.decodingIssues == [VerifyReceiptDecodingIssue(part: "latest_receipt_info[0]", error: error)])
+        #expect(response.decodingIssues.first?.description == "latest_receipt_info[0] skipped: " + error.reason)
+    }
+
     @Test(
         arguments: [
             (21005, nil, true), (21009, nil, true), (21100, nil, true), (21150, true, true), (21199, false, false),

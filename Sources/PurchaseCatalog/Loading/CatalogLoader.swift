@@ -48,11 +48,25 @@ public struct CatalogLoader: Sendable {
     /// Products are validated while the file is read and each one's property-list subtree is freed at
     /// once, so peak memory stays near the size of the catalog built rather than of the whole tree.
     public func load(contentsOfFile path: String) -> CatalogLoadResult {
+        load(contentsOfFile: path, requiringRegularFile: false)
+    }
+
+    /// Loads the catalog file at `path` as ``load(contentsOfFile:)`` does, for a catalog a program
+    /// finds by itself rather than is given (the one a scenario names): a FIFO, a device or a socket at
+    /// `path` is refused at once, without waiting for a writer, with one
+    /// ``CatalogProblem/unreadableFile(_:)`` diagnostic (reason `notRegularFile`) naming it.
+    public func load(contentsOfRegularFile path: String) -> CatalogLoadResult {
+        load(contentsOfFile: path, requiringRegularFile: true)
+    }
+
+    private func load(contentsOfFile path: String, requiringRegularFile: Bool) -> CatalogLoadResult {
         if StoreKitConfigurationImporter.isStoreKitConfiguration(path: path) {
-            return StoreKitConfigurationImporter().load(contentsOfFile: path)
+            let importer = StoreKitConfigurationImporter()
+            return requiringRegularFile
+                ? importer.load(contentsOfRegularFile: path) : importer.load(contentsOfFile: path)
         }
         return streamingLoad(path: path) { reader, stream throws(PropertyListError) in
-            try reader.read(contentsOfFile: path, stream: stream)
+            try reader.read(contentsOfFile: path, requiringRegularFile: requiringRegularFile, stream: stream)
         }
     }
 

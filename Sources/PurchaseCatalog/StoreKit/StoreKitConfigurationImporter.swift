@@ -54,9 +54,21 @@ public struct StoreKitConfigurationImporter: Sendable {
     /// Imports the `.storekit` file at `path`; diagnostics name `path` as given. A pipe or a device
     /// is read within ``maximumFileSize`` like a file, and refused one byte past it.
     public func load(contentsOfFile path: String) -> CatalogLoadResult {
+        load(contentsOfFile: path, requiringRegularFile: false)
+    }
+
+    /// Imports the `.storekit` file at `path` as ``load(contentsOfFile:)`` does, for a file a program
+    /// finds by itself rather than is given: a FIFO, a device or a socket at `path` is refused at once,
+    /// without waiting for a writer (``CatalogProblem/unreadableFile(_:)``, reason `notRegularFile`).
+    public func load(contentsOfRegularFile path: String) -> CatalogLoadResult {
+        load(contentsOfFile: path, requiringRegularFile: true)
+    }
+
+    private func load(contentsOfFile path: String, requiringRegularFile: Bool) -> CatalogLoadResult {
         let bytes: [UInt8]
         do {
-            bytes = try BoundedInput.contents(ofFile: path, limit: maximumFileSize)
+            bytes = try BoundedInput.contents(
+                ofFile: path, limit: maximumFileSize, requiringRegularFile: requiringRegularFile)
         } catch {
             let problem: CatalogProblem =
                 error.kind == .io ? .unreadableFile(error.reason) : .storeKitUnreadable(error.reason)

@@ -115,9 +115,39 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolIOError = "tool.error.io"
     /// Another process kept the state folder locked too long; names the folder's lock file.
     case toolStateFolderBusy = "tool.error.stateFolderBusy"
-    /// The simulated App Store's receipt key file is there but cannot be used; gives why (English,
-    /// from the system or libcrypto) and how to fix it.
+    /// The simulated App Store's receipt key cannot be used; gives why and how to fix it (a
+    /// `tool.receiptKey.*` text).
     case toolReceiptKeyUnusable = "tool.error.receiptKeyUnusable"
+    /// Why the receipt key cannot be used: its file is a symbolic link (never followed); how to fix it.
+    case toolReceiptKeySymbolicLink = "tool.receiptKey.symbolicLink"
+    /// Why the receipt key cannot be used: its file is a folder, a FIFO, a device or a socket; how to fix it.
+    case toolReceiptKeyNotRegularFile = "tool.receiptKey.notRegularFile"
+    /// Why the receipt key cannot be used: its file is far too large to be a key; how to fix it.
+    case toolReceiptKeyTooLarge = "tool.receiptKey.tooLarge"
+    /// Why the receipt key cannot be used: its file is not text, so not PEM; how to fix it.
+    case toolReceiptKeyNotText = "tool.receiptKey.notText"
+    /// Why the receipt key cannot be used: its file holds no PEM block of the kind needed; gives the
+    /// block's label (`PRIVATE KEY`) and how to fix it.
+    case toolReceiptKeyNoPEMBlock = "tool.receiptKey.noPEMBlock"
+    /// Why the receipt key cannot be used: its PEM block holds no readable key (damaged or cut short);
+    /// how to fix it.
+    case toolReceiptKeyDamaged = "tool.receiptKey.damaged"
+    /// Why the receipt key cannot be used: it is not an elliptic-curve key; gives libcrypto's name of
+    /// its algorithm (`ED25519`) and how to fix it.
+    case toolReceiptKeyWrongAlgorithm = "tool.receiptKey.wrongAlgorithm"
+    /// Why the receipt key cannot be used: it is on another curve than P-256; gives the curve's name
+    /// (`secp384r1`) and how to fix it.
+    case toolReceiptKeyWrongCurve = "tool.receiptKey.wrongCurve"
+    /// Why the receipt key cannot be used: its file cannot be read; gives the system's reason (a
+    /// `tool.journal.*` reason).
+    case toolReceiptKeyReadFailed = "tool.receiptKey.readFailed"
+    /// Why the receipt key cannot be used: a new key file cannot be written; gives the system's reason
+    /// (a `tool.journal.*` reason).
+    case toolReceiptKeyWriteFailed = "tool.receiptKey.writeFailed"
+    /// Why the receipt key cannot be used: its file disappeared while a new key was made.
+    case toolReceiptKeyVanished = "tool.receiptKey.vanished"
+    /// Why the receipt key cannot be used: libcrypto or PurchaseKit failed with a valid key.
+    case toolReceiptKeyInternal = "tool.receiptKey.internal"
     /// After a file's diagnostics: how many more errors and warnings were found and not shown.
     case toolValidationOmitted = "tool.validation.omitted"
     /// After a file's diagnostics: how many more errors were found and not shown (no warning was left out).
@@ -879,8 +909,40 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolReceiptBillingRetry = "tool.receipt.renewal.billingRetry"
     /// A subscription in a billing grace period; gives its end.
     case toolReceiptGracePeriod = "tool.receipt.renewal.gracePeriod"
-    /// A part of a verifyReceipt body that could not be read and was skipped; names it and why.
+    /// A part of a verifyReceipt body that could not be read and was skipped; names it and why (a
+    /// `tool.receipt.field` text).
     case toolReceiptSkipped = "tool.receipt.skipped"
+    /// A field of a verifyReceipt body and what is wrong with it; gives its path
+    /// (`in_app[0].purchase_date_ms`) and a `tool.receipt.decoding.*` text.
+    case toolReceiptField = "tool.receipt.field"
+    /// Why a verifyReceipt body cannot be read: it is empty.
+    case toolReceiptDecodingEmptyBody = "tool.receipt.decoding.emptyBody"
+    /// Why a verifyReceipt body cannot be read: it is JSON but not an object.
+    case toolReceiptDecodingNotAnObject = "tool.receipt.decoding.notAnObject"
+    /// Why a verifyReceipt body cannot be read: it is not JSON.
+    case toolReceiptDecodingNotJSON = "tool.receipt.decoding.notJSON"
+    /// Why a part of a verifyReceipt body cannot be read: a required key is missing; names it.
+    case toolReceiptDecodingMissingKey = "tool.receipt.decoding.missingKey"
+    /// Why a field cannot be read: its value is null or missing.
+    case toolReceiptDecodingMissingValue = "tool.receipt.decoding.missingValue"
+    /// Why a field cannot be read: it is neither a string nor a whole number.
+    case toolReceiptDecodingExpectedStringOrWholeNumber = "tool.receipt.decoding.expectedStringOrWholeNumber"
+    /// Why a field cannot be read: it is not a whole number.
+    case toolReceiptDecodingExpectedWholeNumber = "tool.receipt.decoding.expectedWholeNumber"
+    /// Why a field cannot be read: it is not a boolean.
+    case toolReceiptDecodingExpectedBoolean = "tool.receipt.decoding.expectedBoolean"
+    /// Why `status` cannot be read: it is not a JSON integer.
+    case toolReceiptDecodingExpectedJSONInteger = "tool.receipt.decoding.expectedJSONInteger"
+    /// Why a field cannot be read: its value has a type the field cannot have.
+    case toolReceiptDecodingWrongType = "tool.receipt.decoding.wrongType"
+    /// Why a date field is refused: it is outside what receipts carry.
+    case toolReceiptDecodingDateOutOfRange = "tool.receipt.decoding.dateOutOfRange"
+    /// Why `quantity` is refused: negative or too large.
+    case toolReceiptDecodingQuantityOutOfRange = "tool.receipt.decoding.quantityOutOfRange"
+    /// Why a field cannot be read, when the JSON decoder gives only its own words.
+    case toolReceiptDecodingInvalidValue = "tool.receipt.decoding.invalidValue"
+    /// Why a body cannot be read, when the JSON decoder fails in a way it does not name.
+    case toolReceiptDecodingNotABody = "tool.receipt.decoding.notABody"
     /// A file is not a verifyReceipt response body; gives why.
     case toolReceiptNotABody = "tool.receipt.notABody"
     /// The file is an App Store server notification; names its type.
@@ -891,136 +953,4 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
     case toolReceiptNotABodyRenewal = "tool.receipt.notABody.renewal"
     /// A scenario expectation that did not hold; names the check, the value expected and the value found.
     case toolSimulateExpectationFailed = "tool.simulate.expectationFailed"
-
-    /// The arguments the key's text takes, in order; every table's text for the key uses exactly these
-    /// (by position), and ``Message/arguments`` supplies them.
-    public var argumentKinds: [MessageArgument.Kind] {
-        switch self {
-        case .restoreSucceeded, .restorePartial: [.integer]
-        case .purchaseConfirm: [.text, .price]
-        case .purchaseComplete, .subscriptionActive, .subscriptionExpired: [.text]
-        case .balanceAmount: [.text, .integer]
-        case .subscriptionExpires, .subscriptionEndedEarly, .subscriptionGracePeriod: [.text, .date]
-        case .toolMissingFile, .toolUsage, .toolInvalidCatalog, .toolIOError: [.text]
-        case .toolCatalogSummary: [.text, .integer, .integer, .integer]
-        case .toolTourIntro, .toolTourStateTemporary, .toolTourStateKept, .toolTourProducts, .toolTourBuyConsumable,
-            .toolTourBuyNonConsumable, .toolTourBuyAgain, .toolTourAskToBuy, .toolTourDeclined, .toolTourDoneKept,
-            .toolTourNeedsProducts:
-            [.text]
-        case .toolTourNeedsFileStore: [.text, .text]
-        case .toolProgressSynthesizing: [.integer]
-        case .toolProgressWriting: [.integer, .integer]
-        case .toolProgressSimulating: [.integer, .integer, .text]
-        case .toolProgressDownloading: [.text, .integer]
-        case .toolValidationSummary: [.integer, .integer, .integer]
-        case .toolStateFolderBusy, .toolJournalAtByte, .toolJournalSystemError, .toolJournalInternal,
-            .toolReceiptKeyUnusable:
-            [.text]
-        case .toolValidationSummaryUnread: [.integer, .integer, .integer, .integer]
-        case .toolValidationOmitted: [.text, .integer, .integer]
-        case .toolValidationOmittedErrors, .toolValidationOmittedWarnings: [.text, .integer]
-        case .purchaseQuantityName: [.text, .integer]
-        case .toolUnknownCommand, .toolUnknownCatalogSubcommand, .toolMissingOptionValue, .toolNeedsFile,
-            .toolTooManyFiles, .toolInvalidProductCount, .toolMissingProduct, .toolInvalidQuantity, .toolSeeHelp,
-            .toolFileNotFound, .toolFileIsFolder, .toolFileNotRegular,
-            .toolFilePermissionDenied, .toolWriteFailed, .catalogUnreadableDocument, .catalogUnreadableFile,
-            .catalogRootNotDictionary, .catalogMissingKeyHint, .catalogWrongTypeHint, .catalogUnknownKey,
-            .catalogUnknownKeyHint, .catalogUnknownKeySuggestionHint, .catalogUnsupportedVersion, .catalogEmptyValue,
-            .catalogInvalidValueHint, .catalogInvalidProductID, .catalogInvalidPrice, .catalogInexactPrice,
-            .catalogInexactPriceHint, .catalogUndeclaredStorefront, .catalogUndeclaredStorefrontHint,
-            .catalogInvalidStorefrontCode, .catalogInvalidCurrencyCode, .catalogInvalidLocale,
-            .catalogMissingLocalizationHint, .catalogMissingDefaultPriceHint, .catalogRequiredForTypeHint,
-            .catalogInvalidProviderKind, .catalogUnknownProviderKind, .catalogUnknownProviderKindSuggestionHint,
-            .catalogStoreIDForUnusedProvider, .catalogOfferPricesRequired, .catalogEntitlementsOnConsumable,
-            .catalogConsumableWithoutPayouts, .catalogFamilyShareableConsumable, .catalogDuplicateEntitlement,
-            .catalogUnsupportedSettingValue, .catalogStoreKitUnreadable, .catalogStoreKitWrongTypeHint,
-            .catalogStoreKitMissingKeyHint, .catalogStoreKitUnknownStorefront, .catalogStoreKitUnsupportedVersion,
-            .catalogStoreKitUnknownTimeRate:
-            [.text]
-        case .toolUnknownOption, .toolUnexpectedArgument, .toolFileUnreadable, .toolWriteFailedAfterPurchase,
-            .toolMessagesHeading, .catalogMissingKey,
-            .catalogUnknownKeySuggestion, .catalogInvalidValue, .catalogInvalidValueSuggestionHint,
-            .catalogUndeclaredStorefrontSuggestion, .catalogUndeclaredStorefrontSuggestionHint,
-            .catalogMissingLocalization, .catalogMissingDefaultPrice, .catalogInvalidPeriod, .catalogRequiredForType,
-            .catalogNotAllowedForType, .catalogUnknownProviderKindSuggestion,
-            .catalogStoreIDForUnusedProviderSuggestion, .catalogStoreKitMissingKey, .catalogProviderSettingBoolean,
-            .catalogProviderSettingString, .catalogProviderSettingNonEmptyString,
-            .catalogProviderSettingPositiveInteger, .catalogProviderSettingNonNegativeInteger,
-            .catalogProviderSettingInteger, .catalogProviderSettingFraction, .catalogProviderSettingDictionary,
-            .catalogProviderSettingErrorCode, .catalogProviderSettingTimeRate:
-            [.text, .text]
-        case .catalogMissingKeyRoot, .catalogMissingKeyUnnamedProduct, .catalogMissingKeyPayout,
-            .catalogMissingKeyProviderEntry, .catalogMissingKeyFailure:
-            [.text]
-        case .catalogMissingKeyStorefront, .catalogMissingKeyProduct, .catalogMissingKeyLocalization,
-            .catalogMissingKeyMessageEntry, .catalogMissingKeyPluralVariable:
-            [.text, .text]
-        case .catalogPriceTooLarge:
-            [.text, .text]
-        case .catalogMissingLocalizationUnnamed, .catalogMissingDefaultPriceUnnamed:
-            [.text]
-        case .catalogWrongType, .catalogInvalidValueSuggestion, .catalogStoreKitWrongType, .catalogProviderSettingOneOf,
-            .catalogProviderSettingKnownKey:
-            [.text, .text, .text]
-        case .catalogDuplicateKey, .catalogDuplicateProductID, .catalogDuplicateProvider:
-            [.text, .integer, .integer]
-        case .catalogOutOfRange:
-            [.text, .text, .integer]
-        case .catalogOutOfRangeHint:
-            [.integer]
-        case .plistReadFailed, .plistUnsupportedEncoding, .plistInvalidCharacter, .plistInvalidCharacterReference,
-            .plistInvalidUTF8Bytes, .plistDuplicateAttribute, .plistAttributeWithoutValue, .plistUnfinishedTag,
-            .plistUndeclaredEntity, .plistXMLError, .plistEntityDeclaration, .plistUnexpectedAtRoot,
-            .plistUnexpectedInPlist, .plistSecondValueInPlist, .plistUnexpectedInDict, .plistUnexpectedInArray,
-            .plistFoundText, .plistFoundQuoted, .plistInvalidInteger, .plistInvalidIntegerHexadecimal,
-            .plistIntegerOutOfRange, .plistInvalidReal, .plistInvalidDate, .plistDateOutOfRange,
-            .plistInvalidBase64Character,
-            .plistJSONExpectedLiteral, .plistJSONExpectedColon, .plistJSONUnknownEscape, .plistJSONIntegerOutOfRange,
-            .plistTagSeconds, .plistTagObject, .plistTagUnsignedInteger, .plistTagString, .plistTagDecimalInteger,
-            .plistTagReal, .plistTagBase64, .plistTagDate, .plistUnwritableCharacterRoot, .plistOther:
-            [.text]
-        case .plistUnclosedElement, .plistNestingTooDeep:
-            [.text, .integer, .integer]
-        case .plistTagMismatch:
-            [.text, .integer, .text]
-        case .plistDTDDeclaration, .plistMissingValue, .plistElementInText, .plistTextInEmptyElement,
-            .plistUnwritableCharacter:
-            [.text, .text]
-        case .plistDocumentTooLarge, .plistFileTooLarge:
-            [.integer, .integer]
-        case .plistFileGrewPastLimit, .plistInputTooLarge, .plistJSONTooDeep:
-            [.integer]
-        case .toolReceiptStatus:
-            [.text, .text]
-        case .toolReceiptEnvironment, .toolReceiptRetryIn, .toolReceiptApp, .toolReceiptAppVersion,
-            .toolReceiptAppCreated, .toolReceiptPurchased, .toolReceiptOriginal, .toolReceiptExpires,
-            .toolReceiptCancelled, .toolReceiptRenewsTo, .toolReceiptExpirationIntent, .toolReceiptGracePeriod,
-            .toolReceiptSkipped, .toolReceiptNotABody, .toolReceiptNotABodyNotification:
-            [.text]
-        case .toolReceiptSection:
-            [.text, .integer]
-        case .toolSimulateExpectationFailed:
-            [.text, .text, .text]
-        case .scenarioUnknownKey, .scenarioNoSimulatedAppStore, .scenarioStepNeedsParameters, .scenarioInvalidDuration,
-            .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting,
-            .scenarioStepNothingToRefund:
-            [.text]
-        case .scenarioUnexpectedParameter, .scenarioMissingParameter, .scenarioUnknownStep, .scenarioNotString,
-            .scenarioNotInteger:
-            [.text, .text]
-        default: []
-        }
-    }
-
-    /// Whether the key's text depends on a count, so tables give it in `Localizable.stringsdict` with
-    /// plural forms.
-    public var isPlural: Bool {
-        switch self {
-        case .restoreSucceeded, .restorePartial, .toolCatalogSummary, .toolValidationSummary,
-            .toolValidationSummaryUnread, .plistDocumentTooLarge, .plistFileTooLarge, .plistFileGrewPastLimit,
-            .plistInputTooLarge, .plistNestingTooDeep, .plistJSONTooDeep:
-            true
-        default: false
-        }
-    }
 }

@@ -14,7 +14,9 @@ public enum ScenarioFile {
     /// Loads the scenario at `path`.
     ///
     /// - Throws: ``ScenarioFileError/missingFile(_:)`` when the scenario or its catalog does not exist,
-    ///   ``ScenarioFileError/invalidCatalog(_:)`` with the catalog's errors when it is invalid, and
+    ///   ``ScenarioFileError/invalidCatalog(_:)`` with the catalog's errors when it is invalid or
+    ///   cannot be read (the catalog must be a regular file: a FIFO, a device or a socket there is
+    ///   refused without waiting for a writer, while the scenario itself may be a pipe), and
     ///   ``ScenarioFileError/invalid(_:)`` with every diagnostic of the scenario otherwise (a catalog
     ///   without a `simulated-app-store` provider is one, at the scenario's `Catalog`).
     public static func load(path: String) throws(ScenarioFileError) -> Scenario {
@@ -32,7 +34,8 @@ public enum ScenarioFile {
         let catalogPath =
             parsed.catalog.hasPrefix("/") ? parsed.catalog : base.appendingPathComponent(parsed.catalog).path
         guard FileManager.default.fileExists(atPath: catalogPath) else { throw .missingFile(catalogPath) }
-        let result = CatalogLoader(registry: .builtIn).load(contentsOfFile: catalogPath)
+        // Found by the scenario, not given: a FIFO there is refused rather than waited for.
+        let result = CatalogLoader(registry: .builtIn).load(contentsOfRegularFile: catalogPath)
         guard let catalog = result.catalog, !result.hasErrors else {
             throw .invalidCatalog(result.errors)
         }

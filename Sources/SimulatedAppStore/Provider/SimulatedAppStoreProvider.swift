@@ -102,7 +102,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     ///
     /// - Throws: ``ReceiptKeyError`` without ``receipts`` or when signing fails.
     public func issueReceipt(environment: AppStoreEnvironment? = nil) async throws(ReceiptKeyError) -> Data {
-        guard let receipts else { throw ReceiptKeyError(reason: "the provider issues no receipts") }
+        guard let receipts else { throw ReceiptKeyError(.noReceipts) }
         let sessionEnvironment = await queue.controls.environment
         let environment = environment ?? sessionEnvironment
         let inApp = await account.entries()

@@ -34,25 +34,29 @@ public struct SimulatedReceipts: Sendable {
     ///   - directory: the simulated store's folder in the state folder.
     ///   - creatingIfMissing: whether a missing key is written to the folder; when false (a read-only
     ///     deployment) a missing key is made in memory only and nothing is created.
-    /// - Throws: ``ReceiptKeyError`` naming the file when it cannot be read, parsed or written.
+    /// - Throws: ``ReceiptKeyError`` naming the file (or, when the folder cannot be made, the folder)
+    ///   when the key cannot be read, parsed, made or written; its ``ReceiptKeyError/problem`` says why.
     public static func persistedKey(in directory: URL, creatingIfMissing: Bool = true) throws(ReceiptKeyError)
         -> ReceiptSigningKey
     {
         let file = directory.appendingPathComponent("receipt-key.pem")
         if let text = try ReceiptKeyFile.read(file) { return try key(from: text, in: file) }
-        let key = try ReceiptSigningKey.generate()
+        let key: ReceiptSigningKey
+        do {
+            key = try ReceiptSigningKey.generate()
+        } catch {
+            throw ReceiptKeyError(error.problem, path: file.path)
+        }
         guard creatingIfMissing else { return key }
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ReceiptKeyError(reason: error.localizedDescription, path: directory.path)
+            throw ReceiptKeyError(.writeFailed(errno: systemErrorNumber(of: error)), path: directory.path)
         }
         if try ReceiptKeyFile.create(key.pemRepresentation, at: file) { return key }
         // Another process made the key meanwhile: use that one.
-        guard let text = try ReceiptKeyFile.read(file) else {
-            throw ReceiptKeyError(reason: "the key file vanished while it was being made", path: file.path)
-        }
+        guard let text = try ReceiptKeyFile.read(file) else { throw ReceiptKeyError(.vanished, path: file.path) }
         return try Self.key(from: text, in: file)
     }
 
@@ -60,7 +64,18 @@ public struct SimulatedReceipts: Sendable {
         do {
             return try ReceiptSigningKey(pem: text)
         } catch {
-            throw ReceiptKeyError(reason: error.reason, path: file.path)
+            throw ReceiptKeyError(error.problem, path: file.path)
         }
+    }
+
+    /// The system error number behind a `FileManager` failure (`EIO` when it gives none).
+    private static func systemErrorNumber(of error: any Error) -> Int32 {
+        if let posix = error as? POSIXError { return posix.code.rawValue }
+        // A CocoaError whose underlying error is the system's (a POSIXError on Linux).
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error {
+            let system = underlying as NSError
+            if system.domain == NSPOSIXErrorDomain { return Int32(system.code) }
+        }
+        return EIO
     }
 }

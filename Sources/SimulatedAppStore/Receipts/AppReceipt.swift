@@ -29,7 +29,7 @@ public struct AppReceipt: Sendable, Hashable, Codable {
     /// What decoding had to skip (an `in_app` element without its identifiers...); empty for a
     /// receipt made by ``init(environment:bundleID:applicationVersion:originalApplicationVersion:receiptCreationDate:originalPurchaseDate:inApp:)``
     /// and never encoded.
-    public var decodingIssues: [String] = []
+    public var decodingIssues: [VerifyReceiptDecodingIssue] = []
 
     /// The `receipt_type` of sandbox receipts.
     public static let sandboxReceiptType = "ProductionSandbox"
@@ -87,7 +87,7 @@ public struct AppReceipt: Sendable, Hashable, Codable {
         self.requestDate = try json.appleDate("request_date")
         self.originalPurchaseDate = try json.appleDate("original_purchase_date")
         self.expirationDate = try json.appleDate("expiration_date")
-        var issues: [String] = []
+        var issues: [VerifyReceiptDecodingIssue] = []
         if json.contains(AppleKey("in_app")) {
             self.inApp = json.lossyArray("in_app", of: ReceiptTransaction.self, issues: &issues)
         } else if json.contains(AppleKey("transaction_id")), let purchase = try? ReceiptTransaction(from: decoder) {

@@ -23,7 +23,7 @@ extension KeyedDecodingContainer where Key == AppleKey {
         if let number = try? decode(Int64.self, forKey: key) { return String(number) }
         if let number = try? decode(UInt64.self, forKey: key) { return String(number) }
         throw DecodingError.typeMismatch(
-            String.self, .init(codingPath: codingPath + [key], debugDescription: "expected a string or whole number"))
+            String.self, FieldProblem.context(.expectedStringOrWholeNumber, at: codingPath + [key]))
     }
 
     /// A whole number, or a string holding one; never a boolean.
@@ -36,8 +36,7 @@ extension KeyedDecodingContainer where Key == AppleKey {
         } else if let number = try? decode(Int64.self, forKey: key) {
             return number
         }
-        throw DecodingError.typeMismatch(
-            Int64.self, .init(codingPath: codingPath + [key], debugDescription: "expected a whole number"))
+        throw DecodingError.typeMismatch(Int64.self, FieldProblem.context(.expectedWholeNumber, at: codingPath + [key]))
     }
 
     /// A boolean: `true`/`false`, `1`/`0`, or those written as strings.
@@ -56,8 +55,7 @@ extension KeyedDecodingContainer where Key == AppleKey {
         } else if let number = try? decode(Int64.self, forKey: key), number == 0 || number == 1 {
             return number == 1
         }
-        throw DecodingError.typeMismatch(
-            Bool.self, .init(codingPath: codingPath + [key], debugDescription: "expected a boolean"))
+        throw DecodingError.typeMismatch(Bool.self, FieldProblem.context(.expectedBoolean, at: codingPath + [key]))
     }
 
     /// A date from `<name>_ms` (milliseconds since 1970, number or string), else from `<name>`
@@ -78,8 +76,7 @@ extension KeyedDecodingContainer where Key == AppleKey {
     /// The date `milliseconds` after 1970, refused at field `name` outside ``AppleDateFormat/range``.
     private func date(milliseconds: Int64, at name: String) throws -> Date {
         guard let date = AppleDateFormat.date(milliseconds: milliseconds) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath + [AppleKey(name)], debugDescription: AppleDateFormat.outOfRange))
+            throw DecodingError.dataCorrupted(FieldProblem.context(.dateOutOfRange, at: codingPath + [AppleKey(name)]))
         }
         return date
     }
@@ -94,7 +91,7 @@ extension KeyedDecodingContainer where Key == AppleKey {
     /// The elements of an array of `T` (or of a single `T` object, as iOS 6 style bodies send
     /// `latest_receipt_info`) that decode; each element that does not is skipped and described in
     /// `issues`, so that one odd element does not lose a whole body.
-    func lossyArray<T: Decodable>(_ name: String, of type: T.Type, issues: inout [String]) -> [T] {
+    func lossyArray<T: Decodable>(_ name: String, of type: T.Type, issues: inout [VerifyReceiptDecodingIssue]) -> [T] {
         let key = AppleKey(name)
         guard contains(key), (try? decodeNil(forKey: key)) == false else { return [] }
         if var list = try? nestedUnkeyedContainer(forKey: key) {
@@ -104,7 +101,9 @@ extension KeyedDecodingContainer where Key == AppleKey {
                 do {
                     items.append(try list.decode(T.self))
                 } catch {
-                    issues.append("\(name)[\(index)] skipped: \(VerifyReceiptDecodingError(decoding: error).reason)")
+                    issues.append(
+                        VerifyReceiptDecodingIssue(
+                            part: "\(name)[\(index)]", error: VerifyReceiptDecodingError(decoding: error)))
                     _ = try? list.decode(SkippedValue.self)
                     if list.currentIndex == index { break }
                 }
@@ -114,7 +113,7 @@ extension KeyedDecodingContainer where Key == AppleKey {
         do {
             return [try decode(T.self, forKey: key)]
         } catch {
-            issues.append("\(name) skipped: \(VerifyReceiptDecodingError(decoding: error).reason)")
+            issues.append(VerifyReceiptDecodingIssue(part: name, error: VerifyReceiptDecodingError(decoding: error)))
             return []
         }
     }
@@ -164,9 +163,9 @@ enum AppleDateFormat {
     /// 9999-12-31T23:59:59.999Z, all that the four-digit years of its date strings can write.
     static let range = Date(timeIntervalSince1970: -62_167_219_200)...Date(timeIntervalSince1970: 253_402_300_799.999)
 
-    /// Why a date is refused, for decoding and encoding errors.
-    static let outOfRange =
-        "the date is out of range; receipts carry dates from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+    /// Why a date is refused, for encoding errors (decoding errors carry
+    /// ``VerifyReceiptDecodingError/Problem/dateOutOfRange``, which says the same).
+    static let outOfRange = VerifyReceiptDecodingError.Problem.dateOutOfRange.description
 
     /// Whether `date` is in ``range``. (Compared as numbers: `Date`'s `<=` holds for a date that is not
     /// a number.)

@@ -5,10 +5,14 @@ import Foundation
 /// object is created, used and freed (with `defer`) inside the function, and only Swift bytes go in
 /// and out.
 enum LibCrypto {
-    /// Why a libcrypto operation failed.
+    /// Why a libcrypto operation failed: the problem as receipt keys report it (libcrypto's own error
+    /// text, when it gives one, kept as the problem's detail).
     struct Failure: Error, Sendable, CustomStringConvertible {
-        /// What was being done and OpenSSL's reason, for logs.
-        var description: String
+        /// What went wrong.
+        var problem: ReceiptKeyError.Problem
+
+        /// The problem in English, for logs.
+        var description: String { problem.description }
     }
 
     /// SHA-256 of `bytes`.
@@ -82,7 +86,7 @@ enum LibCrypto {
         }
         guard signed == 1 else { throw failure("EVP_DigestSign") }
         guard let parsed = ECDSASignature(der: Array(signature.prefix(length))) else {
-            throw Failure(description: "EVP_DigestSign wrote a signature that is not DER")
+            throw Failure(problem: .libcryptoFailed(operation: "EVP_DigestSign", detail: "the signature is not DER"))
         }
         return parsed.lowS.der
     }
@@ -132,7 +136,7 @@ enum LibCrypto {
                     key, `private` ? scalar.baseAddress : nil, point.baseAddress, point.count, &length)
             }
         }
-        guard ok == 1 else { throw failure("the key's parts") }
+        guard ok == 1 else { throw failure("EVP_PKEY_get_params") }
         return RawKey(scalar: scalar, point: Array(point.prefix(length)))
     }
 
@@ -142,7 +146,7 @@ enum LibCrypto {
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             return d2i_AutoPrivateKey(nil, &cursor, buffer.count)
         }
-        guard let key = parsed else { throw failure("not a private key in DER") }
+        guard let key = parsed else { throw Failure(problem: .damagedKey(detail: queuedError())) }
         try checkCurve(key)
         return key
     }
@@ -153,7 +157,7 @@ enum LibCrypto {
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             return d2i_PUBKEY(nil, &cursor, buffer.count)
         }
-        guard let key = parsed else { throw failure("not a public key (SubjectPublicKeyInfo DER)") }
+        guard let key = parsed else { throw Failure(problem: .damagedKey(detail: queuedError())) }
         try checkCurve(key)
         return key
     }
@@ -161,8 +165,10 @@ enum LibCrypto {
     /// Frees `key` and throws unless it is an elliptic-curve key on P-256, the only curve receipts use.
     private static func checkCurve(_ key: OpaquePointer) throws(Failure) {
         guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC else {
+            let algorithm = EVP_PKEY_get0_type_name(key).map { String(cString: $0) } ?? "unknown"
             EVP_PKEY_free(key)
-            throw Failure(description: "not an elliptic-curve key")
+            ERR_clear_error()
+            throw Failure(problem: .wrongAlgorithm(algorithm))
         }
         var name = [CChar](repeating: 0, count: 64)
         var length = 0
@@ -171,7 +177,7 @@ enum LibCrypto {
         guard named == 1, curve == "prime256v1" else {
             EVP_PKEY_free(key)
             ERR_clear_error()
-            throw Failure(description: "not a P-256 key (the curve is \(named == 1 ? curve : "unknown"))")
+            throw Failure(problem: .wrongCurve(named == 1 && !curve.isEmpty ? curve : "unknown"))
         }
     }
 
@@ -191,14 +197,19 @@ enum LibCrypto {
         return bytes
     }
 
-    /// A failure naming the operation and OpenSSL's first queued error, clearing the queue.
+    /// A failure of the operation `what`, with OpenSSL's first queued error; clears the queue.
     private static func failure(_ what: String) -> Failure {
+        Failure(problem: .libcryptoFailed(operation: what, detail: queuedError()))
+    }
+
+    /// OpenSSL's first queued error as its text (`error:1E08010C:DECODER routines::unsupported`), or
+    /// `nil` when none is queued; clears the queue.
+    private static func queuedError() -> String? {
         let code = ERR_get_error()
         ERR_clear_error()
-        guard code != 0 else { return Failure(description: what) }
+        guard code != 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: 256)
         ERR_error_string_n(code, &buffer, buffer.count)
-        let reason = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return Failure(description: "\(what): \(reason)")
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

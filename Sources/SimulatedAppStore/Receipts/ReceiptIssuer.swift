@@ -27,14 +27,14 @@ public struct ReceiptIssuer: Sendable {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             payload = try encoder.encode(receipt)
         } catch {
-            throw ReceiptKeyError(reason: "cannot encode the receipt: \(error)")
+            throw ReceiptKeyError(.receiptNotEncodable(detail: "\(error)"))
         }
         let signedPart = ReceiptEnvelope.signedPart(payload: Array(payload))
         do {
             let signature = try LibCrypto.sign(signedPart, with: signingKey.raw)
             return Data(ReceiptEnvelope.assemble(signedPart: signedPart, signature: signature))
         } catch {
-            throw ReceiptKeyError(reason: error.description)
+            throw ReceiptKeyError(error.problem)
         }
     }
 

@@ -16,7 +16,7 @@ public struct ReceiptPublicKey: Sendable, Hashable {
         do {
             self.raw = try LibCrypto.checkPublicKey(der: Array(der))
         } catch {
-            throw ReceiptKeyError(reason: error.description)
+            throw ReceiptKeyError(error.problem)
         }
         self.derRepresentation = der
     }
@@ -26,7 +26,7 @@ public struct ReceiptPublicKey: Sendable, Hashable {
     /// - Throws: ``ReceiptKeyError`` when the text holds no such block or the key is not P-256.
     public init(pem: String) throws(ReceiptKeyError) {
         guard let der = PEM.decode(pem, labels: ["PUBLIC KEY"]) else {
-            throw ReceiptKeyError(reason: "no PUBLIC KEY block in the PEM text")
+            throw ReceiptKeyError(.noPEMBlock(label: "PUBLIC KEY"))
         }
         try self.init(derRepresentation: der)
     }
@@ -39,21 +39,4 @@ public struct ReceiptPublicKey: Sendable, Hashable {
 
     /// The key as PEM (`-----BEGIN PUBLIC KEY-----`).
     public var pemRepresentation: String { PEM.encode(derRepresentation, label: "PUBLIC KEY") }
-}
-
-/// A receipt key could not be read or made.
-public struct ReceiptKeyError: Error, Sendable, CustomStringConvertible {
-    /// Why, in English, for logs.
-    public var reason: String
-    /// The key file (or its folder) concerned, when the key lives in a file.
-    public var path: String?
-
-    /// Creates the error.
-    public init(reason: String, path: String? = nil) {
-        self.reason = reason
-        self.path = path
-    }
-
-    /// `path: reason`, or `reason` without a path.
-    public var description: String { path.map { "\($0): \(reason)" } ?? reason }
 }

@@ -30,7 +30,7 @@ public struct ReceiptSigningKey: Sendable, Hashable {
             self.publicKey = ReceiptPublicKey(checkedDER: Data(spki), point: raw.point)
             self.raw = raw
         } catch {
-            throw ReceiptKeyError(reason: error.description)
+            throw ReceiptKeyError(error.problem)
         }
     }
 
@@ -39,7 +39,7 @@ public struct ReceiptSigningKey: Sendable, Hashable {
     /// - Throws: ``ReceiptKeyError`` when the text holds no such block or the key is not P-256.
     public init(pem: String) throws(ReceiptKeyError) {
         guard let der = PEM.decode(pem, labels: ["PRIVATE KEY", "EC PRIVATE KEY"]) else {
-            throw ReceiptKeyError(reason: "no PRIVATE KEY block in the PEM text")
+            throw ReceiptKeyError(.noPEMBlock(label: "PRIVATE KEY"))
         }
         try self.init(pkcs8DER: der)
     }
@@ -69,7 +69,7 @@ public struct ReceiptSigningKey: Sendable, Hashable {
             do {
                 scalar = try LibCrypto.randomBytes(32)
             } catch {
-                throw ReceiptKeyError(reason: error.description)
+                throw ReceiptKeyError(error.problem)
             }
             if isValidScalar(scalar) { return try ReceiptSigningKey(pkcs8DER: sec1DER(scalar: scalar)) }
         }

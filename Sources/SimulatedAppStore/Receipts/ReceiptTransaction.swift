@@ -106,7 +106,7 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
         let quantity = try json.lenientInt("quantity") ?? 1
         guard let count = Int(exactly: quantity), count >= 0 else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: json.codingPath + [AppleKey("quantity")], debugDescription: "quantity out of range"))
+                FieldProblem.context(.quantityOutOfRange, at: json.codingPath + [AppleKey("quantity")]))
         }
         self.quantity = count
         self.productID = productID

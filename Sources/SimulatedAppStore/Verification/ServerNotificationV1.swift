@@ -52,7 +52,7 @@ public struct ServerNotificationV1: Sendable, Hashable, Decodable {
             unifiedReceiptStatus = try unified.lenientInt("status").flatMap { Int(exactly: $0) }.map(
                 VerifyReceiptStatus.init(rawValue:))
             latestReceipt = try unified.lenientString("latest_receipt")
-            var issues: [String] = []
+            var issues: [VerifyReceiptDecodingIssue] = []
             latestReceiptInfo = unified.lossyArray("latest_receipt_info", of: ReceiptTransaction.self, issues: &issues)
             pendingRenewalInfo = unified.lossyArray(
                 "pending_renewal_info", of: PendingRenewalInfo.self, issues: &issues)

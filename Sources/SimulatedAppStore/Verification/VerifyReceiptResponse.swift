@@ -25,8 +25,9 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
     /// `pending_renewal_info`: one element per auto-renewable subscription.
     public var pendingRenewalInfo: [PendingRenewalInfo]
     /// What decoding had to skip: elements of `in_app`, `latest_receipt_info` or
-    /// `pending_renewal_info` that could not be read, or a `receipt` that is not an object. Never encoded.
-    public var decodingIssues: [String] = []
+    /// `pending_renewal_info` that could not be read, or a `receipt` that is not an object, each with
+    /// why (its ``VerifyReceiptDecodingIssue/description`` is the English line). Never encoded.
+    public var decodingIssues: [VerifyReceiptDecodingIssue] = []
 
     /// Creates a response.
     public init(
@@ -87,11 +88,10 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
                 statusKey, .init(codingPath: [], debugDescription: "a verifyReceipt body needs a status"))
         }
         guard let status = try? json.decode(Int.self, forKey: statusKey) else {
-            throw DecodingError.typeMismatch(
-                Int.self, .init(codingPath: [statusKey], debugDescription: "must be a JSON integer"))
+            throw DecodingError.typeMismatch(Int.self, FieldProblem.context(.expectedJSONInteger, at: [statusKey]))
         }
         self.status = VerifyReceiptStatus(status)
-        var issues: [String] = []
+        var issues: [VerifyReceiptDecodingIssue] = []
         self.environment = (try? json.lenientString("environment")).flatMap { $0 }.flatMap(
             AppStoreEnvironment.init(rawValue:))
         self.isRetryableFlag =
@@ -101,10 +101,11 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
         if json.contains(receiptKey), (try? json.decodeNil(forKey: receiptKey)) == false {
             do {
                 let receipt = try json.decode(AppReceipt.self, forKey: receiptKey)
-                issues += receipt.decodingIssues.map { "receipt." + $0 }
+                issues += receipt.decodingIssues.map { $0.inside("receipt") }
                 self.receipt = receipt
             } catch {
-                issues.append("receipt skipped: \(VerifyReceiptDecodingError(decoding: error).reason)")
+                issues.append(
+                    VerifyReceiptDecodingIssue(part: "receipt", error: VerifyReceiptDecodingError(decoding: error)))
                 self.receipt = nil
             }
         } else {

@@ -15,11 +15,13 @@ import PurchaseKit
 /// With `--json` it prints one object: `status`, `meaning`, `environment` (as the body writes it, or
 /// null), `retryable`, `retryIn` (`sandbox`, `production` or null), `receipt`, `inApp`,
 /// `latestReceiptInfo`, `pendingRenewalInfo` (dates in ISO 8601, camelCase keys), and
-/// `decodingIssues` (parts of the body that could not be read and were skipped).
+/// `decodingIssues` (parts of the body that could not be read and were skipped, each an English line).
 ///
-/// The text for people comes from the message tables (`tool.receipt.*`) in the tool's locale; field
-/// names (`in_app`...), identifiers, environments and dates stay as Apple writes them. The JSON is machine
-/// output and the same in every locale: its `meaning` is the English ``VerifyReceiptStatus/meaning``.
+/// The text for people comes from the message tables (`tool.receipt.*`) in the tool's locale, why a
+/// body or a part of it cannot be read included (`tool.receipt.decoding.*`, only the JSON reader's own
+/// words left English, in parentheses); field names (`in_app`...), identifiers, environments and dates
+/// stay as Apple writes them. The JSON is machine output and the same in every locale: its `meaning` is
+/// the English ``VerifyReceiptStatus/meaning``, its `decodingIssues` English lines.
 struct ReceiptInspectCommand {
     /// The body to read (`-` for standard input).
     var path: String
@@ -76,8 +78,8 @@ struct ReceiptInspectCommand {
         return .success
     }
 
-    /// Why a body was refused, naming what the file is when it is a known relative of a body (the
-    /// decoder's own reason stays as it words it).
+    /// Why a body was refused, in the console's language, naming what the file is when it is a known
+    /// relative of a body, else the field and what is wrong with it.
     static func explain(_ data: Data, _ error: VerifyReceiptDecodingError, console: Console) -> String {
         if let notification = try? ServerNotificationV1(jsonData: data) {
             return console.text(
@@ -89,7 +91,7 @@ struct ReceiptInspectCommand {
         if (try? JSONDecoder().decode(PendingRenewalInfo.self, from: data)) != nil {
             return console.text(.keyed(.toolReceiptNotABodyRenewal, arguments: []))
         }
-        return error.reason
+        return console.text(of: error)
     }
 
     // MARK: - Text for people
@@ -172,7 +174,9 @@ struct ReceiptInspectCommand {
                 lines.append(line)
             }
         }
-        for issue in response.decodingIssues { lines.append(say(.toolReceiptSkipped, issue)) }
+        for issue in response.decodingIssues {
+            lines.append(say(.toolReceiptSkipped, console.text(of: issue.error, part: issue.part)))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -222,7 +226,7 @@ struct ReceiptInspectCommand {
             try json.encode(response.latestReceiptInfo.map(TransactionReport.init), forKey: .latestReceiptInfo)
             try json.encode(response.pendingRenewalInfo.map(RenewalReport.init), forKey: .pendingRenewalInfo)
             try json.encode(response.latestReceipt != nil, forKey: .hasLatestReceipt)
-            try json.encode(response.decodingIssues, forKey: .decodingIssues)
+            try json.encode(response.decodingIssues.map(\.description), forKey: .decodingIssues)
         }
     }
 

@@ -10,7 +10,8 @@ import PurchaseKit
 /// standard error as `path:line:column: error: message`), 65 for a malformed scenario or catalog, or a
 /// catalog without a simulated App Store (`path:line:column: error: message`), 66
 /// when the scenario or its catalog is missing, 74 when one of them cannot be read (a folder, no
-/// permission) or standard output cannot be written. The App Store account goes to a fresh temporary
+/// permission, a catalog that is a FIFO or a device: the tool finds it by itself, so it does not wait
+/// for a writer as it does for a scenario given as a FIFO) or standard output cannot be written. The App Store account goes to a fresh temporary
 /// folder (removed afterwards) unless `--state` is given. At a terminal, a progress line on standard
 /// error names the step running and how far hosted-content downloads are; standard output is the same
 /// either way.
@@ -129,9 +130,4 @@ struct SimulateCommand {
             line.show(texts.joined(separator: " · "))
         }
     }
-}
-
-/// The failure to write standard output that a scenario's events met, if one did.
-private final class WriteFailure: Sendable {
-    let error = Locked<ToolError?>(nil)
 }

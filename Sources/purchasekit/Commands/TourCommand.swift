@@ -111,11 +111,6 @@ extension TourCommand {
     }
 }
 
-/// The failure to write standard output that stopped the tour, if one did.
-private final class WriteFailure: Sendable {
-    let error = Locked<ToolError?>(nil)
-}
-
 /// Numbers the tour's steps as they are printed.
 private actor StepCounter {
     private var count = 0

@@ -124,9 +124,7 @@ struct DeploymentSession {
             return journal.code == .lockTimeout ? .temporaryFailure : .ioError
         }
         if let key = error.underlyingError as? ReceiptKeyError, let path = key.path {
-            console.error(.toolIOError(path: path))
-            console.diagnostic(
-                "\(path): error: " + console.text(.keyed(.toolReceiptKeyUnusable, arguments: [.text(key.reason)])))
+            console.report(key, path: path)
             return .ioError
         }
         var line = "purchasekit: " + console.text(PurchaseCore.Message(error: error))
