@@ -214,7 +214,7 @@ public final class PurchaseDeployment: Sendable {
     /// back (and found already delivered) at the next open.
     ///
     /// It returns once nothing the deployment started is running: the store's listening has ended
-    /// (``Store/stop()``) and the simulated App Store has finished its own work, so the process may
+    /// (`Store.stop()`) and the simulated App Store has finished its own work, so the process may
     /// exit right after.
     public func close() async {
         await store.stop()

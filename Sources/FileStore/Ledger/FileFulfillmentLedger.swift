@@ -83,7 +83,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     public var recoveries: [JournalRecovery] { journal.recoveries }
 
     /// Records a delivery unless one with the same transaction identifier or the same
-    /// ``Delivery/fulfillmentKey`` exists (atomically, across processes).
+    /// `Delivery.fulfillmentKey` exists (atomically, across processes).
     public func recordDelivery(_ delivery: Delivery) async throws -> Bool {
         // The body holds the record and the identifiers, not another copy of the delivery.
         let (record, transactionID, key) = (

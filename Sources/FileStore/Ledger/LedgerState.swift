@@ -11,7 +11,7 @@ struct LedgerState: JournalState {
 
     private(set) var contents = LedgerContents()
     private(set) var index: [TransactionID: Int] = [:]
-    /// The ``Delivery/fulfillmentKey`` of every delivery applied (derived: rebuilt as records apply).
+    /// The `Delivery.fulfillmentKey` of every delivery applied (derived: rebuilt as records apply).
     private(set) var fulfilled: Set<TransactionID> = []
     /// Balances as ``LedgerContents/balances`` computes them, kept up to date record by record.
     private(set) var balances: [String: Int] = [:]

@@ -13,7 +13,7 @@ extension SimulatedAppStoreProvider {
     /// the session (``SessionControls/timeRate``) and leaves the clock as it is.
     /// Receipts: `Receipts` (boolean, default true) turns them on; the signing key is derived from
     /// `ReceiptKeySeed` (a string; reproducible) or kept in `<state>/simulated-app-store/receipt-key.pem`
-    /// (made on first use, see ``SimulatedReceipts/persistedKey(in:)``: a key file that is there but
+    /// (made on first use, see ``SimulatedReceipts/persistedKey(in:creatingIfMissing:)``: a key file that is there but
     /// cannot be read is an error, never replaced; in memory a fresh random key); `BundleID` (default
     /// `com.example.app`) and
     /// `SharedSecret` (default none) go to the receipts and the verifyReceipt service.
