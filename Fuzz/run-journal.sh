@@ -16,5 +16,7 @@ printf '\000' > "$out/corpus/empty-log"
 printf '\001' > "$out/corpus/header-only"
 printf '\002\040\000\377\377\377\377' > "$out/corpus/overwrite"
 printf '\003\001\000\000\000\000\000\000\000' > "$out/corpus/snapshot"
+printf '\005\000\000\001\100\000\000\000\377\377\377\377' > "$out/corpus/sparse-log"
+printf '\006\000\020\000\001\002\003\004' > "$out/corpus/sparse-snapshot"
 
 run_fuzzer JournalFuzzer 4096

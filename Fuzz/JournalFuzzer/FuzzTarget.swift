@@ -11,7 +11,12 @@ import Glibc
 /// - 1: a valid log header (format 2), then the bytes as frames and zeros;
 /// - 2: a valid log of a few frames with the bytes written over it at an offset taken from the input;
 /// - 3: a valid snapshot header and the bytes as its payload, beside a valid empty log;
-/// - 4: as 2, beside a lock file whose acknowledged end says the four frames were acknowledged.
+/// - 4: as 2, beside a lock file whose acknowledged end says the four frames were acknowledged;
+/// - 5: a valid log of a few frames, then a hole (a sparse file's part that takes no space and
+///   reads as zeros; its length, up to 4 MiB, taken from the input), the bytes, and a hole as long;
+/// - 6: a valid empty log beside a valid snapshot whose payload is the bytes, a hole as long as the
+///   input chooses (up to 4 MiB) and the bytes again: its checksum, computed with the hole folded
+///   in, must match (the open may not say `corrupt`).
 ///
 /// Whatever the files hold, a read-only open changes no file (the lock file included, even its
 /// existence) and comes to the same as a writing open: the same error code, or the same state.
@@ -29,7 +34,7 @@ public func journalFuzzTarget(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
     defer { _ = try? FileManager.default.removeItem(atPath: directory) }
     let log = directory + "/fuzz.log"
     let body = Array(input.dropFirst())
-    switch input[0] % 5 {
+    switch input[0] % 7 {
     case 0:
         write(body, to: log)
     case 1:
@@ -44,6 +49,29 @@ public func journalFuzzTarget(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
     case 3:
         write(LogFormat.encodeSnapshot(Data(body), generation: 1, lastSequence: 0), to: directory + "/fuzz.snapshot")
         write(LogFormat.encode(LogFormat.LogHeader(generation: 2, baseSequence: 0)) + zeros(64), to: log)
+    case 5:
+        let valid = validLog(frames: 4)
+        let hole = holeLength(body)
+        let bytes = Array(body.dropFirst(3))
+        write(valid, to: log)
+        writeSparse([(bytes, valid.count + hole)], size: valid.count + hole + bytes.count + hole, to: log)
+    case 6:
+        let hole = holeLength(body)
+        let bytes = Array(body.dropFirst(3))
+        let payload = bytes + zeros(hole) + bytes
+        let snapshot = LogFormat.encodeSnapshot(Data(payload), generation: 1, lastSequence: 0)
+        let headerAndBytes = Array(snapshot.prefix(LogFormat.snapshotHeaderSize + bytes.count))
+        writeSparse(
+            [(headerAndBytes, 0), (bytes, snapshot.count - bytes.count)], size: snapshot.count,
+            to: directory + "/fuzz.snapshot")
+        write(LogFormat.encode(LogFormat.LogHeader(generation: 2, baseSequence: 0)) + zeros(64), to: log)
+        let options = JournalOptions(compactionThreshold: nil, lockTimeout: .seconds(5), readOnly: true)
+        do {
+            try Journal<FuzzState>.open(directory: URL(fileURLWithPath: directory), name: "fuzz", options: options)
+                .close()
+        } catch {
+            precondition(error.code != .corrupt, "a valid snapshot with a hole was refused: \(error)")
+        }
     default:
         let valid = validLog(frames: 4)
         var bytes = valid
@@ -95,6 +123,25 @@ private func write(_ bytes: [UInt8], to path: String) {
     precondition(fd >= 0, "cannot create \(path)")
     defer { close(fd) }
     bytes.withUnsafeBytes { precondition(Glibc.write(fd, $0.baseAddress, $0.count) == $0.count) }
+}
+
+/// The length of the hole shapes 5 and 6 make, from the first three bytes of `body`: up to 4 MiB,
+/// as long as the journal's largest read of frames and longer than the pieces (1 MiB) it reads a
+/// file in otherwise.
+private func holeLength(_ body: [UInt8]) -> Int {
+    body.count >= 3 ? (Int(body[0]) | Int(body[1]) << 8 | Int(body[2]) << 16) & 0x3F_FFFF : 0
+}
+
+/// Writes each of `pieces` at its offset in `path` (created when missing) and makes the file `size`
+/// bytes long: what is not written is a hole.
+private func writeSparse(_ pieces: [([UInt8], Int)], size: Int, to path: String) {
+    let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+    precondition(fd >= 0, "cannot create \(path)")
+    defer { close(fd) }
+    for (bytes, offset) in pieces {
+        bytes.withUnsafeBytes { precondition(pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) == $0.count) }
+    }
+    precondition(ftruncate(fd, off_t(size)) == 0)
 }
 
 /// A format 2 log of `frames` one-record frames, followed by zeros.

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 int pk_file_status_get(int fd, const char *path, pk_file_status *status) {
     struct statx info;
@@ -39,6 +40,27 @@ pk_file_type_kind pk_file_type(uint32_t mode) {
     if (S_ISSOCK(mode)) return pk_file_type_socket;
     if (S_ISCHR(mode) || S_ISBLK(mode)) return pk_file_type_device;
     return pk_file_type_other;
+}
+
+int pk_file_data_region(int fd, int64_t offset, int64_t *start, int64_t *end) {
+    off_t data = lseek(fd, (off_t)offset, SEEK_DATA);
+    if (data < 0) {
+        if (errno == ENXIO) return 0;
+        if (errno != EINVAL) return -1;
+        // A file system that knows no holes: all of the rest is data. (The size is asked for
+        // without the timestamps, see pk_file_status_get.)
+        pk_file_status status;
+        if (pk_file_status_get(fd, NULL, &status) != 0) return -1;
+        if (status.size <= offset) return 0;
+        *start = offset;
+        *end = status.size;
+        return 1;
+    }
+    off_t hole = lseek(fd, data, SEEK_HOLE);
+    if (hole < 0) return -1;
+    *start = (int64_t)data;
+    *end = (int64_t)hole;
+    return 1;
 }
 
 uint64_t pk_shared_counter_load(const uint64_t *counter) {

@@ -76,10 +76,13 @@ public protocol JournalState: Sendable {
     /// about a fifth of an open).
     ///
     /// The journal calls it when it loads: after ``init(snapshot:)`` (or ``init()``), before it
-    /// replays the log, with the log's size after its header (a preallocated log's zeros included).
-    /// It is a hint: replay must work whatever the state does with it. The default does nothing.
+    /// replays the log, with the bytes that follow the log's header up to the first hole of a
+    /// sparse file (a preallocated log's zeros included), never more than 256 MiB: a file's size
+    /// alone does not make a state reserve memory. It is a hint: replay must work whatever the
+    /// state does with it. The default does nothing.
     ///
-    /// - Parameter bytes: how many bytes of log follow; an estimate of the records to come.
+    /// - Parameter bytes: how many bytes of log follow, at most 256 MiB; an estimate of the records
+    ///   to come.
     mutating func reserveCapacity(forLogBytes bytes: Int)
 
     /// Serializes the whole state for compaction.

@@ -51,7 +51,8 @@ struct ToolRunner {
     }
 
     /// Runs `purchasekit arguments...` (or `/bin/sh arguments...` when `shell` is true) in `folder`,
-    /// feeding `stdin`, and waits for it to exit.
+    /// feeding `stdin`, and waits for it to exit. A `wrapper` (a command and its arguments, such as
+    /// `setpriv` and the user to become) runs the tool in its turn.
     ///
     /// Output goes through files rather than pipes, so a large output cannot fill a pipe and stall;
     /// `standardOutput`, when given, replaces the file for standard output (its result is then empty).
@@ -60,10 +61,16 @@ struct ToolRunner {
         stdin: Data? = nil,
         in folder: URL? = nil,
         shell: Bool = false,
+        wrapper: [String] = [],
         standardOutput: FileHandle? = nil
     ) throws -> Result {
         let tool = try #require(executable, "build the purchasekit product first")
-        let executable = shell ? URL(fileURLWithPath: "/bin/sh") : tool
+        var executable = shell ? URL(fileURLWithPath: "/bin/sh") : tool
+        var arguments = arguments
+        if let command = wrapper.first {
+            arguments = wrapper.dropFirst() + [executable.path] + arguments
+            executable = URL(fileURLWithPath: command)
+        }
         let scratch = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")

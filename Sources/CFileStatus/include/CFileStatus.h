@@ -38,6 +38,15 @@ typedef enum {
 /// The kind of file `mode` (as `pk_file_status.mode` holds it) describes.
 pk_file_type_kind pk_file_type(uint32_t mode);
 
+/// Finds the first stretch of the open file `fd`, at or after `offset`, that holds data, as
+/// lseek(2) with SEEK_DATA and SEEK_HOLE tell it: a hole (a part of a sparse file that takes no
+/// space and reads as zeros) is skipped without being read. Stores the stretch's first byte in
+/// `start` and the byte after its last in `end`, and returns 1; returns 0 when nothing but a hole
+/// follows `offset` (or `offset` is at or past the end of the file); -1 with errno set on failure.
+/// A file system that does not keep holes reports everything from `offset` to the end of the file
+/// as data. It moves the descriptor's file offset, which `pread` and `pwrite` do not use.
+int pk_file_data_region(int fd, int64_t offset, int64_t *start, int64_t *end);
+
 /// Reads a 64-bit counter that other processes change through a shared mapping (an atomic,
 /// sequentially consistent load).
 uint64_t pk_shared_counter_load(const uint64_t *counter);

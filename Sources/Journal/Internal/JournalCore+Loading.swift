@@ -29,9 +29,7 @@ extension JournalCore {
         snapshotIdentity = nil
         if let fd = try SystemFile.open(snapshotPath, flags: O_RDONLY, missingIsNil: true) {
             defer { SystemFile.close(fd) }
-            let size = try SystemFile.size(fd, path: snapshotPath)
-            let bytes = try SystemFile.readBytes(fd, count: Int(size), at: 0, path: snapshotPath)
-            let (header, payload) = try LogFormat.decodeSnapshot(bytes, path: snapshotPath)
+            let (header, payload) = try SnapshotFile.read(fd, path: snapshotPath)
             do {
                 fresh = try State(snapshot: payload)
             } catch {
@@ -102,7 +100,7 @@ extension JournalCore {
         if header.generation == logGeneration { preallocates = header.version >= 2 }
         state = fresh
         let logSize = try SystemFile.size(logFD, path: logPath)
-        if logSize > endOffset { state.reserveCapacity(forLogBytes: Int(logSize - endOffset)) }
+        if logSize > endOffset { state.reserveCapacity(forLogBytes: try replayHint(logSize: logSize)) }
         let replayed = try readNewFrames(fileSize: logSize, checkingTail: true).records
         statistics.recordsReplayed += replayed
         try syncIfUnsynced()
@@ -113,6 +111,20 @@ extension JournalCore {
             unlink(snapshotTempPath)
         }
         loaded = true
+    }
+
+    /// The most bytes of log a state is told to make room for (256 MiB, about a million records of
+    /// the stores'): a log the state needs more room for grows its tables as it replays.
+    static var largestReplayHint: Int64 { 256 << 20 }
+
+    /// What ``JournalState/reserveCapacity(forLogBytes:)`` is told replaying the log of `logSize`
+    /// bytes brings: the bytes after its header up to the first hole (the zeros a sparse file
+    /// claims hold no records and take no space), at most ``largestReplayHint``. A file's size
+    /// alone never makes the state reserve memory.
+    private func replayHint(logSize: Int64) throws(JournalError) -> Int {
+        let data = try SystemFile.dataRegion(logFD, from: endOffset, to: logSize, path: logPath)
+        let dataEnd = data.map { $0.lowerBound == endOffset ? $0.upperBound : endOffset } ?? endOffset
+        return Int(min(dataEnd - endOffset, Self.largestReplayHint))
     }
 
     /// The state of a read-only journal where there is none yet: empty, with no log open (the
@@ -212,6 +224,7 @@ extension JournalCore {
         case .incomplete: reason = "incomplete record"
         case .checksumMismatch: reason = "checksum mismatch"
         case .strayBytes: reason = "stray bytes after the last record"
+        case .oversized: reason = "a record longer than any the journal writes"
         }
         if let valid = try scanner.findValidFrame(after: endOffset, to: fileSize, lastSequence: lastSequence) {
             throw JournalError(

@@ -53,6 +53,15 @@ enum LogFormat {
         return UInt32(CZlib.crc32(uLong(seed), base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
     }
 
+    /// The CRC-32 of `count` zero bytes continuing `seed` (what ``crc32(_:seed:)`` gives for that many
+    /// zeros), computed without going through them: in a CRC register, zeros only multiply by a
+    /// power of the polynomial's variable, which zlib's `crc32_combine_op` applies in one step.
+    static func crc32(zeros count: Int64, seed: UInt32) -> UInt32 {
+        guard count > 0 else { return seed }
+        let power = crc32_combine_gen(off_t(count))
+        return ~UInt32(truncatingIfNeeded: crc32_combine_op(uLong(~seed), 0, power))
+    }
+
     /// The checksum of a header: bytes 0..<12 and 12+4..<end (the checksum field itself skipped).
     static func headerChecksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         let first = crc32(UnsafeRawBufferPointer(rebasing: bytes[0..<12]))
@@ -143,36 +152,51 @@ enum LogFormat {
         return bytes
     }
 
-    /// Decodes a whole snapshot file: header, checksum over header and payload, and the payload.
-    static func decodeSnapshot(_ bytes: [UInt8], path: String) throws(JournalError) -> (SnapshotHeader, Data) {
+    /// Decodes a snapshot's header (its first ``snapshotHeaderSize`` bytes, or fewer when the file
+    /// is shorter) against the size of the file: magic and version, then the payload length, which
+    /// must be what the file holds after the header. Nothing of the payload is read, and its
+    /// checksum is not checked yet (see ``checkSnapshotChecksum(_:computed:path:)``).
+    static func decodeSnapshotHeader(_ bytes: [UInt8], fileSize: Int64, path: String) throws(JournalError)
+        -> SnapshotHeader
+    {
         try checkMagicAndVersion(
             bytes, magic: snapshotMagic, kind: "journal snapshot", readable: snapshotVersion...snapshotVersion,
             path: path)
-        guard bytes.count >= snapshotHeaderSize else {
+        guard bytes.count >= snapshotHeaderSize, fileSize >= Int64(snapshotHeaderSize) else {
             throw JournalError(
                 .corrupt, path: path, offset: 0,
-                message: "the snapshot is cut short (\(bytes.count) bytes); restore it from a backup")
+                message: "the snapshot is cut short (\(fileSize) bytes); restore it from a backup")
         }
-        let decoded = bytes.withUnsafeBytes { raw -> Result<(SnapshotHeader, Data), JournalError> in
-            let header = SnapshotHeader(
+        let header = bytes.withUnsafeBytes { raw in
+            SnapshotHeader(
                 generation: loadUInt64(raw, at: 16), lastSequence: loadUInt64(raw, at: 24),
                 payloadLength: loadUInt64(raw, at: 32))
-            guard header.payloadLength == UInt64(bytes.count - snapshotHeaderSize) else {
-                return .failure(
-                    JournalError(
-                        .corrupt, path: path, offset: 32,
-                        message: "the snapshot says its payload has \(header.payloadLength) bytes but the file holds "
-                            + "\(bytes.count - snapshotHeaderSize); restore it from a backup"))
-            }
-            guard loadUInt32(raw, at: 12) == headerChecksum(raw) else {
-                return .failure(
-                    JournalError(
-                        .corrupt, path: path, offset: 0,
-                        message: "the snapshot's checksum does not match; restore it from a backup"))
-            }
-            return .success((header, Data(UnsafeRawBufferPointer(rebasing: raw[snapshotHeaderSize...]))))
         }
-        return try decoded.get()
+        let held = fileSize - Int64(snapshotHeaderSize)
+        guard header.payloadLength == UInt64(held) else {
+            throw JournalError(
+                .corrupt, path: path, offset: 32,
+                message: "the snapshot says its payload has \(header.payloadLength) bytes but the file holds "
+                    + "\(held); restore it from a backup")
+        }
+        return header
+    }
+
+    /// The start of a snapshot's checksum: the CRC-32 of its header (`bytes`, the first
+    /// ``snapshotHeaderSize`` bytes of the file) without the checksum field, to be continued over
+    /// the payload.
+    static func snapshotHeaderChecksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { headerChecksum(UnsafeRawBufferPointer(rebasing: $0[0..<snapshotHeaderSize])) }
+    }
+
+    /// Checks the checksum a snapshot's header (`bytes`) keeps against `checksum`, computed over its
+    /// header (``snapshotHeaderChecksum(_:)``) and payload.
+    static func checkSnapshotChecksum(_ bytes: [UInt8], computed checksum: UInt32, path: String) throws(JournalError) {
+        guard bytes.withUnsafeBytes({ loadUInt32($0, at: 12) }) == checksum else {
+            throw JournalError(
+                .corrupt, path: path, offset: 0,
+                message: "the snapshot's checksum does not match; restore it from a backup")
+        }
     }
 
     private static func checkMagicAndVersion(

@@ -12,6 +12,8 @@ struct LogScanner {
         case invalid(String)
         /// Bytes other than zeros after the end of a preallocated log (found by the open's check).
         case strayBytes
+        /// The frame's length is more than any frame holds (``LogFormat/maximumFramePayload``).
+        case oversized
     }
 
     struct Outcome {
@@ -51,6 +53,8 @@ struct LogScanner {
         var filled = 0
         var position = 0
         let headerSize = LogFormat.frameHeaderSize
+        // The offset of the frame larger than a chunk whose checksum was checked in the file.
+        var checkedFrame: Int64 = -1
 
         while true {
             let available = filled - position
@@ -72,7 +76,19 @@ struct LogScanner {
                 if frameOffset < fileSize { outcome.failure = .incomplete }
                 return outcome
             }
+            if needed - headerSize > LogFormat.maximumFramePayload {
+                outcome.failure = .oversized
+                return outcome
+            }
             if available < needed {
+                // A frame larger than a chunk is checked where it lies before memory is taken for it.
+                if needed > chunkSize, checkedFrame != frameOffset {
+                    guard try frameChecks(at: frameOffset, payloadLength: needed - headerSize) else {
+                        outcome.failure = .checksumMismatch
+                        return outcome
+                    }
+                    checkedFrame = frameOffset
+                }
                 // Move the partial frame to the front, grow if it cannot fit, and read more.
                 if position > 0 {
                     if available > 0 {
@@ -148,29 +164,75 @@ struct LogScanner {
         return count
     }
 
+    /// Whether the frame with `length` bytes of payload at `offset` checks out, its checksum computed
+    /// from the file ``SystemFile/pieceSize`` bytes at a time rather than from memory.
+    func frameChecks(at offset: Int64, payloadLength length: Int) throws(JournalError) -> Bool {
+        let headerSize = LogFormat.frameHeaderSize
+        let header = try SystemFile.readBytes(fd, count: headerSize, at: offset, path: path)
+        guard header.count == headerSize else { return false }
+        let (seed, expected) = header.withUnsafeBytes { raw in
+            (LogFormat.crc32(UnsafeRawBufferPointer(rebasing: raw[0..<4])), LogFormat.loadUInt32(raw, at: 4))
+        }
+        do {
+            let checksum = try SystemFile.checksum(
+                fd, from: offset + 8, to: offset + Int64(headerSize + length), seed: seed, path: path)
+            return checksum == expected
+        } catch {
+            // The file ends before the frame does.
+            if error.code == .corrupt { return false }
+            throw error
+        }
+    }
+
     /// The offset of the first frame after `offset` that checks out and is numbered after
     /// `lastSequence`, if any: proof that the damage at `offset` is not a torn tail.
+    ///
+    /// The candidates are read ``SystemFile/pieceSize`` bytes at a time, and the holes of a sparse
+    /// file are skipped (a frame's sequence number is never zero, so no frame header lies in a hole
+    /// whole): what it reads follows the data the file holds, and what it keeps is a piece, whatever
+    /// the file's size. A candidate frame that runs past the piece is checked where it lies
+    /// (``frameChecks(at:payloadLength:)``).
     func findValidFrame(after offset: Int64, to fileSize: Int64, lastSequence: UInt64) throws(JournalError) -> Int64? {
-        let start = offset + 1
-        guard fileSize - start >= Int64(LogFormat.frameHeaderSize) else { return nil }
-        let bytes = try SystemFile.readBytes(fd, count: Int(fileSize - start), at: start, path: path)
         let headerSize = LogFormat.frameHeaderSize
+        var candidate = offset + 1
+        guard fileSize - candidate >= Int64(headerSize) else { return nil }
         // A frame of the damaged region is at least a header long, so at most this many follow.
-        let maximumSequence = lastSequence &+ 1 &+ UInt64(bytes.count / headerSize)
-        return bytes.withUnsafeBytes { raw -> Int64? in
-            var candidate = 0
-            while candidate + headerSize <= raw.count {
-                defer { candidate += 1 }
-                let sequence = LogFormat.loadUInt64(raw, at: candidate + 8)
-                guard sequence > lastSequence, sequence <= maximumSequence else { continue }
-                let length = Int(LogFormat.loadUInt32(raw, at: candidate))
-                guard length <= raw.count - candidate - headerSize else { continue }
-                let frame = UnsafeRawBufferPointer(rebasing: raw[candidate..<(candidate + headerSize + length)])
-                if LogFormat.loadUInt32(frame, at: 4) == LogFormat.frameChecksum(frame) {
-                    return start + Int64(candidate)
-                }
+        let maximumSequence = lastSequence &+ 1 &+ UInt64((fileSize - candidate) / Int64(headerSize))
+        let lastCandidate = fileSize - Int64(headerSize)
+        let piece = SystemFile.pieceSize
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: piece + headerSize - 1, alignment: 16)
+        defer { buffer.deallocate() }
+        while candidate <= lastCandidate {
+            guard let data = try SystemFile.dataRegion(fd, from: candidate, to: fileSize, path: path) else {
+                return nil
             }
-            return nil
+            // The candidates whose sequence number (bytes 8-15) reaches into this stretch of data.
+            let first = max(candidate, data.lowerBound - Int64(headerSize - 1))
+            let stop = min(first + Int64(piece), data.upperBound, lastCandidate + 1)
+            let readEnd = min(stop + Int64(headerSize - 1), fileSize)
+            let count = try SystemFile.read(
+                fd, into: buffer.baseAddress!, count: Int(readEnd - first), at: first, path: path)
+            let raw = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            var index = 0
+            while first + Int64(index) < stop, index + headerSize <= count {
+                defer { index += 1 }
+                let sequence = LogFormat.loadUInt64(raw, at: index + 8)
+                guard sequence > lastSequence, sequence <= maximumSequence else { continue }
+                let length = Int(LogFormat.loadUInt32(raw, at: index))
+                let at = first + Int64(index)
+                guard length <= LogFormat.maximumFramePayload, Int64(length) <= fileSize - at - Int64(headerSize)
+                else { continue }
+                let checks: Bool
+                if index + headerSize + length <= count {
+                    let frame = UnsafeRawBufferPointer(rebasing: raw[index..<(index + headerSize + length)])
+                    checks = LogFormat.loadUInt32(frame, at: 4) == LogFormat.frameChecksum(frame)
+                } else {
+                    checks = try frameChecks(at: at, payloadLength: length)
+                }
+                if checks { return at }
+            }
+            candidate = stop
         }
+        return nil
     }
 }

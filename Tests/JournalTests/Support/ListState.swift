@@ -68,15 +68,20 @@ struct AnyRecordState: JournalState {
 }
 
 /// A state that remembers the replay hint the journal gave it (``JournalState/reserveCapacity(forLogBytes:)``)
-/// and how many records it had applied by then.
+/// and how many records it had applied by then, and takes the room the hint asks for, a byte per
+/// byte of log, as the stores' states take room in proportion to it.
 struct HintedState: JournalState {
     var count = 0
     var hints: [(bytes: Int, appliedBefore: Int)] = []
+    private var room: [UInt8] = []
     init() {}
     init(snapshot: Data) throws {
         count = snapshot.withUnsafeBytes { Int(Int64(littleEndian: $0.loadUnaligned(as: Int64.self))) }
     }
     mutating func apply(_ record: Data) throws { count += 1 }
-    mutating func reserveCapacity(forLogBytes bytes: Int) { hints.append((bytes, count)) }
+    mutating func reserveCapacity(forLogBytes bytes: Int) {
+        hints.append((bytes, count))
+        room.reserveCapacity(bytes)
+    }
     func snapshot() throws -> Data { withUnsafeBytes(of: Int64(count).littleEndian) { Data($0) } }
 }
