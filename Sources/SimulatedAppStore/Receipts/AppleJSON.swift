@@ -186,35 +186,51 @@ enum AppleDateFormat {
         return isCarried(date) ? date : nil
     }
 
-    /// Gregorian calendars in UTC and in Pacific time, made once (making one costs more than using it).
-    private static let calendars: (utc: Calendar, pacific: Calendar) = {
-        var utcCalendar = Calendar(identifier: .gregorian)
-        utcCalendar.timeZone = utc
-        var pacificCalendar = utcCalendar
-        pacificCalendar.timeZone = pacific
-        return (utcCalendar, pacificCalendar)
-    }()
-
-    /// `2020-11-13 01:09:23 Etc/GMT` (or the zone's identifier for another zone).
+    /// `2020-11-13 01:09:23 Etc/GMT` (or the zone's identifier for another zone), on the proleptic
+    /// Gregorian calendar whatever the year (Foundation's Gregorian calendar turns Julian before
+    /// October 1582), with four-digit years as the receipt's range needs.
     static func format(_ date: Date, timeZone: TimeZone) -> String {
-        let calendar: Calendar
-        if timeZone == utc {
-            calendar = calendars.utc
-        } else if timeZone == pacific {
-            calendar = calendars.pacific
-        } else {
-            var other = calendars.utc
-            other.timeZone = timeZone
-            calendar = other
-        }
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String {
-            let number = value ?? 0
-            return number < 10 ? "0\(number)" : "\(number)"
+        let offset = timeZone == utc ? 0 : timeZone.secondsFromGMT(for: date)
+        let seconds = Int64((date.timeIntervalSince1970).rounded(.down)) + Int64(offset)
+        let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let (day, time) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
+        let (year, month, dayOfMonth) = civilDate(daysSince1970: day)
+        func digits(_ value: Int64, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
         }
         let zone = timeZone == utc ? "Etc/GMT" : timeZone.identifier
-        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) "
-            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) \(zone)"
+        return "\(digits(year, 4))-\(digits(month, 2))-\(digits(dayOfMonth, 2)) "
+            + "\(digits(time / 3600, 2)):\(digits(time % 3600 / 60, 2)):\(digits(time % 60, 2)) \(zone)"
+    }
+
+    /// The proleptic Gregorian year, month and day of the day `days` after 1970-01-01. The calendar
+    /// repeats every 400 years (146,097 days); within such an era, counted from a March 1st so that
+    /// the leap day ends the year, the year of the era and the day of that year follow from the days.
+    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468  // days since 0000-03-01
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The days from 1970-01-01 to `year`-`month`-`day` on the proleptic Gregorian calendar, the
+    /// inverse of ``civilDate(daysSince1970:)``; `nil` for a day the month does not have.
+    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64? {
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let lengths: [Int64] = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...12).contains(month), day >= 1, day <= lengths[Int(month - 1)] else { return nil }
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Reads `yyyy-MM-dd HH:mm:ss` followed by ` Etc/GMT`, ` GMT`, ` UTC` or nothing, or ISO 8601
@@ -233,10 +249,10 @@ enum AppleDateFormat {
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            hour < 24, minute < 60, second < 61,
+            let days = daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day))
         else { return nil }
-        let components = DateComponents(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        return calendars.utc.date(from: components)
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }
