@@ -1,30 +1,12 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A simulated App Store receipt key that cannot be used is reported in the tool's language: what is
 /// wrong with the file and how to fix it, from the message tables, with only libcrypto's own words left
 /// in English, in parentheses after the sentence. Exit 74, and the file is left as it is.
 struct ReceiptKeyLocalizationTests {
-    /// A P-384 key: elliptic-curve, but not on the curve receipts use.
-    static let p384 = """
-        -----BEGIN PRIVATE KEY-----
-        MIG2AgEAMBAGByqGSM49AgEGBSuBBAAiBIGeMIGbAgEBBDAS3MBGfOUuSXa88e8Q
-        QrXkq4gJrZVg1VVV5+/59OIzLiIJyzyxeVHYY4VbozrDjaGhZANiAAQ2m/6FmWpb
-        UMhJ8mFOJhCeWQ+nXwAacOd0p3Vr1U8zU7PkvseCkidIJTw7MIgypof8ii+zV1DX
-        gryIDYQ/7egpXQB1hHSoz5HH1kznY3w8t3Yz0hoaQm/wUOIsZGc0EnY=
-        -----END PRIVATE KEY-----
-
-        """
-
-    /// An Ed25519 key: not an elliptic-curve key for ECDSA at all.
-    static let ed25519 = """
-        -----BEGIN PRIVATE KEY-----
-        MC4CAQAwBQYDK2VwBCIEIPbUkitFklrM41H8fneXKfgGm/u3bv1pc/LFf4WOAFyJ
-        -----END PRIVATE KEY-----
-
-        """
-
     /// Words of the English reasons the simulated store gives for logs; none may reach a person who
     /// reads another language.
     static let englishReasons = [
@@ -38,8 +20,8 @@ struct ReceiptKeyLocalizationTests {
 
         func make(at file: URL) throws {
             switch self {
-            case .p384: try Data(ReceiptKeyLocalizationTests.p384.utf8).write(to: file)
-            case .ed25519: try Data(ReceiptKeyLocalizationTests.ed25519.utf8).write(to: file)
+            case .p384: try Data(ForeignKeys.p384.utf8).write(to: file)
+            case .ed25519: try Data(ForeignKeys.ed25519.utf8).write(to: file)
             case .randomBytes: try Data([0xFF, 0xFE, 0x00, 0x81, 0xC3, 0x28, 0x9A, 0x42]).write(to: file)
             case .notPEM: try Data("hello\n".utf8).write(to: file)
             case .damagedPEM:

@@ -1,31 +1,12 @@
 import Foundation
 import PurchaseCore
 import SimulatedAppStore
+import TestSupport
 import Testing
 
 /// The receipt key kept in a state folder: only a missing key is made; a key file that is there but
 /// cannot be used is an error naming it, and is never replaced.
 struct ReceiptKeyFileTests {
-    /// A P-384 key (made for this test with `openssl ecparam -name secp384r1`): elliptic-curve, but
-    /// not the curve receipts use.
-    static let p384 = """
-        -----BEGIN PRIVATE KEY-----
-        MIG2AgEAMBAGByqGSM49AgEGBSuBBAAiBIGeMIGbAgEBBDAS3MBGfOUuSXa88e8Q
-        QrXkq4gJrZVg1VVV5+/59OIzLiIJyzyxeVHYY4VbozrDjaGhZANiAAQ2m/6FmWpb
-        UMhJ8mFOJhCeWQ+nXwAacOd0p3Vr1U8zU7PkvseCkidIJTw7MIgypof8ii+zV1DX
-        gryIDYQ/7egpXQB1hHSoz5HH1kznY3w8t3Yz0hoaQm/wUOIsZGc0EnY=
-        -----END PRIVATE KEY-----
-
-        """
-
-    /// An Ed25519 key (made with `openssl genpkey -algorithm ed25519`).
-    static let ed25519 = """
-        -----BEGIN PRIVATE KEY-----
-        MC4CAQAwBQYDK2VwBCIEIPbUkitFklrM41H8fneXKfgGm/u3bv1pc/LFf4WOAFyJ
-        -----END PRIVATE KEY-----
-
-        """
-
     let folder = ScenarioLibraryTests.temporaryFolder()
     var keyFile: URL { folder.appendingPathComponent("receipt-key.pem") }
 
@@ -65,8 +46,8 @@ struct ReceiptKeyFileTests {
         let contents: Data =
             switch kind {
             case "random": Data((0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) })
-            case "p384": Data(Self.p384.utf8)
-            case "ed25519": Data(Self.ed25519.utf8)
+            case "p384": Data(ForeignKeys.p384.utf8)
+            case "ed25519": Data(ForeignKeys.ed25519.utf8)
             case "empty": Data()
             default: Data(repeating: 0x41, count: 100_000)
             }
@@ -113,8 +94,8 @@ struct ReceiptKeyFileTests {
     }
 
     @Test func keysOtherThanP256AreRefusedNamingTheirCurveOrAlgorithm() {
-        #expect(throws: ReceiptKeyError(.wrongCurve("secp384r1"))) { try ReceiptSigningKey(pem: Self.p384) }
-        #expect(throws: ReceiptKeyError(.wrongAlgorithm("ED25519"))) { try ReceiptSigningKey(pem: Self.ed25519) }
+        #expect(throws: ReceiptKeyError(.wrongCurve("secp384r1"))) { try ReceiptSigningKey(pem: ForeignKeys.p384) }
+        #expect(throws: ReceiptKeyError(.wrongAlgorithm("ED25519"))) { try ReceiptSigningKey(pem: ForeignKeys.ed25519) }
     }
 
     /// libcrypto's own words about a key it cannot read are the problem's detail, apart from it.
