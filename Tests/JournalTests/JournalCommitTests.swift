@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Journal
 import Synchronization
+import TestSupport
 import Testing
 
 struct JournalCommitTests {
@@ -28,9 +29,12 @@ struct JournalCommitTests {
         // A first commit holds the journal until the 199 others have been called (however busy the
         // test machine's threads are), so they queue up behind it and must share group commits.
         let firstIsRunning = SharedCounter()
+        // The first commit blocks its thread until the others have called in: a thread of its own.
+        let ownThread = OwnThreadExecutor()
+        defer { ownThread.shutdown() }
         let othersCalled = SharedCounter()
         let results = try await withThrowingTaskGroup(of: UInt64.self) { group in
-            group.addTask {
+            group.addTask(executorPreference: ownThread) {
                 try await journal.perform { state in
                     firstIsRunning.add()
                     othersCalled.wait(for: 199)
@@ -197,10 +201,13 @@ struct JournalCommitTests {
         // evaluated in one batch: the rejected one is rolled back out of a frame that already holds
         // the commits evaluated before it, and the ones after it go to the next batch.
         let firstIsRunning = SharedCounter()
+        // The first commit blocks its thread until the others have called in: a thread of its own.
+        let ownThread = OwnThreadExecutor()
+        defer { ownThread.shutdown() }
         let othersCalled = SharedCounter()
         let texts = (0..<12).map { "entry \($0)" }
         let rejected = try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
+            group.addTask(executorPreference: ownThread) {
                 try await journal.perform { _ in
                     firstIsRunning.add()
                     othersCalled.wait(for: 13)
@@ -244,10 +251,13 @@ struct JournalCommitTests {
         // A first commit holds the journal until the others have been called, so that they are
         // written together: one group commit, several frames.
         let firstIsRunning = SharedCounter()
+        // The first commit blocks its thread until the others have called in: a thread of its own.
+        let ownThread = OwnThreadExecutor()
+        defer { ownThread.shutdown() }
         let othersCalled = SharedCounter()
         let texts = (0...40).map { String(format: "record-%05d", $0) }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
+            group.addTask(executorPreference: ownThread) {
                 try await journal.perform { _ in
                     firstIsRunning.add()
                     othersCalled.wait(for: 20)
@@ -297,10 +307,11 @@ final class SharedCounter: Sendable {
     }
 
     /// Blocks the calling thread until the count reaches `target`, then 20 ms more: long enough for
-    /// the callers counted to have queued their commits. It waits up to 5 minutes: the callers are
-    /// tasks, and while other suites run in parallel their children can hold the other threads of
-    /// the cooperative pool for many seconds (a 10-second limit let a CI run's callers arrive one by
-    /// one, after the first commit had given up waiting).
+    /// the callers counted to have queued their commits. Call it on a thread of its own
+    /// (``OwnThreadExecutor``), never on one of the cooperative pool the callers need. It waits up to
+    /// 5 minutes: the callers are tasks, and while other suites run in parallel their children can
+    /// hold the threads of the cooperative pool for many seconds (a 10-second limit let a CI run's
+    /// callers arrive one by one, after the first commit had given up waiting).
     func wait(for target: Int) {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(300))
