@@ -60,6 +60,19 @@ struct ToolInputTests {
                 == "<stdin>: error: входные данные превышают предел в \(Self.limit) байта; дальше они не читались\n")
     }
 
+    /// A folder as standard input (`< folder`) cannot be read: 74 naming `<stdin>`, as for a folder
+    /// given by its path (`catalog validate` reported it as an invalid catalog, 65).
+    @Test(arguments: [["plist", "-"], ["catalog", "validate", "-"], ["receipt", "inspect", "-"]])
+    func aFolderAsStandardInputExits74(_ arguments: [String]) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tool = try #require(ToolRunner.executable, "build the purchasekit product first")
+        let result = try ToolRunner.run(
+            ["-c", #"exec "$0" "$@" < ."#, tool.path] + arguments, in: folder, shell: true)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("purchasekit: <stdin>: cannot read: "), "\(result.stderr)")
+    }
+
     /// A FIFO given on the command line is an input like any other: the tool waits for its writer.
     @Test func aFIFOOnTheCommandLineIsRead() throws {
         let folder = try ToolRunner.temporaryFolder()

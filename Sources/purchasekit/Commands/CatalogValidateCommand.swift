@@ -63,13 +63,13 @@ struct CatalogValidateCommand {
 
     private func check(_ path: String, console: Console) -> (ExitCode, Report) {
         do {
-            if path != "-" { try InputFile.checkReadable(path) }
+            if path == "-" { try InputFile.checkStandardInput() } else { try InputFile.checkReadable(path) }
         } catch {
             guard case .tool(let failure) = error else { return (.internalError, Report(json: "{}")) }
             console.error(failure.message)
             let json = TaggedJSON.encode(
                 .dictionary([
-                    entry("path", .string(path)), entry("valid", .boolean(false)),
+                    entry("path", .string(InputFile.name(of: path))), entry("valid", .boolean(false)),
                     entry("error", .string(console.text(failure.message))),
                 ])
             )

@@ -56,6 +56,15 @@ enum InputFile {
         return .invalid(error)
     }
 
+    /// Throws 74 when standard input is a folder (`< folder`), as ``checkReadable(_:)`` does for a
+    /// folder given by its path.
+    static func checkStandardInput() throws(InputFailure) {
+        var status = stat()
+        if fstat(STDIN_FILENO, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            throw .tool(ToolError(message: .fileIsFolder(name(of: "-")), exitCode: .ioError))
+        }
+    }
+
     /// Throws 66 when `path` does not exist and 74 when it is a folder or cannot be opened.
     static func checkReadable(_ path: String) throws(InputFailure) {
         var isDirectory: ObjCBool = false
