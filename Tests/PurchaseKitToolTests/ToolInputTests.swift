@@ -73,6 +73,39 @@ struct ToolInputTests {
         #expect(result.stderr.hasPrefix("purchasekit: <stdin>: cannot read: "), "\(result.stderr)")
     }
 
+    /// A FIFO at the default catalog, which the tool opens without being told to: refused at once,
+    /// naming it (the commands waited for a writer for good).
+    @Test(arguments: [
+        ["products"], ["entitlements"], ["buy", "com.example.gems.100"], ["catalog", "validate"], ["tour"],
+    ])
+    func aFIFOAtTheDefaultCatalogIsRefusedNotWaitedFor(command: [String]) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Catalog"), withIntermediateDirectories: true)
+        let fifo = folder.appendingPathComponent("Catalog/Default.plist")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        let child = try ToolChild(["--state", "state"] + command, in: folder)
+        let status = Self.wait(for: child, unblocking: fifo.path)
+        #expect(status == 74, "\(child.stderr)")
+        #expect(
+            child.stderr.hasPrefix("purchasekit: Catalog/Default.plist: cannot read: it is not a regular file"),
+            "\(child.stderr)")
+    }
+
+    /// A catalog named with `--catalog` may be a pipe (`--catalog <(...)`, `/dev/stdin`): it is read.
+    @Test func aPipeNamedAsTheCatalogIsRead() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tool = try #require(ToolRunner.executable, "build the purchasekit product first")
+        let catalog = ToolRunner.packageRoot.appendingPathComponent("Catalog/Default.plist").path
+        let result = try ToolRunner.run(
+            ["-c", #"cat "$1" | exec "$0" --catalog /dev/stdin catalog validate"#, tool.path, catalog], in: folder,
+            shell: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("com.example.gems.100"), "\(result.stdout)")
+    }
+
     /// A FIFO given on the command line is an input like any other: the tool waits for its writer.
     @Test func aFIFOOnTheCommandLineIsRead() throws {
         let folder = try ToolRunner.temporaryFolder()

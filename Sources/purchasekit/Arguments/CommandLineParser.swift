@@ -59,7 +59,10 @@ struct CommandLineParser {
             }
             switch name {
             case "--catalog":
-                if let path = value(emptyMessage: .emptyCatalog) { options.catalogPath = path }
+                if let path = value(emptyMessage: .emptyCatalog) {
+                    options.catalogPath = path
+                    options.catalogPathGiven = true
+                }
             case "--state":
                 if let folder = value(emptyMessage: .emptyState) {
                     options.stateDirectory = folder

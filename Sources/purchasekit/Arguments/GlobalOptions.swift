@@ -2,6 +2,9 @@
 struct GlobalOptions: Sendable, Equatable {
     /// The deployment catalog (`--catalog FILE`).
     var catalogPath = "Catalog/Default.plist"
+    /// Whether `--catalog` was given: the default catalog is a file the tool opens by itself, so it
+    /// must be a regular file, where a catalog named on the command line may be a pipe.
+    var catalogPathGiven = false
     /// The state folder (`--state DIR`).
     var stateDirectory = ".purchasekit"
     /// Whether `--state` was given (the tour uses a temporary folder otherwise).

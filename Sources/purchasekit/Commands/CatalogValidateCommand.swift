@@ -17,10 +17,13 @@ struct CatalogValidateCommand {
     var paths: [String]
     /// The global options (`--json`, `--locale`).
     var options: GlobalOptions
+    /// Whether no file was named, so the deployment catalog (`--catalog` or the default) is checked.
+    var checksTheDeploymentCatalog: Bool
 
     /// Takes the files to check; none means the `--catalog` file.
     init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
-        paths = arguments.positionals.isEmpty ? [options.catalogPath] : arguments.positionals
+        checksTheDeploymentCatalog = arguments.positionals.isEmpty
+        paths = checksTheDeploymentCatalog ? [options.catalogPath] : arguments.positionals
         self.options = options
     }
 
@@ -63,7 +66,13 @@ struct CatalogValidateCommand {
 
     private func check(_ path: String, console: Console) -> (ExitCode, Report) {
         do {
-            if path == "-" { try InputFile.checkStandardInput() } else { try InputFile.checkReadable(path) }
+            if path == "-" {
+                try InputFile.checkStandardInput()
+            } else if checksTheDeploymentCatalog {
+                try InputFile.checkCatalog(options)
+            } else {
+                try InputFile.checkReadable(path)
+            }
         } catch {
             guard case .tool(let failure) = error else { return (.internalError, Report(json: "{}")) }
             console.error(failure.message)

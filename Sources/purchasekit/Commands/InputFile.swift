@@ -65,6 +65,18 @@ enum InputFile {
         }
     }
 
+    /// Checks the deployment catalog as ``checkReadable(_:)`` does; the default one, which the tool
+    /// opens without being told to, must also be a regular file (74 otherwise: a FIFO there would
+    /// block every command for good).
+    static func checkCatalog(_ options: GlobalOptions) throws(InputFailure) {
+        try checkReadable(options.catalogPath)
+        guard !options.catalogPathGiven else { return }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: options.catalogPath)
+        if attributes?[.type] as? FileAttributeType != .typeRegular {
+            throw .tool(ToolError(message: .fileNotRegular(options.catalogPath), exitCode: .ioError))
+        }
+    }
+
     /// Throws 66 when `path` does not exist and 74 when it is a folder or cannot be opened.
     static func checkReadable(_ path: String) throws(InputFailure) {
         var isDirectory: ObjCBool = false

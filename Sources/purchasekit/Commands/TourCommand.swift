@@ -20,7 +20,7 @@ struct TourCommand {
 
     func run(console: Console, terminal: Terminal = .current) throws(ToolError) -> ExitCode {
         do {
-            try InputFile.checkReadable(options.catalogPath)
+            try InputFile.checkCatalog(options)
         } catch {
             if case .tool(let failure) = error { throw failure }
             return .internalError

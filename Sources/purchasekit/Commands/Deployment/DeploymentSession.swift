@@ -40,7 +40,7 @@ struct DeploymentSession {
         _ body: @escaping @Sendable (PurchaseDeployment, Console) async throws(PurchaseError) -> ExitCode
     ) throws(ToolError) -> ExitCode {
         do {
-            try InputFile.checkReadable(options.catalogPath)
+            try InputFile.checkCatalog(options)
         } catch {
             if case .tool(let failure) = error { throw failure }
             return .internalError
