@@ -173,7 +173,7 @@ enum ScalarSyntax {
         let monthIndex = signedYear * 12 + (month - 1)
         let normalizedYear = monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12
         let normalizedMonth = monthIndex - normalizedYear * 12 + 1
-        let days = daysFromCivil(year: normalizedYear, month: normalizedMonth, day: 1) + day - 1
+        let days = CivilCalendar.days(year: normalizedYear, month: normalizedMonth, day: 1) + day - 1
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
         guard (-62_167_219_200...253_402_300_799).contains(seconds) else {
             throw ScalarSyntaxError(reason: .dateOutOfRange(found: Excerpt.of(bytes)))
@@ -183,16 +183,6 @@ enum ScalarSyntax {
 
     /// Seconds from 1970-01-01 to 2001-01-01.
     private static let referenceDateOffset: Int64 = 978_307_200
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (month 1...12).
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 
     private static func digitValue(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
