@@ -28,16 +28,18 @@ let package = Package(
             // reaching it through witness tables (35-50% more purchases per second through the
             // file store; see README). SwiftPM 6.2 and later accept such flags in a dependency.
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
-        .executableTarget(name: "journal-torture", dependencies: ["Journal"]),
-        .target(name: "BenchmarkSupport"),
-        .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"]),
+        // Benchmarks and the journal's torture child live under Benchmarks/, one folder each, named as
+        // the executable (or the module) it builds.
+        .executableTarget(name: "journal-torture", dependencies: ["Journal"], path: "Benchmarks/journal-torture"),
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"], path: "Benchmarks/journal-benchmarks"),
         .target(name: "PurchaseCore"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
         .executableTarget(
             name: "simulated-store-benchmarks",
             dependencies: ["PurchaseCore", "PurchaseTesting", "SimulatedAppStore", "BenchmarkSupport"],
-            path: "Sources/SimulatedStoreBenchmarks"
+            path: "Benchmarks/simulated-store-benchmarks"
         ),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
@@ -47,13 +49,14 @@ let package = Package(
             dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore"]
         ),
         .executableTarget(
-            name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore", "Journal", "BenchmarkSupport"]),
+            name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore", "Journal", "BenchmarkSupport"],
+            path: "Benchmarks/filestore-benchmarks"),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
         .executableTarget(
             name: "purchasekit-benchmarks",
             dependencies: ["PropertyList", "PurchaseCatalog", "BenchmarkSupport"],
-            path: "Sources/PurchaseKitBenchmarks"
+            path: "Benchmarks/purchasekit-benchmarks"
         ),
         .executableTarget(
             name: "purchasekit-catalog-tool", dependencies: ["PropertyList", "PurchaseCatalog", "PurchaseKit"]),

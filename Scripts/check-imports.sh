@@ -2,7 +2,7 @@
 # Checks that every module imports only what its row of ARCHITECTURE.md allows.
 #
 # ARCHITECTURE.md's tables name each module in their first column (`Module`, followed by
-# (`Sources/Folder`) when its folder has another name) and the package's modules and system libraries
+# (`Folder/Path`) when its folder is not Sources/Module) and the package's modules and system libraries
 # it may import in their last (`A`, `B`, or -). A module whose folder holds Swift files is checked:
 # each `import X` at the start of a line (whatever its access level or attributes) must name a module
 # of its row, or one every module may import (the platform's: Foundation, Dispatch, Glibc, Musl,
@@ -19,11 +19,11 @@ rows=$(awk -F'|' '/^\| `/ { print $2 "|" $(NF-1) }' ARCHITECTURE.md)
 
 while IFS='|' read -r names allowed; do
     allowed_modules=$(grep -oE '`[A-Za-z_][A-Za-z0-9_-]*`' <<<"$allowed" | tr -d '`' | tr '\n' ' ' || true)
-    # The cell's names in order; a `Sources/...` token is the folder of the name before it.
+    # The cell's names in order; a token with a slash is the folder of the name before it.
     declare -A folders=()
     modules=()
     for token in $(grep -oE '`[A-Za-z_][A-Za-z0-9_/-]*`' <<<"$names" | tr -d '`'); do
-        if [[ "$token" == Sources/* ]]; then
+        if [[ "$token" == */* ]]; then
             [ ${#modules[@]} -gt 0 ] && folders[${modules[-1]}]="$token"
         else
             modules+=("$token")
