@@ -127,7 +127,7 @@ struct Tool {
         }
     }
 
-    private func help(_ message: Message, _ console: Console) throws(ToolError) -> ExitCode {
+    private func help(_ message: ToolMessage, _ console: Console) throws(ToolError) -> ExitCode {
         try console.print(message)
         return .success
     }

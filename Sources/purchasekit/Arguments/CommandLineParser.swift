@@ -37,7 +37,7 @@ struct CommandLineParser {
             }
             let (name, inlineValue) = Self.split(word)
             /// The option's value, or `nil` after recording the failure when it is missing or empty.
-            func value(emptyMessage: Message) -> String? {
+            func value(emptyMessage: ToolMessage) -> String? {
                 var value = inlineValue
                 // The next word, unless it is another option (`--state --json` lacks its folder;
                 // a value that starts with `--` is given as `--state=--folder`).
@@ -45,7 +45,7 @@ struct CommandLineParser {
                     value = arguments[index]
                     index += 1
                 }
-                let problem: Message? =
+                let problem: ToolMessage? =
                     switch value {
                     case nil: .missingOptionValue(name)
                     case ""?: emptyMessage

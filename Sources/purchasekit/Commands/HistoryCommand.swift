@@ -66,7 +66,8 @@ struct HistoryCommand {
                 let date = (row.transaction?.purchaseDate ?? row.delivery!.purchaseDate).formatted(.iso8601)
                 let revoked = row.transaction?.isRevoked == true || contents.revocations[id] != nil
                 let state =
-                    revoked ? Message.transactionRevoked : .transactionState(Self.state(row.transaction, row.delivery))
+                    revoked
+                    ? ToolMessage.transactionRevoked : .transactionState(Self.state(row.transaction, row.delivery))
                 text += "\(id)  \(date)  \(productID)  \(console.text(state))"
                 text += row.delivery != nil ? "  " + console.text(.delivered) : ""
                 text += (row.finished ? "  " + console.text(.finished) : "") + "\n"

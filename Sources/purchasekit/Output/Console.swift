@@ -29,7 +29,7 @@ struct Console: Sendable {
     }
 
     /// The text of a tool message in the console's locale.
-    func text(_ message: Message) -> String {
+    func text(_ message: ToolMessage) -> String {
         message.text(locale: locale, table: table)
     }
 
@@ -66,12 +66,12 @@ struct Console: Sendable {
     }
 
     /// Writes a message and a line feed to standard output.
-    func print(_ message: Message) throws(ToolError) {
+    func print(_ message: ToolMessage) throws(ToolError) {
         try print(text(message) + "\n")
     }
 
     /// Writes `purchasekit: <message>` to standard error.
-    func error(_ message: Message) {
+    func error(_ message: ToolMessage) {
         diagnostic("purchasekit: " + text(message))
     }
 

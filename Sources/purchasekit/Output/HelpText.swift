@@ -1,7 +1,7 @@
 import Foundation
 
 /// The reference part of the help screens, one per command, in English: usage lines, options, formats
-/// and exit statuses. ``Message`` puts each screen's localized one-line summary under its usage lines
+/// and exit statuses. ``ToolMessage`` puts each screen's localized one-line summary under its usage lines
 /// (see ``screen(_:summary:)``).
 enum HelpText {
     /// `reference` with `summary` as its own paragraph after the first paragraph (the usage lines).

@@ -9,7 +9,7 @@ import PurchaseCore
 /// overrides. Paths, options, product identifiers and values from files are arguments and are never
 /// translated. Help screens put the localized one-line summary under the `USAGE` lines; the rest of a
 /// help screen (options, formats, exit statuses) is reference text kept in English (``HelpText``).
-enum Message: Sendable, Equatable {
+enum ToolMessage: Sendable, Equatable {
     // Help.
     case toolHelp
     case plistHelp
