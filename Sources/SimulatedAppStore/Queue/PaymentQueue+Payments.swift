@@ -1,0 +1,205 @@
+import Foundation
+import PurchaseCore
+
+// Payments: adding one (Ask to Buy, simulated failures, interrupted purchases), what a purchase
+// records in the account, and finishing transactions.
+extension PaymentQueue {
+    /// Adds a payment: observers are told the transaction `purchasing`, then its outcome.
+    ///
+    /// - Returns: the transaction as it was created (`purchasing`); its outcome follows through observers.
+    @discardableResult
+    public func add(_ payment: Payment) async -> PaymentTransaction {
+        await addPayment(payment, answeredTo: nil).purchasing
+    }
+
+    /// ``add(_:)`` for the provider adapter: the observer `answeredTo` gets the outcome as the
+    /// return value and is not told this purchase's first two states (every other observer is).
+    ///
+    /// - Returns: the transaction as created (`purchasing`) and its first outcome (purchased,
+    ///   failed or deferred), the two states observers are told.
+    func addPayment(
+        _ payment: Payment, answeredTo: ObjectIdentifier?
+    ) async -> (purchasing: PaymentTransaction, outcome: PaymentTransaction) {
+        await prepare()
+        if !account.subscriptions.isEmpty { await renewDue() }
+        let number = account.nextNumber
+        account.nextNumber += 1
+        let id = Self.identifier(number)
+        let now = clock.now.timeIntervalSince1970
+        let product = productsByIdentifier[payment.productIdentifier]
+        let purchasing = PaymentTransaction(
+            id: id, payment: payment, transactionState: .purchasing, productType: product?.type ?? .consumable,
+            environment: controls.environment)
+
+        var records: [AccountRecord] = []
+        var transaction = AccountTransaction(
+            number: number, originalNumber: number, productIdentifier: payment.productIdentifier,
+            productType: product?.type ?? .consumable, quantity: payment.quantity, state: .failed, date: now,
+            originalDate: now)
+        transaction.applicationUsername = payment.applicationUsername
+        var resolution: ProductSimulation.AskToBuy?
+
+        if let failure = purchaseFailure(payment, product: product, records: &records) {
+            transaction.errorCode = failure.code.rawValue
+            transaction.interrupted = failure.isInterruption
+            transaction.awaitingResolution = failure.isInterruption
+            records.append(.put(transaction))
+        } else if let product, let askToBuy = askToBuy(for: payment, product: product) {
+            transaction.state = .deferred
+            records.append(.put(transaction))
+            resolution = askToBuy == .pending ? nil : askToBuy
+        } else if let product {
+            records.append(contentsOf: purchase(&transaction, product: product, at: now))
+        }
+        let outcome = transaction
+        let outcomeValue = paymentTransaction(outcome)
+        await commit(
+            records,
+            callbacks: [
+                tell(skipping: answeredTo) { $0.updatedTransactions([purchasing]) },
+                tell(skipping: answeredTo) { $0.updatedTransactions([outcomeValue]) },
+            ])
+        switch resolution {
+        case .approved?: _ = await approveAskToBuy(id)
+        case .declined?: _ = await declineAskToBuy(id)
+        default: break
+        }
+        return (purchasing, outcomeValue)
+    }
+
+    /// Why a payment fails, if it does: the checks StoreKit makes, then the session's simulations.
+    private func purchaseFailure(
+        _ payment: Payment, product: Product?, records: inout [AccountRecord]
+    ) -> StoreKitError? {
+        guard controls.canMakePayments else {
+            return StoreKitError(.paymentNotAllowed, message: "payments are turned off for this account")
+        }
+        guard let product, isSold(product) else {
+            return StoreKitError(
+                .storeProductNotAvailable, message: "'\(payment.productIdentifier)' is not for sale in this storefront")
+        }
+        guard payment.quantity >= 1, payment.quantity == 1 || product.type == .consumable else {
+            return StoreKitError(.paymentInvalid, message: "quantity \(payment.quantity) for a \(product.type)")
+        }
+        let attempt = (account.attempts[payment.productIdentifier] ?? 0) + 1
+        records.append(.attempts(productIdentifier: payment.productIdentifier, count: attempt))
+        if let code = controls.simulatedErrors[.purchase] {
+            return StoreKitError(code, message: "simulated purchase error")
+        }
+        if faultHappens() {
+            return StoreKitError(controls.faultError, message: "simulated random fault")
+        }
+        if controls.failTransactionsEnabled {
+            return StoreKitError(controls.failureError, message: "the session fails every transaction")
+        }
+        if let failure = product.simulation?.failure(onAttempt: attempt) {
+            let code = StoreKitError.Code(parsing: failure.error) ?? .unknown
+            return StoreKitError(code, message: "simulated failure of attempt \(attempt) (\(failure.error))")
+        }
+        if controls.interruptedPurchasesEnabled || product.simulation?.interrupted == true {
+            return StoreKitError(
+                .unknown, message: "the purchase was interrupted; the person must act outside the app",
+                isInterruption: true)
+        }
+        return nil
+    }
+
+    private func askToBuy(for payment: Payment, product: Product) -> ProductSimulation.AskToBuy? {
+        if let planned = product.simulation?.askToBuy { return planned }
+        if controls.askToBuyEnabled { return .pending }
+        if payment.simulatesAskToBuyInSandbox && controls.environment == .sandbox { return .pending }
+        return nil
+    }
+
+    /// Turns `transaction` into a charged purchase of `product` at `now`: subscriptions start or
+    /// continue, an owned non-consumable is given again for free under its original identifier.
+    func purchase(_ transaction: inout AccountTransaction, product: Product, at now: Double) -> [AccountRecord] {
+        var records: [AccountRecord] = []
+        transaction.state = .purchased
+        transaction.date = now
+        transaction.originalDate = now
+        transaction.errorCode = nil
+        switch product.type {
+        case .consumable:
+            break
+        case .nonConsumable:
+            if let owned = ownedPurchase(of: transaction.productIdentifier) {
+                transaction.originalNumber = owned.originalNumber
+                transaction.originalDate = owned.originalDate
+            }
+        case .nonRenewing:
+            if let duration = product.duration {
+                transaction.expiration = duration.added(to: Date(timeIntervalSince1970: now)).timeIntervalSince1970
+            }
+        case .autoRenewable:
+            transaction.autoRenew = 2
+            if var subscription = activeSubscription(for: transaction.productIdentifier, at: now) {
+                transaction.originalNumber = subscription.originalNumber
+                transaction.originalDate = account.transactions[subscription.originalNumber]?.originalDate ?? now
+                transaction.expiration = subscription.expiration
+                subscription.willAutoRenew = true
+                records.append(.subscription(subscription))
+            } else {
+                let start = Date(timeIntervalSince1970: now)
+                var end =
+                    product.subscription.map { controls.periodEnd($0.period, from: start).timeIntervalSince1970 }
+                    ?? now
+                var introPeriodsLeft = 0
+                if let info = product.subscription, let offer = info.introductoryOffer,
+                    isEligibleForIntroductoryOffer(group: info.group)
+                {
+                    switch offer.mode {
+                    case .freeTrial, .payUpFront:
+                        end = controls.periodEnd(offer.period, count: offer.periods, from: start).timeIntervalSince1970
+                    case .payAsYouGo:
+                        end = controls.periodEnd(offer.period, from: start).timeIntervalSince1970
+                        introPeriodsLeft = max(0, offer.periods - 1)
+                    }
+                }
+                transaction.expiration = end
+                var subscription = SubscriptionRecord(
+                    originalNumber: transaction.number, productIdentifier: transaction.productIdentifier,
+                    latestNumber: transaction.number, expiration: end)
+                subscription.willAutoRenew = true
+                subscription.introPeriodsLeft = introPeriodsLeft
+                records.append(.subscription(subscription))
+            }
+        }
+        records.append(.put(transaction))
+        if let content = product.hostedContent {
+            registerDownload(for: transaction, content: content)
+        }
+        return records
+    }
+
+    /// Whether the account never subscribed to the group: StoreKit gives introductory offers to new
+    /// subscribers of a group only.
+    func isEligibleForIntroductoryOffer(group: String) -> Bool {
+        !account.subscriptions.values.contains {
+            productsByIdentifier[$0.productIdentifier]?.subscription?.group == group
+        }
+    }
+
+    func ownedPurchase(of productIdentifier: String) -> AccountTransaction? {
+        account.transactions.values
+            .filter { $0.productIdentifier == productIdentifier && $0.state == .purchased && $0.revocation == nil }
+            .min { $0.number < $1.number }
+    }
+
+    func activeSubscription(for productIdentifier: String, at now: Double) -> SubscriptionRecord? {
+        account.subscriptions.values.first {
+            $0.productIdentifier == productIdentifier && !$0.revoked && $0.expiration > now
+        }
+    }
+
+    /// Finishes a transaction: it leaves the queue and observers are told it was removed.
+    /// Finishing a purchasing or deferred transaction, or one already finished, does nothing.
+    public func finishTransaction(_ transaction: PaymentTransaction) async {
+        await finishTransaction(withIdentifier: transaction.id)
+    }
+
+    /// ``finishTransaction(_:)`` by the transaction's ``PaymentTransaction/id``.
+    public func finishTransaction(withIdentifier identifier: String) async {
+        await finishTransaction(withIdentifier: identifier, acknowledgingExpiry: false)
+    }
+}
