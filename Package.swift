@@ -26,7 +26,7 @@ let package = Package(
             // The journal is generic over its owner's state: cross-module optimization lets the
             // owner's build specialize the commit and replay paths for that state instead of
             // reaching it through witness tables (35-50% more purchases per second through the
-            // file store; see README). SwiftPM 6.2 and later accept such flags in a dependency.
+            // file store; see BENCHMARKS.md). SwiftPM 6.2 and later accept such flags in a dependency.
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // Benchmarks and the journal's torture child live under Benchmarks/, one folder each, named as
         // the executable (or the module) it builds.

@@ -27,6 +27,22 @@ extension ToolStateFolderTests {
         SparseFile(catalog: "Catalog/Simulated.plist", file: "simulated-app-store/account.log"),
     ]
 
+    /// A temporary folder whose state folder (`state`) holds one purchase of 100 gems made with
+    /// `sparse`'s catalog, and the arguments that name both.
+    private func folderWithOnePurchase(_ sparse: SparseFile) throws -> (folder: URL, state: URL, base: [String]) {
+        let folder = try ToolRunner.temporaryFolder()
+        let state = folder.appendingPathComponent("state")
+        let base = sparse.base(state)
+        do {
+            let bought = try ToolRunner.run(base + ["buy", "com.example.gems.100"], in: folder)
+            try #require(bought.status == 0, "\(bought.stderr)")
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+        return (folder, state, base)
+    }
+
     /// Makes `file` 100 GB long (creating it when missing) as `truncate -s 100G` does.
     private func makeHuge(_ file: URL) throws {
         let fd = open(file.path, O_WRONLY | O_CREAT, 0o600)
@@ -47,12 +63,8 @@ extension ToolStateFolderTests {
     /// command abort, failing to allocate 100 GB.
     @Test(arguments: sparseSnapshots)
     func aHugeFileAtTheSnapshotExits74NamingIt(_ sparse: SparseFile) throws {
-        let folder = try ToolRunner.temporaryFolder()
+        let (folder, state, base) = try folderWithOnePurchase(sparse)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let state = folder.appendingPathComponent("state")
-        let base = sparse.base(state)
-        let bought = try ToolRunner.run(base + ["buy", "com.example.gems.100"], in: folder)
-        try #require(bought.status == 0, "\(bought.stderr)")
         let snapshot = state.appendingPathComponent(sparse.file)
         try makeHuge(snapshot)
         let before = try files(state)
@@ -74,12 +86,8 @@ extension ToolStateFolderTests {
     /// and change nothing, and buying goes on.
     @Test(arguments: sparseLogs)
     func aLogEndingInHundredGigabytesOfHolesIsReadAsItsRecords(_ sparse: SparseFile) throws {
-        let folder = try ToolRunner.temporaryFolder()
+        let (folder, state, base) = try folderWithOnePurchase(sparse)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let state = folder.appendingPathComponent("state")
-        let base = sparse.base(state)
-        let bought = try ToolRunner.run(base + ["buy", "com.example.gems.100"], in: folder)
-        try #require(bought.status == 0, "\(bought.stderr)")
         try makeHuge(state.appendingPathComponent(sparse.file))
         let before = try files(state)
         let history = try ToolRunner.run(base + ["--json", "history"], in: folder)
