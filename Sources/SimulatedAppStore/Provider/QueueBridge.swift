@@ -13,11 +13,17 @@ final class QueueBridge: PaymentTransactionObserver {
     }
 
     private let state = Locked(State())
-    let convert: @Sendable (PaymentTransaction) -> StoreTransaction
+    /// Turns transactions the queue reported together into the store's transactions, in order.
+    let convert: @Sendable ([PaymentTransaction]) -> [StoreTransaction]
     let updates = UpdateBroadcaster<StoreTransaction>()
 
-    init(convert: @escaping @Sendable (PaymentTransaction) -> StoreTransaction) {
+    init(convert: @escaping @Sendable ([PaymentTransaction]) -> [StoreTransaction]) {
         self.convert = convert
+    }
+
+    /// One transaction as the store's.
+    func convert(_ transaction: PaymentTransaction) -> StoreTransaction {
+        convert([transaction])[0]
     }
 
     /// Registers for the next restore's end, runs `start` (which starts the restore) in the caller's
@@ -47,7 +53,7 @@ final class QueueBridge: PaymentTransactionObserver {
                 }
             }
         }
-        for transaction in forward { updates.yield(convert(transaction)) }
+        for transaction in convert(forward) { updates.yield(transaction) }
     }
 
     func restoreCompletedTransactionsFinished() {
@@ -67,14 +73,14 @@ final class QueueBridge: PaymentTransactionObserver {
     }
 
     func revokedTransactions(_ transactions: [PaymentTransaction]) {
-        for transaction in transactions { updates.yield(convert(transaction)) }
+        for transaction in convert(transactions) { updates.yield(transaction) }
     }
 
     /// The session ended these subscriptions' periods early (``PaymentQueue/expireSubscription(productIdentifier:)``):
     /// the changed transactions, with their earlier expiration dates, go to the updates. Only the
     /// adapter is told; StoreKit has no callback for it.
     func transactionsEndedEarly(_ transactions: [PaymentTransaction]) {
-        for transaction in transactions { updates.yield(convert(transaction)) }
+        for transaction in convert(transactions) { updates.yield(transaction) }
     }
 
     /// Holds promoted payments for the app: the provider has no UI to ask the person.

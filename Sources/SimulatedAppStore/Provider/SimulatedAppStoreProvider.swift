@@ -42,8 +42,8 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     ///
     /// - Parameters:
     ///   - queue: the payment queue.
-    ///   - receipts: with it, every transaction reported carries a signed receipt listing it as its
-    ///     `verificationData`, and ``receiptVerifier`` verifies it through ``verifyReceiptService``.
+    ///   - receipts: with it, every transaction reported carries a signed receipt listing it (and
+    ///     those reported with it, up to 64) as its `verificationData`, and ``receiptVerifier`` verifies it through ``verifyReceiptService``.
     public init(queue: PaymentQueue, receipts: SimulatedReceipts? = nil) {
         let storeName = ProviderKind.simulatedAppStore.rawValue
         var catalogIDs: [String: String] = [:]
@@ -69,14 +69,13 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         }
         let names = catalogIDs
         let clock = queue.clock
-        self.bridge = QueueBridge {
-            var transaction = Self.storeTransaction($0, storeName: storeName, catalogIDs: names)
+        self.bridge = QueueBridge { reported in
+            var transactions = reported.map { Self.storeTransaction($0, storeName: storeName, catalogIDs: names) }
             if let issuer {
-                transaction.verificationData = Self.receipt(
-                    for: transaction, storeProductID: $0.payment.productIdentifier, environment: $0.environment,
-                    issuer: issuer, bundleID: bundleID, at: clock.now)
+                Self.attachReceipts(
+                    to: &transactions, reported: reported, issuer: issuer, bundleID: bundleID, at: clock.now)
             }
-            return transaction
+            return transactions
         }
     }
 
@@ -112,14 +111,34 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         return try ReceiptIssuer(signingKey: receipts.signingKey).issue(receipt)
     }
 
-    static func receipt(
-        for transaction: StoreTransaction, storeProductID: String, environment: AppStoreEnvironment,
-        issuer: ReceiptIssuer, bundleID: String, at now: Date
-    ) -> Data? {
-        let receipt = AppReceipt(
-            environment: environment, bundleID: bundleID, receiptCreationDate: now,
-            inApp: [ReceiptTransaction(transaction, storeProductID: storeProductID)])
-        return try? issuer.issue(receipt)
+    /// How many transactions reported together share one receipt at most: a receipt lists the
+    /// transactions of its batch (as an app's receipt lists every transaction), so one verifyReceipt
+    /// answer serves them all, while the receipt each transaction carries stays small.
+    static let receiptBatchSize = 64
+
+    /// Gives each transaction, as its `verificationData`, a receipt signed now listing it and the
+    /// others reported with it (in batches of at most ``receiptBatchSize``, by environment).
+    /// A transaction whose receipt cannot be signed carries none (verification then refuses it).
+    static func attachReceipts(
+        to transactions: inout [StoreTransaction], reported: [PaymentTransaction], issuer: ReceiptIssuer,
+        bundleID: String, at now: Date
+    ) {
+        var start = 0
+        while start < reported.count {
+            let environment = reported[start].environment
+            var end = start + 1
+            while end < reported.count, end - start < receiptBatchSize, reported[end].environment == environment {
+                end += 1
+            }
+            let receipt = AppReceipt(
+                environment: environment, bundleID: bundleID, receiptCreationDate: now,
+                inApp: (start..<end).map {
+                    ReceiptTransaction(transactions[$0], storeProductID: reported[$0].payment.productIdentifier)
+                })
+            let signed = try? issuer.issue(receipt)
+            for index in start..<end { transactions[index].verificationData = signed }
+            start = end
+        }
     }
 
     /// Puts `transaction` on the transaction updates, as if the queue had reported it.
@@ -207,7 +226,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         await attach()
         let queue = queue
         switch await bridge.restoreResult(start: { await queue.restoreCompletedTransactions() }) {
-        case .success(let restored): return restored.map(convert)
+        case .success(let restored): return bridge.convert(restored)
         case .failure(let error): throw error.purchaseError()
         }
     }
@@ -218,7 +237,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     public func unfinishedTransactions() async throws -> [StoreTransaction] {
         await attach()
         await queue.tick()
-        return await queue.unfinishedForAdapter().map(convert)
+        return bridge.convert(await queue.unfinishedForAdapter())
     }
 
     /// Finishes the transaction on the queue (and, for one that came back for an early expiry, ends

@@ -4,8 +4,8 @@ public import Foundation
 /// it signs for and the shared secret its verifyReceipt service holds.
 ///
 /// Each transaction the provider reports carries, as its `verificationData`, a receipt signed with
-/// ``signingKey`` listing that transaction; ``SimulatedAppStoreProvider/receiptVerifier`` checks it
-/// through a ``SimulatedVerifyReceiptService`` that trusts only this key.
+/// ``signingKey`` listing that transaction and those reported with it (up to 64);
+/// ``SimulatedAppStoreProvider/receiptVerifier`` checks it through a ``SimulatedVerifyReceiptService`` that trusts only this key.
 public struct SimulatedReceipts: Sendable {
     /// The key receipts are signed with (keep it with the store's state so receipts survive a relaunch).
     public var signingKey: ReceiptSigningKey

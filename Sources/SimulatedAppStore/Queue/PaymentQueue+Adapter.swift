@@ -1,3 +1,4 @@
+import Journal
 import PurchaseCore
 
 /// What the queue does for its provider adapter (``SimulatedAppStoreProvider`` through its
@@ -43,7 +44,9 @@ extension PaymentQueue {
             records.append(.put(transaction))
         }
         guard !records.isEmpty else { return }
-        await commit(records, callbacks: callbacks)
+        // A finish mark lost in a machine crash brings the transaction back unfinished, as StoreKit
+        // does; the app's ledger knows it was delivered and finishes it again.
+        await commit(records, callbacks: callbacks, durability: .deferred)
     }
 }
 

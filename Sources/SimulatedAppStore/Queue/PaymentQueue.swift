@@ -28,8 +28,10 @@ public import PurchaseCore
 /// The account (what the store knows was bought, unfinished transactions, subscriptions) lives in
 /// memory (``Persistence/inMemory``) or in a `Journal` of compact binary records in a folder
 /// (``Persistence/journal(directory:)``): a new queue on the same folder is a relaunch, and a
-/// fresh app ledger over it is a reinstall. A change is durable before its callbacks are scheduled.
-/// Download progress lives in memory only.
+/// fresh app ledger over it is a reinstall. A change is durable before its callbacks are scheduled,
+/// except a finish: it is written at once (a killed process keeps it) and made durable with the next
+/// change or the close, so a machine crash can bring a finished transaction back unfinished, as
+/// StoreKit may, never lose a purchase. Download progress lives in memory only.
 public actor PaymentQueue {
     /// Where the simulated account lives.
     public enum Persistence: Sendable, Hashable {
@@ -186,9 +188,17 @@ public actor PaymentQueue {
 
     // MARK: - Machinery
 
-    /// Applies records in memory, makes them durable, then schedules the callbacks, keeping the
-    /// callbacks of concurrent changes in the order the changes were made.
-    func commit(_ records: [AccountRecord], callbacks planned: [(@Sendable () -> Void)?]) async {
+    /// Applies records in memory, writes them to the account's journal, then schedules the
+    /// callbacks, keeping the callbacks of concurrent changes in the order the changes were made.
+    ///
+    /// - Parameter durability: `.synced` (the default) makes the records durable before the
+    ///   callbacks run; `.deferred` leaves their fsync to the next synced commit or the close, for
+    ///   records whose loss in a machine crash only repeats work the app's ledger answers once
+    ///   (a finish mark: the transaction comes back unfinished and is finished again).
+    func commit(
+        _ records: [AccountRecord], callbacks planned: [(@Sendable () -> Void)?],
+        durability: JournalDurability = .synced
+    ) async {
         let callbacks = planned.compactMap { $0 }
         for record in records { account.apply(record) }
         let ticket = nextTicket
@@ -196,7 +206,7 @@ public actor PaymentQueue {
         if let journal, !records.isEmpty {
             let encoded = records.map(\.data)
             do {
-                try await journal.perform { _ in (records: encoded, result: ()) }
+                try await journal.perform(durability: durability) { _ in (records: encoded, result: ()) }
             } catch {
                 lastPersistenceError = String(describing: error)
             }

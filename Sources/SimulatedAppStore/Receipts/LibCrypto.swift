@@ -1,9 +1,11 @@
 import COpenSSL
 import Foundation
+import PurchaseCore
 
-/// The few libcrypto operations receipts need, each in one synchronous function: every OpenSSL
-/// object is created, used and freed (with `defer`) inside the function, and only Swift bytes go in
-/// and out.
+/// The few libcrypto operations receipts need, each in one synchronous function: only Swift bytes go
+/// in and out, and every OpenSSL object is created, used and freed (with `defer`) inside the
+/// function, except the keys signing and verifying use: those are rebuilt from their raw parts once
+/// and kept in ``KeyCache`` (a few keys, never freed while a call uses them).
 enum LibCrypto {
     /// Why a libcrypto operation failed: the problem as receipt keys report it (libcrypto's own error
     /// text, when it gives one, kept as the problem's detail).
@@ -66,8 +68,9 @@ enum LibCrypto {
     /// An ECDSA signature over SHA-256 of `message` with the private key `raw`, in the one form
     /// receipts accept: canonical DER with a low s (``ECDSASignature``).
     static func sign(_ message: [UInt8], with raw: RawKey) throws(Failure) -> [UInt8] {
-        let key = try rebuilt(raw)
-        defer { EVP_PKEY_free(key) }
+        let handle = try KeyCache.shared.key(raw)
+        let key = handle.pointer
+        defer { withExtendedLifetime(handle) {} }
         guard let context = EVP_MD_CTX_new() else { throw failure("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else {
@@ -94,8 +97,9 @@ enum LibCrypto {
     /// Whether `signature` is a valid ECDSA/SHA-256 signature of `message` under the public key
     /// `raw`. A malformed signature is simply not valid.
     static func verify(_ signature: [UInt8], of message: [UInt8], with raw: RawKey) throws(Failure) -> Bool {
-        let key = try rebuilt(RawKey(scalar: [], point: raw.point))
-        defer { EVP_PKEY_free(key) }
+        let handle = try KeyCache.shared.key(RawKey(scalar: [], point: raw.point))
+        let key = handle.pointer
+        defer { withExtendedLifetime(handle) {} }
         guard let context = EVP_MD_CTX_new() else { throw failure("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else {
@@ -112,9 +116,8 @@ enum LibCrypto {
 
     // MARK: - Private
 
-    /// The key `raw` describes (a private key when it has a scalar); the caller frees it in the same
-    /// function.
-    private static func rebuilt(_ raw: RawKey) throws(Failure) -> OpaquePointer {
+    /// The key `raw` describes (a private key when it has a scalar); the caller owns it.
+    fileprivate static func rebuilt(_ raw: RawKey) throws(Failure) -> OpaquePointer {
         let key = raw.point.withUnsafeBufferPointer { point in
             raw.scalar.withUnsafeBufferPointer { scalar in
                 pk_p256_key(
@@ -211,5 +214,54 @@ enum LibCrypto {
         var buffer = [CChar](repeating: 0, count: 256)
         ERR_error_string_n(code, &buffer, buffer.count)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension LibCrypto {
+    /// One libcrypto key (`EVP_PKEY`), freed when the last reference goes.
+    ///
+    /// libcrypto allows one key to be used by several threads at once as long as nobody changes it,
+    /// and nothing here does, so a handle is `Sendable`.
+    final class KeyHandle: @unchecked Sendable {
+        /// The key; valid as long as the handle is.
+        let pointer: OpaquePointer
+
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+        deinit { EVP_PKEY_free(pointer) }
+    }
+
+    /// The keys signing and verifying use, rebuilt from their raw parts once instead of on every call
+    /// (rebuilding one sets up the curve and checks the point, several times the cost of a
+    /// verification).
+    ///
+    /// Holds at most ``capacity`` keys; when full, the oldest is dropped (a call still using it keeps
+    /// it until it returns). Keys held here are never freed: at exit the process keeps them, so no
+    /// key is freed after libcrypto has cleaned up.
+    final class KeyCache: Sendable {
+        /// The cache every signature and verification uses.
+        static let shared = KeyCache(capacity: 8)
+
+        /// How many keys are kept.
+        let capacity: Int
+        private let entries = Locked<[(raw: RawKey, handle: KeyHandle)]>([])
+
+        init(capacity: Int) { self.capacity = capacity }
+
+        /// The key `raw` describes, from the cache or rebuilt (and then kept).
+        func key(_ raw: RawKey) throws(Failure) -> KeyHandle {
+            if let kept = entries.withLock({ $0.first { $0.raw == raw }?.handle }) { return kept }
+            let handle = KeyHandle(try LibCrypto.rebuilt(raw))
+            return entries.withLock { entries in
+                // Another thread may have kept the same key meanwhile: use one copy.
+                if let kept = entries.first(where: { $0.raw == raw }) { return kept.handle }
+                if entries.count >= capacity { entries.removeFirst() }
+                entries.append((raw, handle))
+                return handle
+            }
+        }
+
+        /// How many keys are kept now.
+        var count: Int { entries.withLock { $0.count } }
     }
 }

@@ -2,7 +2,7 @@ public import Foundation
 
 /// The private key a simulated App Store signs its receipts with: ECDSA on the NIST P-256 curve.
 ///
-/// A key is plain bytes (PKCS#8 DER) and is `Sendable`; no OpenSSL object outlives a call. Keep a
+/// A key is plain bytes (PKCS#8 DER) and is `Sendable`. Keep a
 /// store's key with the store's state ( ``pkcs8DER`` or ``pemRepresentation`` ) so receipts issued
 /// before a relaunch still verify after it, and give verifiers only the ``publicKey``.
 ///

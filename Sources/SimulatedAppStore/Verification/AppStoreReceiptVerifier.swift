@@ -20,6 +20,8 @@ public import PurchaseCore
 ///   `latest_receipt_info`) for the same product, and returns it corrected with what the authority
 ///   says: the latest expiry of its subscription, a refund (revocation), auto-renew status, ownership
 ///   and the environment.
+/// - Transactions that carry the same receipt bytes within a few seconds (a batch reported together)
+///   share one verifyReceipt answer (``recentAnswer``); a different receipt is always asked about.
 public struct AppStoreReceiptVerifier: ReceiptVerifier {
     /// Reaches verifyReceipt (``SimulatedVerifyReceiptService`` in tests, HTTP in production).
     public var transport: any VerifyReceiptTransport
@@ -38,6 +40,8 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
     /// The App Store product identifier of each catalog product whose identifiers differ
     /// (catalog `StoreIDs`); products not listed use the catalog identifier.
     public var storeProductIDs: [String: String]
+    /// The last accepted answer, reused for transactions that carry the same receipt.
+    public var recentAnswer: RecentVerifyReceiptAnswer
 
     /// Creates a verifier.
     public init(
@@ -48,7 +52,8 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
         acceptsExpiredSubscriptions: Bool = true,
         retryPolicy: VerifyReceiptRetryPolicy = .default,
         sleeper: any VerifyReceiptSleeper = TaskSleeper(),
-        storeProductIDs: [String: String] = [:]
+        storeProductIDs: [String: String] = [:],
+        recentAnswer: RecentVerifyReceiptAnswer = RecentVerifyReceiptAnswer()
     ) {
         self.transport = transport
         self.sharedSecret = sharedSecret
@@ -58,6 +63,7 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
         self.retryPolicy = retryPolicy
         self.sleeper = sleeper
         self.storeProductIDs = storeProductIDs
+        self.recentAnswer = recentAnswer
     }
 
     /// Verifies receipt bytes (a receipt file; base64 text is sent as it is).
@@ -145,7 +151,12 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
         }
         let result: VerifyReceiptResult
         do {
-            result = try await verifyReceipt(receipt)
+            if let recent = recentAnswer.answer(for: receipt) {
+                result = recent
+            } else {
+                result = try await verifyReceipt(receipt)
+                recentAnswer.keep(result, for: receipt)
+            }
         } catch {
             var error = error
             error.productID = transaction.productID
