@@ -286,7 +286,7 @@ struct FileStoreBenchmarks {
         compacting.close()
         let compactingLedger = try FileFulfillmentLedger(directory: ledgerFolder)
         try await compactingLedger.compact()
-        compactingLedger.close()
+        await compactingLedger.close()
         let sharedSnapshotTimes = try (0..<3).map { _ in try reopenShared() }
         let ledgerSnapshotTimes = try (0..<3).map { _ in try reopenLedger() }
         BenchmarkProgress.clear()

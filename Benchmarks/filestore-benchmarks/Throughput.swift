@@ -106,9 +106,12 @@ final class FlowMeasurement {
         self.separateStore = separateStore
         self.state = state
         let settings = separateStore ? FileStoreSettings(stateFolder: "own-store") : FileStoreSettings()
-        provider = try FileStoreProvider(catalog: catalog, settings: settings, stateDirectory: state)
-        ledger = try FileFulfillmentLedger(stateDirectory: state)
         shared = try PurchaseJournal.open(stateDirectory: state)
+        provider =
+            separateStore
+            ? try FileStoreProvider(catalog: catalog, settings: settings, stateDirectory: state)
+            : try FileStoreProvider(catalog: catalog, settings: settings, journal: shared)
+        ledger = try FileFulfillmentLedger(journal: shared)
         before = shared.statistics
         let (provider, ledger) = (provider, ledger)
         stores = (0..<buyers).map { _ in Store(catalog: catalog, providers: [provider], ledger: ledger) }
@@ -166,9 +169,9 @@ final class FlowMeasurement {
             fatalError("ledger holds \(contents.deliveries.count) deliveries for \(bought) purchases")
         }
         let syncs = shared.statistics.logSyncs - before.logSyncs
+        await provider.close()
+        await ledger.close()
         shared.close()
-        provider.close()
-        ledger.close()
         try? FileManager.default.removeItem(at: state)
         if separateStore { return "\(bought) purchases, store in its own journal" }
         return String(format: "%d purchases, %.2f fsyncs each", bought, Double(syncs) / Double(max(1, bought)))

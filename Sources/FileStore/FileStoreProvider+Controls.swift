@@ -3,14 +3,9 @@ public import PurchaseCore
 
 // What tools and tests ask of the file store besides the StoreProvider protocol: the history, Ask to
 // Buy decisions, refunds, auto-renew and renewals on demand.
-extension FileStoreProvider {
+extension FileStoreProvider: TransactionHistoryProviding, PurchaseApprovalControlling {
     /// A transaction with whether the store finished it, for history.
-    public struct Entry: Sendable, Hashable {
-        /// The transaction as the provider reports it.
-        public var transaction: StoreTransaction
-        /// Whether ``FileStoreProvider/finish(_:)`` was called for it.
-        public var isFinished: Bool
-    }
+    public typealias Entry = TransactionHistoryEntry
 
     /// Every transaction the store knows, oldest first.
     public func history() async throws(PurchaseError) -> [Entry] {

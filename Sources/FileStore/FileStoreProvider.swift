@@ -7,8 +7,8 @@ public import PurchaseCore
 ///
 /// With the default `StateFolder`, its transactions live in the state folder's ``PurchaseJournal``
 /// (`.purchasekit/purchases.log`), shared with the ``FileFulfillmentLedger``; with another
-/// `StateFolder`, or in a state folder of the previous layout, in its own `Journal`
-/// `<state folder>/<StateFolder>/store.log`. The format is described in this module's README.md.
+/// `StateFolder`, in its own `Journal` `<state folder>/<StateFolder>/store.log`. The format is
+/// described in this module's README.md.
 ///
 /// Guarantees:
 /// - Products and prices come from the catalog, in the deployment's storefront and locale (or the
@@ -52,7 +52,7 @@ public final class FileStoreProvider: StoreProvider {
     /// The locale of product names and descriptions.
     public let locale: String
 
-    let journal: StoreJournal
+    let journal: JournalSlot<FileStoreState>
     let closed = Locked(false)
     let clock: any PurchaseClock
     let updates = UpdateBroadcaster<StoreTransaction>()
@@ -64,7 +64,9 @@ public final class FileStoreProvider: StoreProvider {
     /// over several calls).
     static let maximumRenewalsPerCall = 1000
 
-    /// Opens (or creates) the store's journal.
+    /// Opens (or creates) the store's journal: with the default ``FileStoreSettings/stateFolder``
+    /// a ``PurchaseJournal`` of its own on `stateDirectory` (to share it with a ledger, open it
+    /// yourself and use ``init(catalog:settings:journal:clock:)``), else `store.log` in that folder.
     ///
     /// - Parameters:
     ///   - catalog: the products it sells.
@@ -77,49 +79,105 @@ public final class FileStoreProvider: StoreProvider {
     /// - Throws: `PurchaseError.Code.ledgerIOFailed` with the `JournalError` (file and offset) as the
     ///   underlying error when the journal cannot be opened; `PurchaseError.Code.providerMisconfigured`
     ///   for a storefront the catalog does not declare.
-    public init(
+    public convenience init(
         catalog: Catalog, settings: FileStoreSettings = FileStoreSettings(), stateDirectory: URL,
         clock: any PurchaseClock = SystemClock(), readOnly: Bool = false
+    ) throws(PurchaseError) {
+        let options = Self.journalOptions(settings, base: JournalOptions(readOnly: readOnly))
+        try self.init(
+            catalog: catalog, settings: settings, clock: clock,
+            slot: Self.slot(settings, stateDirectory: stateDirectory, options: options) { () throws(PurchaseError) in
+                try PurchaseJournal.open(stateDirectory: stateDirectory, options: options)
+            })
+    }
+
+    /// Opens the store in `journal`, the journal it shares with a ``FileFulfillmentLedger``, whatever
+    /// ``FileStoreSettings/stateFolder`` says. Takes one reference to `journal`, given back by ``close()``.
+    ///
+    /// - Throws: `PurchaseError.Code.providerMisconfigured` for a storefront the catalog does not
+    ///   declare; `PurchaseError.Code.ledgerIOFailed` when `journal` is closed.
+    public convenience init(
+        catalog: Catalog, settings: FileStoreSettings = FileStoreSettings(), journal: PurchaseJournal,
+        clock: any PurchaseClock = SystemClock()
+    ) throws(PurchaseError) {
+        try journal.retain()
+        // The designated initializer gives the reference back when it throws.
+        try self.init(catalog: catalog, settings: settings, clock: clock, slot: .shared(journal))
+    }
+
+    /// Builds the provider a deployment's configuration describes (the registry's factory for
+    /// `file`): with the default ``FileStoreSettings/stateFolder`` on the state folder's journal the
+    /// deployment shares (``PurchaseJournal/shared(in:stateDirectory:options:)``, with the
+    /// `JournalOptions` the deployment supplies, if any), so that the file ledger records its
+    /// deliveries in the same log.
+    ///
+    /// - Throws: `PurchaseError.Code.providerMisconfigured` for unusable settings, or what
+    ///   ``init(catalog:settings:stateDirectory:clock:readOnly:)`` throws.
+    public convenience init(context: ProviderContext) throws(PurchaseError) {
+        let settings = try FileStoreSettings(context.configuration.settings)
+        var base = context.resources.value(JournalOptions.self) ?? JournalOptions()
+        if context.readOnly { base.readOnly = true }
+        let options = Self.journalOptions(settings, base: base)
+        let slot = try Self.slot(settings, stateDirectory: context.stateDirectory, options: options) {
+            () throws(PurchaseError) in
+            let shared = try PurchaseJournal.shared(
+                in: context.resources, stateDirectory: context.stateDirectory, options: options)
+            try shared.retain()
+            return shared
+        }
+        try self.init(catalog: context.catalog, settings: settings, clock: context.clock, slot: slot)
+    }
+
+    private init(
+        catalog: Catalog, settings: FileStoreSettings, clock: any PurchaseClock, slot: JournalSlot<FileStoreState>
     ) throws(PurchaseError) {
         self.catalog = catalog
         self.settings = settings
         self.clock = clock
         storefront = settings.storefront ?? catalog.deployment.storefront
         locale = settings.locale ?? catalog.deployment.locale
+        switch slot {
+        case .own(let journal): directory = journal.directory
+        case .shared(let journal): directory = journal.directory
+        }
+        journal = slot
         guard catalog.storefronts[storefront] != nil else {
+            slot.close()
             throw PurchaseError(
                 .providerMisconfigured,
                 detail: "the file store's storefront \(storefront) is not declared in the catalog")
         }
-        var options = JournalOptions(readOnly: readOnly)
+    }
+
+    /// Whether a charge may be written deferred: only in a shared journal with a ledger attached,
+    /// whose delivery commit (appended after the charge, and synced) then makes the charge durable.
+    var defersCharges: Bool {
+        if case .shared(let journal) = journal { return journal.hasLedger }
+        return false
+    }
+
+    /// The journal options for the store: `base` with the store's compaction threshold.
+    private static func journalOptions(_ settings: FileStoreSettings, base: JournalOptions) -> JournalOptions {
+        var options = base
         if let threshold = settings.compactionThreshold { options.compactionThreshold = threshold }
-        if settings.stateFolder == FileStoreSettings.defaultStateFolder,
-            !PurchaseJournal.usesSeparateJournals(stateDirectory: stateDirectory)
-        {
-            directory = stateDirectory
-            journal = .shared(try PurchaseJournal.open(stateDirectory: stateDirectory, options: options))
-            return
-        }
-        if settings.stateFolder.hasPrefix("/") {
-            directory = URL(fileURLWithPath: settings.stateFolder, isDirectory: true)
-        } else {
-            directory = stateDirectory.appendingPathComponent(settings.stateFolder, isDirectory: true)
-        }
+        return options
+    }
+
+    /// The shared journal `shared` gives for the default state folder, else the store's own journal.
+    private static func slot(
+        _ settings: FileStoreSettings, stateDirectory: URL, options: JournalOptions,
+        shared: () throws(PurchaseError) -> PurchaseJournal
+    ) throws(PurchaseError) -> JournalSlot<FileStoreState> {
+        if settings.stateFolder == FileStoreSettings.defaultStateFolder { return .shared(try shared()) }
+        let directory =
+            settings.stateFolder.hasPrefix("/")
+            ? URL(fileURLWithPath: settings.stateFolder, isDirectory: true)
+            : stateDirectory.appendingPathComponent(settings.stateFolder, isDirectory: true)
         do {
-            journal = .own(try Journal<FileStoreState>.open(directory: directory, name: "store", options: options))
+            return .own(try Journal<FileStoreState>.open(directory: directory, name: "store", options: options))
         } catch {
             throw PurchaseError(journal: error, what: "the file store cannot open its journal")
         }
-    }
-
-    /// Builds the provider a deployment's configuration describes (the registry's factory for `file`).
-    ///
-    /// - Throws: `PurchaseError.Code.providerMisconfigured` for unusable settings, or what
-    ///   ``init(catalog:settings:stateDirectory:clock:readOnly:)`` throws.
-    public convenience init(context: ProviderContext) throws(PurchaseError) {
-        try self.init(
-            catalog: context.catalog, settings: try FileStoreSettings(context.configuration.settings),
-            stateDirectory: context.stateDirectory, clock: context.clock, readOnly: context.readOnly)
     }
 
     /// Registers the file store under ``kind`` in `registry`, with the check of its settings
@@ -142,6 +200,15 @@ public final class FileStoreProvider: StoreProvider {
     /// Closes the journal and ends every update stream; later calls fail with
     /// `PurchaseError.Code.ledgerIOFailed`. Call ``flush()`` first to keep deferred finish marks.
     public func close() {
+        closeJournal()
+    }
+
+    /// ``close()`` from async code (the lifecycle a deployment calls): the same, at once.
+    public func close() async {
+        closeJournal()
+    }
+
+    private func closeJournal() {
         let first = closed.withLock { closed in
             defer { closed = true }
             return !closed
@@ -204,7 +271,7 @@ public final class FileStoreProvider: StoreProvider {
         let group = deferred ? nil : Self.groupChange(for: product, in: catalog)
         if group != nil { try await recordDueRenewals() }
         // The charge of a purchase delivered right away may be deferred: see the type's guarantees.
-        let durability: JournalDurability = !deferred && journal.defersCharges ? .deferred : .synced
+        let durability: JournalDurability = !deferred && defersCharges ? .deferred : .synced
         let (transaction, replaced) = try await perform(
             "the file store cannot record a purchase", durability: durability
         ) { state in

@@ -12,8 +12,8 @@ public import PurchaseCore
 /// | `Locale` | string | the deployment's | the language of product names and descriptions |
 /// | `CompactionThreshold` | integer | 64 MiB | log size in bytes beyond which the store's journal compacts |
 public struct FileStoreSettings: Sendable, Hashable {
-    /// The default ``stateFolder``: with it the store shares the state folder's ``PurchaseJournal``
-    /// with the ledger (unless the folder has the previous layout, where `file-store/` is used).
+    /// The default ``stateFolder``: with it the store keeps its records in the state folder's
+    /// ``PurchaseJournal``, which a deployment shares with the file ledger.
     public static let defaultStateFolder = "file-store"
     /// Every key ``init(_:)`` reads.
     public static let keys = [

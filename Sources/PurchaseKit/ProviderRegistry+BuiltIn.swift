@@ -3,8 +3,9 @@ public import PurchaseCore
 import SimulatedAppStore
 
 extension ProviderRegistry {
-    /// The providers PurchaseKit ships, ready to use: `file` (`FileStoreProvider`) and
-    /// `simulated-app-store` (`SimulatedAppStoreProvider`).
+    /// The plug-ins PurchaseKit ships, ready to use: the providers `file` (`FileStoreProvider`) and
+    /// `simulated-app-store` (`SimulatedAppStoreProvider`), and the ledgers `file`
+    /// (`FileFulfillmentLedger`, the default) and `memory` (`InMemoryFulfillmentLedger`).
     ///
     /// Copy it and `register(_:factory:)` your own kinds (or replace a built-in one) before opening
     /// a deployment with
@@ -13,6 +14,8 @@ extension ProviderRegistry {
         var registry = ProviderRegistry()
         FileStoreProvider.register(in: &registry)
         SimulatedAppStoreProvider.register(in: &registry)
+        FileFulfillmentLedger.register(in: &registry)
+        InMemoryFulfillmentLedger.register(in: &registry)
         return registry
     }
 }

@@ -1,15 +1,21 @@
-public import FileStore
 public import Foundation
 public import Journal
 public import PurchaseCatalog
 public import PurchaseCore
-import SimulatedAppStore
 
-/// A deployment opened from its catalog: the providers the catalog names, the durable ledger in the
-/// state folder, the `Store` running the purchase flow, and the message table people read.
+/// A deployment opened from its catalog: the providers and the ledger the catalog names, built by
+/// the registry's plug-ins, the `Store` running the purchase flow, and the message table people read.
 ///
-/// Open one per process (or per independent user session) and ``close()`` it when done; several
-/// processes may open the same state folder at once (the journals serialize them).
+/// Open one per process (or per independent user session), ``start()`` it, and ``close()`` it when
+/// done; several processes may open the same state folder at once (the journals serialize them).
+///
+/// Guarantees:
+/// - Every provider kind, the ledger kind and their settings are checked before anything is
+///   opened: bad settings leave nothing in the state folder.
+/// - Resources the plug-ins share (the state folder's journal, for the file store and the file
+///   ledger) are opened once, in ``resources``, and closed after the plug-ins.
+/// - Nothing here depends on a plug-in's concrete type: providers and the ledger are used through
+///   their protocols (lifecycle, verifier) only.
 public final class PurchaseDeployment: Sendable {
     /// The deployment's catalog.
     public let catalog: Catalog
@@ -17,9 +23,11 @@ public final class PurchaseDeployment: Sendable {
     public let store: Store
     /// The providers, in the catalog's order (the first is the default for purchases).
     public let providers: [any StoreProvider]
-    /// The fulfillment ledger, in `<state>/purchases.log` shared with the file store (or `<state>/ledger/`
-    /// in a state folder of the previous layout).
-    public let ledger: FileFulfillmentLedger
+    /// The fulfillment ledger the catalog's `Ledger` names (`file` by default: in `<state>/purchases.log`,
+    /// shared with the file store).
+    public let ledger: any FulfillmentLedger
+    /// What the plug-ins share (the state folder's journal, the journal options).
+    public let resources: DeploymentResources
     /// The built-in message tables with the catalog's `MessageTables` overrides.
     public let messages: MessageTable
     /// Problems found in the catalog's override tables (they are skipped; everything else applies).
@@ -35,14 +43,15 @@ public final class PurchaseDeployment: Sendable {
     public let readOnly: Bool
 
     private init(
-        catalog: Catalog, store: Store, providers: [any StoreProvider], ledger: FileFulfillmentLedger,
-        messages: MessageTableLoadResult, catalogWarnings: [Diagnostic], locale: String, stateDirectory: URL,
-        readOnly: Bool
+        catalog: Catalog, store: Store, providers: [any StoreProvider], ledger: any FulfillmentLedger,
+        resources: DeploymentResources, messages: MessageTableLoadResult, catalogWarnings: [Diagnostic],
+        locale: String, stateDirectory: URL, readOnly: Bool
     ) {
         self.catalog = catalog
         self.store = store
         self.providers = providers
         self.ledger = ledger
+        self.resources = resources
         self.messages = messages.table
         self.messageDiagnostics = messages.diagnostics
         self.catalogWarnings = catalogWarnings
@@ -57,10 +66,11 @@ public final class PurchaseDeployment: Sendable {
     ///   - catalogPath: the catalog property list, or an Xcode `.storekit` file (see `CatalogLoader`).
     ///   - stateDirectory: the state folder (created when missing, unless `readOnly`).
     ///   - locale: the language of messages; `nil` means the catalog's `Locale`.
-    ///   - registry: where provider kinds are looked up (`ProviderRegistry.builtIn` plus your own).
+    ///   - registry: where provider and ledger kinds are looked up (`ProviderRegistry.builtIn` plus your own).
     ///   - clock: the clock of the store, the providers and the ledger's dates.
-    ///   - ledgerOptions: the options of the journal the ledger and the file store share
-    ///     (`<state>/purchases.log`), or of the ledger's own journal in a folder of the previous layout.
+    ///   - ledgerOptions: the options of the journals the file plug-ins open (the state folder's
+    ///     `purchases.log` the file ledger and the file store share), supplied to every plug-in
+    ///     through ``resources`` (`DeploymentResources.value(_:)`).
     ///   - readOnly: opens the state folder for reading only (all that listing products and history,
     ///     or showing entitlements as recorded, needs): the ledger's and the providers' journals are opened with
     ///     `JournalOptions.readOnly` (`ProviderContext.readOnly` tells the providers), so nothing in
@@ -70,7 +80,7 @@ public final class PurchaseDeployment: Sendable {
     /// - Throws: `PurchaseError.Code.catalogInvalid` with a `CatalogValidationError` (every
     ///   diagnostic) as the underlying error for a missing or invalid catalog, a provider kind
     ///   `registry` does not know and settings its providers' checks refuse included (each at its
-    ///   line and column, found before the state folder is touched);
+    ///   line and column, found before the state folder is touched; the same for the ledger kind);
     ///   `PurchaseError.Code.ledgerIOFailed` with the `JournalError` when a journal cannot be opened
     ///   (a damaged journal, or one that lost acknowledged records, with its file and byte offset).
     public static func open(
@@ -151,52 +161,54 @@ public final class PurchaseDeployment: Sendable {
         }
         // Before anything is opened: bad settings must not leave files in the state folder.
         for configuration in catalog.deployment.providers { try registry.check(configuration) }
-        // The file store (default StateFolder) and the ledger share the state folder's journal, so a
-        // purchase costs one fsync; it is opened first so that the ledger's options apply to it. A
-        // folder of the previous layout keeps its two journals.
-        var ledgerOptions = ledgerOptions
-        if readOnly { ledgerOptions.readOnly = true }
-        var shared: PurchaseJournal?
-        if !PurchaseJournal.usesSeparateJournals(stateDirectory: stateDirectory) {
-            shared = try PurchaseJournal.open(stateDirectory: stateDirectory, options: ledgerOptions)
-        }
-        defer { shared?.close() }
+        try registry.check(catalog.deployment.ledger)
+        var journalOptions = ledgerOptions
+        if readOnly { journalOptions.readOnly = true }
+        let resources = DeploymentResources(values: [journalOptions])
+        // On a failure, what was built is dropped: its files close as it goes.
         var providers: [any StoreProvider] = []
         for configuration in catalog.deployment.providers {
             let context = ProviderContext(
                 catalog: catalog, configuration: configuration, stateDirectory: stateDirectory, clock: clock,
-                readOnly: readOnly)
-            do {
-                providers.append(try registry.makeProvider(context))
-            } catch {
-                closeAll(providers)
-                throw error as? PurchaseError
-                    ?? PurchaseError(.providerMisconfigured, detail: String(describing: error), underlyingError: error)
-            }
+                readOnly: readOnly, resources: resources)
+            providers.append(try plugIn { try registry.makeProvider(context) })
         }
-        let ledger: FileFulfillmentLedger
-        do {
-            if let shared {
-                ledger = try FileFulfillmentLedger(journal: shared)
-            } else {
-                ledger = try FileFulfillmentLedger(stateDirectory: stateDirectory, options: ledgerOptions)
-            }
-        } catch {
-            closeAll(providers)
-            throw error
-        }
-        // Providers that are not their own authority offer a verifier (the simulated App Store's receipts).
+        let ledgerContext = LedgerContext(
+            catalog: catalog, configuration: catalog.deployment.ledger, stateDirectory: stateDirectory, clock: clock,
+            readOnly: readOnly, resources: resources)
+        let ledger = try plugIn { try registry.makeLedger(ledgerContext) }
+        // Providers that are not their own authority offer the verifier that fits their transactions.
         var verifiers: [String: any ReceiptVerifier] = [:]
-        for case let provider as SimulatedAppStoreProvider in providers {
-            verifiers[provider.storeName] = provider.receiptVerifier
+        for provider in providers {
+            if let verifier = provider.receiptVerifier { verifiers[provider.storeName] = verifier }
         }
         let store = Store(
             catalog: catalog, providers: providers, ledger: wrapLedger?(ledger) ?? ledger, verifiers: verifiers,
             clock: clock)
         return PurchaseDeployment(
-            catalog: catalog, store: store, providers: providers, ledger: ledger,
+            catalog: catalog, store: store, providers: providers, ledger: ledger, resources: resources,
             messages: MessageTable.forDeployment(catalog.deployment), catalogWarnings: catalogWarnings,
             locale: locale ?? catalog.deployment.locale, stateDirectory: stateDirectory, readOnly: readOnly)
+    }
+
+    /// Runs a plug-in's factory; an error that is not a `PurchaseError` becomes
+    /// `PurchaseError.Code.providerMisconfigured`.
+    private static func plugIn<PlugIn>(_ make: () throws -> PlugIn) throws(PurchaseError) -> PlugIn {
+        do {
+            return try make()
+        } catch {
+            throw error as? PurchaseError
+                ?? PurchaseError(.providerMisconfigured, detail: String(describing: error), underlyingError: error)
+        }
+    }
+
+    /// Starts the providers (``StoreProvider/start()``), then the store: transactions the providers
+    /// hand back (unfinished at the last close, or arrived meanwhile) are delivered, once.
+    ///
+    /// - Throws: the first provider's error; the store is not started then.
+    public func start() async throws {
+        for provider in providers { try await provider.start() }
+        await store.start()
     }
 
     /// The text of `message` in ``locale``.
@@ -204,32 +216,27 @@ public final class PurchaseDeployment: Sendable {
         messages.render(message, locale: locale)
     }
 
-    /// The file store among the providers, if the deployment uses one.
-    public var fileStore: FileStoreProvider? {
-        providers.lazy.compactMap { $0 as? FileStoreProvider }.first
+    /// The first provider that is a `Provider` (a capability such as `TransactionHistoryProviding`),
+    /// if any.
+    public func provider<Provider>(_ type: Provider.Type) -> Provider? {
+        providers.lazy.compactMap { $0 as? Provider }.first
     }
 
-    /// Stops the store, writes the finish marks the file store and ledger deferred, and closes the
-    /// providers' and the ledger's journals. A failed write only means those transactions are handed
-    /// back (and found already delivered) at the next open.
+    /// Stops the store, then flushes and closes the providers and the ledger, then the resources
+    /// they share. A failed flush only means those transactions are handed back (and found already
+    /// delivered) at the next open.
     ///
     /// It returns once nothing the deployment started is running: the store's listening has ended
-    /// (`Store.stop()`) and the simulated App Store has finished its own work, so the process may
-    /// exit right after.
+    /// (`Store.stop()`) and every provider has finished its own work, so the process may exit right
+    /// after.
     public func close() async {
         await store.stop()
         for provider in providers {
-            await (provider as? SimulatedAppStoreProvider)?.close()
-            try? await (provider as? FileStoreProvider)?.flush()
+            try? await provider.flush()
+            await provider.close()
         }
         try? await ledger.flush()
-        Self.closeAll(providers)
-        ledger.close()
-    }
-
-    private static func closeAll(_ providers: [any StoreProvider]) {
-        for provider in providers {
-            (provider as? FileStoreProvider)?.close()
-        }
+        await ledger.close()
+        await resources.closeAll()
     }
 }

@@ -47,12 +47,12 @@ struct FileFulfillmentLedgerTests {
         let second = try FileFulfillmentLedger(stateDirectory: folder.url)
         #expect(try await first.recordDelivery(restored("2")))
         #expect(try await !second.recordDelivery(restored("3")))
-        first.close()
-        second.close()
+        await first.close()
+        await second.close()
         let reopened = try FileFulfillmentLedger(stateDirectory: folder.url)
         #expect(try await !reopened.recordDelivery(restored("4")))
         #expect(try await reopened.contents().deliveries.map(\.transactionID.id) == ["2"])
-        reopened.close()
+        await reopened.close()
 
         var written = LedgerState()
         try written.applyRecorded(.delivery(restored("2")))
@@ -74,12 +74,12 @@ struct FileFulfillmentLedgerTests {
         }
         #expect(error?.code == .paymentInvalid)
         #expect(try await ledger.recordDelivery(delivery("3", credits: ["gems": 10])))
-        ledger.close()
+        await ledger.close()
         let reopened = try FileFulfillmentLedger(stateDirectory: folder.url)
         let contents = try await reopened.contents()
         #expect(contents.deliveries.map(\.transactionID.id) == ["1", "3"])
         #expect(contents.balances["gems"] == Int.max)
-        reopened.close()
+        await reopened.close()
     }
 
     /// A log holding such a delivery anyway (another version wrote it) fails to open with the
@@ -106,7 +106,7 @@ struct FileFulfillmentLedgerTests {
         #expect(successes == 14)
         #expect(try await ledger.balances()["gems"] == 2)
         #expect(try await ledger.contents().balances["gems"] == 2)
-        ledger.close()
+        await ledger.close()
     }
 
     @Test func contentsSurviveReopenAndCompaction() async throws {
@@ -121,14 +121,14 @@ struct FileFulfillmentLedgerTests {
         let before = try await ledger.contents()
         try await ledger.compact()
         _ = try await ledger.recordDelivery(delivery("6", credits: [:]))
-        ledger.close()
+        await ledger.close()
         ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
         var after = try await ledger.contents()
         #expect(after.deliveries.count == 6)
         after.deliveries.removeLast()
         #expect(after == before)
         #expect(after.balances["gems"] == 350)
-        ledger.close()
+        await ledger.close()
     }
 
     @Test func finishedMarksAreWrittenByFlushOrTheNextCommit() async throws {
@@ -138,15 +138,15 @@ struct FileFulfillmentLedgerTests {
         _ = try await ledger.recordDelivery(delivery("1"))
         try await ledger.markFinished(TransactionID(store: "file", id: "1"))
         #expect(try await ledger.contents().finished.count == 1)
-        ledger.close()
+        await ledger.close()
         ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
         #expect(try await ledger.contents().finished.isEmpty)
         try await ledger.markFinished(TransactionID(store: "file", id: "1"))
         try await ledger.flush()
-        ledger.close()
+        await ledger.close()
         ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
         #expect(try await ledger.contents().finished == [TransactionID(store: "file", id: "1")])
-        ledger.close()
+        await ledger.close()
     }
 
     @Test(arguments: [false, true])
@@ -159,7 +159,7 @@ struct FileFulfillmentLedgerTests {
         }
         let ledger = try open()
         for index in 1...3 { _ = try await ledger.recordDelivery(delivery("\(index)")) }
-        ledger.close()
+        await ledger.close()
         let log = shared ? folder.url.appendingPathComponent("purchases.log") : own.appendingPathComponent("ledger.log")
         var bytes = try Data(contentsOf: log)
         bytes[32 + 20] ^= 0xFF  // inside the first frame's payload

@@ -28,8 +28,8 @@ struct FileStoreProviderTests {
         }
         #expect(Set(ids).count == 40)
         #expect(Set(ids) == Set((1...40).map(String.init)))
-        first.close()
-        second.close()
+        await first.close()
+        await second.close()
     }
 
     @Test func nonConsumableCannotBeBoughtTwice() async throws {
@@ -43,7 +43,7 @@ struct FileStoreProviderTests {
         } catch let error as PurchaseError {
             #expect(error.code == .alreadyOwned)
         }
-        store.close()
+        await store.close()
     }
 
     @Test func severalUnitsOfANonConsumableAreRefusedWithTheirReason() async throws {
@@ -57,7 +57,7 @@ struct FileStoreProviderTests {
             #expect(error.code == .paymentInvalid)
             #expect(error.reason == .quantityRequiresConsumable)
         }
-        store.close()
+        await store.close()
     }
 
     @Test func subscriptionsExpireAndRenewOncePerPeriod() async throws {
@@ -82,11 +82,11 @@ struct FileStoreProviderTests {
         #expect(renewals.map(\.purchaseDate) == [first.expirationDate, renewals.first?.expirationDate])
         // Asking again records nothing new; reopening keeps them.
         #expect(try await store.unfinishedTransactions().count == 2)
-        store.close()
+        await store.close()
         store = try provider(folder, clock)
         #expect(try await store.unfinishedTransactions().map(\.id) == renewals.map(\.id))
         #expect(try await store.history().count == 3)
-        store.close()
+        await store.close()
     }
 
     @Test func subscriptionWithoutAutoRenewExpiresAndCanBeBoughtAgain() async throws {
@@ -100,7 +100,7 @@ struct FileStoreProviderTests {
         #expect(try await store.unfinishedTransactions().isEmpty)
         let second = try #require(try await store.purchase(PurchaseRequest(productID: "pro")).transaction)
         #expect(second.originalID == second.id)
-        store.close()
+        await store.close()
     }
 
     @Test func autoRenewCanBeTurnedOff() async throws {
@@ -113,7 +113,7 @@ struct FileStoreProviderTests {
         try await store.finish(first)
         clock.advance(by: 100 * 86_400)
         #expect(try await store.recordDueRenewals().isEmpty)
-        store.close()
+        await store.close()
     }
 
     @Test func unfinishedTransactionsSurviveRelaunchUntilFinished() async throws {
@@ -122,7 +122,7 @@ struct FileStoreProviderTests {
         let clock = ManualClock()
         var store = try provider(folder, clock)
         let bought = try #require(try await store.purchase(PurchaseRequest(productID: "gems", quantity: 3)).transaction)
-        store.close()
+        await store.close()
         store = try provider(folder, clock)
         let unfinished = try await store.unfinishedTransactions()
         #expect(unfinished == [bought])
@@ -130,11 +130,11 @@ struct FileStoreProviderTests {
         try await store.finish(bought)
         #expect(try await store.unfinishedTransactions().isEmpty)
         try await store.flush()
-        store.close()
+        await store.close()
         store = try provider(folder, clock)
         #expect(try await store.unfinishedTransactions().isEmpty)
         #expect(try await store.history().map(\.isFinished) == [true])
-        store.close()
+        await store.close()
     }
 
     @Test func finishMarksRideWithTheNextCommitOrAreHandedBackAfterACrash() async throws {
@@ -144,15 +144,15 @@ struct FileStoreProviderTests {
         var store = try provider(folder, clock)
         let first = try #require(try await store.purchase(PurchaseRequest(productID: "gems")).transaction)
         try await store.finish(first)
-        store.close()  // no flush: as if the process died
+        await store.close()  // no flush: as if the process died
         store = try provider(folder, clock)
         #expect(try await store.unfinishedTransactions() == [first])
         try await store.finish(first)
         _ = try await store.purchase(PurchaseRequest(productID: "gems"))  // carries the mark
-        store.close()
+        await store.close()
         store = try provider(folder, clock)
         #expect(try await store.unfinishedTransactions().map(\.id) == ["2"])
-        store.close()
+        await store.close()
     }
 
     @Test func approvalIsRequiredWhenConfigured() async throws {
@@ -176,7 +176,7 @@ struct FileStoreProviderTests {
 
         let declined = try #require(try await store.purchase(PurchaseRequest(productID: "gems")).transaction)
         #expect(try await store.decline(transactionID: declined.id).state == .failed)
-        store.close()
+        await store.close()
     }
 
     @Test func refundsArriveAsUpdatesAndOnRelaunch() async throws {
@@ -191,7 +191,7 @@ struct FileStoreProviderTests {
         #expect(refunded.isRevoked)
         var iterator = updates.makeAsyncIterator()
         #expect(await iterator.next()?.revocationReason == .developerIssue)
-        store.close()
+        await store.close()
         store = try provider(folder, clock)
         let pending = try await store.unfinishedTransactions()
         #expect(pending.map(\.id) == [bought.id] && pending.allSatisfy(\.isRevoked))
@@ -200,7 +200,7 @@ struct FileStoreProviderTests {
         #expect(try await store.restore().isEmpty)
         // Owned no longer: it can be bought again.
         #expect(try await store.purchase(PurchaseRequest(productID: "removeads")).transaction != nil)
-        store.close()
+        await store.close()
     }
 
     @Test func restoreReturnsWhatThePersonOwns() async throws {
@@ -215,7 +215,7 @@ struct FileStoreProviderTests {
         let restored = try await store.restore()
         #expect(restored.map(\.productID) == ["removeads", "pro"])
         #expect(restored.allSatisfy { $0.state == .restored && $0.store == "file" })
-        store.close()
+        await store.close()
     }
 
     @Test func productsComeFromTheCatalogInItsStorefront() async throws {
@@ -227,7 +227,7 @@ struct FileStoreProviderTests {
         #expect(response.invalidProductIDs == ["nope"])
         #expect(response.products.first?.displayName == "Name of gems")
         #expect(response.products.first?.price.currencyCode == "USD")
-        store.close()
+        await store.close()
     }
 
     @Test func settingsAreReadAndCheckedFromTheCatalog() throws {

@@ -43,7 +43,7 @@ struct LedgerExpirationTests {
         #expect(try await ledger.recordExpiration(id("1"), at: earlier))
         #expect(try await !ledger.recordExpiration(id("1"), at: earlier), "idempotent")
         if compacting { try await ledger.compact() }
-        ledger.close()
+        await ledger.close()
 
         ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
         var contents = try await ledger.contents()
@@ -52,12 +52,12 @@ struct LedgerExpirationTests {
         #expect(try await !ledger.recordExpiration(id("1"), at: earlier), "still idempotent after reopening")
         let earliest = earlier.addingTimeInterval(-day)
         #expect(try await ledger.recordExpiration(id("1"), at: earliest))
-        ledger.close()
+        await ledger.close()
 
         ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
         contents = try await ledger.contents()
         #expect(contents.expirations == [id("1"): earliest])
-        ledger.close()
+        await ledger.close()
     }
 
     @Test func anotherProcessSeesTheExpiration() async throws {
@@ -72,8 +72,8 @@ struct LedgerExpirationTests {
         #expect(try await first.recordExpiration(id("1"), at: earlier))
         #expect(try await second.contents().expirations == [id("1"): earlier])
         #expect(try await !second.recordExpiration(id("1"), at: earlier))
-        first.close()
-        second.close()
+        await first.close()
+        await second.close()
     }
 
     @Test func replayingAnExpirationThatIsNotEarlierChangesNothing() throws {

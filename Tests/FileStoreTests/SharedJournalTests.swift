@@ -8,12 +8,6 @@ import Testing
 /// The file store and the ledger sharing the state folder's journal: one fsync per purchase, the
 /// charge written deferred, and what a crash before the delivery's fsync leaves.
 struct SharedJournalTests {
-    private func statistics(_ folder: URL) throws -> JournalStatistics {
-        let journal = try PurchaseJournal.open(stateDirectory: folder)
-        defer { journal.close() }
-        return journal.statistics
-    }
-
     private func gems(_ outcome: PurchaseOutcome) -> String? {
         if case .purchased(let transaction) = outcome { return transaction.id }
         return nil
@@ -24,9 +18,9 @@ struct SharedJournalTests {
         defer { folder.remove() }
         let deployment = try TestDeployment(folder.url)
         for round in 1...3 {
-            let before = try statistics(folder.url)
+            let before = deployment.journal.statistics
             #expect(gems(await deployment.store.purchase("gems")) == String(round))
-            let after = try statistics(folder.url)
+            let after = deployment.journal.statistics
             #expect(after.logSyncs - before.logSyncs == 1, "round \(round)")
             #expect(after.deferredGroupCommits - before.deferredGroupCommits == 1, "round \(round)")
         }
@@ -39,15 +33,18 @@ struct SharedJournalTests {
     @Test func chargesAreSyncedWithoutALedgerInTheSameJournal() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let alone = try FileStoreProvider(catalog: TestCatalog.make(), stateDirectory: folder.url)
+        let journal = try PurchaseJournal.open(stateDirectory: folder.url)
+        let alone = try FileStoreProvider(catalog: TestCatalog.make(), journal: journal)
         _ = try await alone.purchase(PurchaseRequest(productID: "gems"))
-        #expect(try statistics(folder.url).deferredGroupCommits == 0)
-        alone.close()
+        #expect(journal.statistics.deferredGroupCommits == 0)
+        #expect(journal.statistics.logSyncs >= 1)
+        await alone.close()
+        journal.close()
 
         // A store with its own folder keeps its own journal, whatever ledger the Store uses.
         let separate = try TestDeployment(folder.url, settings: FileStoreSettings(stateFolder: "shop"))
         #expect(gems(await separate.store.purchase("gems")) == "1")
-        #expect(try statistics(folder.url).deferredGroupCommits == 0)
+        #expect(separate.journal.statistics.deferredGroupCommits == 0)
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("shop/store.log").path))
         await separate.close()
     }
@@ -68,7 +65,7 @@ struct SharedJournalTests {
         var written = try Data(contentsOf: log)
         let end = Int(try LogInspection.endOfFrames(ofLogAt: log.path))
         #expect(end > synced + torn)
-        #expect(try statistics(folder.url).deferredGroupCommits == 2)
+        #expect(deployment.journal.statistics.deferredGroupCommits == 2)
 
         // The preallocated zeros stay where the unsynced bytes were lost.
         let crashed = try TemporaryFolder()
@@ -106,8 +103,8 @@ struct SharedJournalTests {
         #expect(other.statistics.logSyncs >= 1)
         other.close()
         await deployment.store.stop()
-        deployment.provider.close()
-        deployment.ledger.close()
+        await deployment.provider.close()
+        await deployment.ledger.close()
 
         let relaunched = try TestDeployment(folder.url)
         _ = await relaunched.store.start()
@@ -116,47 +113,39 @@ struct SharedJournalTests {
         await relaunched.close()
     }
 
-    @Test func aFolderOfTheTwoJournalLayoutKeepsIt() async throws {
+    @Test func aDeploymentOpensOneJournalPerFolderAndClosesItWithItsResources() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let catalog = TestCatalog.make()
-        let product = try #require(catalog.product(withID: "removeads"))
-        let old = try Journal<FileStoreState>.open(
-            directory: folder.url.appendingPathComponent("file-store"), name: "store")
-        let stored = StoredTransaction(
-            id: 1, originalID: 1, productID: "removeads", productType: product.type, quantity: 1,
-            purchaseDate: TestCatalog.start, originalPurchaseDate: TestCatalog.start, expirationDate: nil,
-            state: .purchased, autoRenew: false)
-        try await old.perform { _ in ([StoreRecord.transaction(stored)], ()) }
-        old.close()
-        let oldLedger = try FileFulfillmentLedger(directory: folder.url.appendingPathComponent("ledger"))
-        oldLedger.close()
-        #expect(PurchaseJournal.usesSeparateJournals(stateDirectory: folder.url))
-
-        let deployment = try TestDeployment(folder.url)
-        _ = await deployment.store.start()
-        #expect(try await deployment.provider.history().map(\.transaction.id) == ["1"])
-        #expect(try await deployment.ledger.contents().deliveries.map(\.productID) == ["removeads"])
-        #expect(gems(await deployment.store.purchase("gems")) == "2")
-        await deployment.close()
-        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("purchases.log").path))
-        #expect(try Data(contentsOf: folder.url.appendingPathComponent("ledger/ledger.log")).count > 32)
+        let resources = DeploymentResources()
+        let first = try PurchaseJournal.shared(in: resources, stateDirectory: folder.url, options: JournalOptions())
+        let second = try PurchaseJournal.shared(
+            in: resources, stateDirectory: folder.url.appendingPathComponent("."), options: JournalOptions())
+        #expect(first === second)
+        let reader = try PurchaseJournal.shared(
+            in: resources, stateDirectory: folder.url, options: JournalOptions(readOnly: true))
+        #expect(reader !== first && reader.readOnly)
+        await resources.closeAll()
+        // Closed with the resources: no plug-in may take it any more.
+        #expect(throws: PurchaseError.self) { try FileFulfillmentLedger(journal: first) }
+        let fresh = try PurchaseJournal.shared(in: resources, stateDirectory: folder.url, options: JournalOptions())
+        #expect(fresh !== first)
+        await resources.closeAll()
     }
 
-    @Test func onePurchaseJournalPerFolderPerProcess() throws {
+    @Test func theJournalClosesWithItsLastReference() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let first = try PurchaseJournal.open(stateDirectory: folder.url)
-        let second = try PurchaseJournal.open(stateDirectory: folder.url.appendingPathComponent("."))
-        #expect(first === second)
-        first.close()
-        let third = try PurchaseJournal.open(stateDirectory: folder.url)
-        #expect(third === second)
-        second.close()
-        third.close()
-        let fresh = try PurchaseJournal.open(stateDirectory: folder.url)
-        #expect(fresh !== first)
-        fresh.close()
+        let journal = try PurchaseJournal.open(stateDirectory: folder.url)
+        let provider = try FileStoreProvider(catalog: TestCatalog.make(), journal: journal)
+        let ledger = try FileFulfillmentLedger(journal: journal)
+        journal.close()
+        // The provider and the ledger still hold it.
+        _ = try await provider.purchase(PurchaseRequest(productID: "gems"))
+        #expect(try await ledger.contents().deliveries.isEmpty)
+        await provider.close()
+        #expect(try await ledger.contents().finished.isEmpty)
+        await ledger.close()
+        #expect(throws: PurchaseError.self) { try FileFulfillmentLedger(journal: journal) }
     }
 
     @Test(arguments: [0, 1, 2, 5])

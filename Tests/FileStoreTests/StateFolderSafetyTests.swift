@@ -75,7 +75,7 @@ struct StateFolderSafetyTests {
         // A writer opened meanwhile in this process is not the read-only instance.
         let writer = try FileFulfillmentLedger(stateDirectory: folder.url)
         #expect(try await writer.spend("gems", quantity: 1) == 199)
-        writer.close()
+        await writer.close()
     }
 
     @Test func aReadOnlyLedgerOnAMissingFolderCreatesNothing() async throws {
@@ -84,7 +84,7 @@ struct StateFolderSafetyTests {
         let folder = parent.url.appendingPathComponent("state")
         let ledger = try FileFulfillmentLedger(stateDirectory: folder, options: JournalOptions(readOnly: true))
         #expect(try await ledger.contents().deliveries.isEmpty)
-        ledger.close()
+        await ledger.close()
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 

@@ -128,7 +128,7 @@ struct SubscriptionGroupTests {
         try await provider.finish(monthly)
         clock.advance(by: 3 * day)
         _ = try await provider.purchase(PurchaseRequest(productID: "premium.yearly"))
-        provider.close()
+        await provider.close()
 
         provider = try FileStoreProvider(catalog: catalog(), stateDirectory: folder.url, clock: clock)
         let unfinished = try await provider.unfinishedTransactions()
@@ -142,7 +142,7 @@ struct SubscriptionGroupTests {
         } catch let error as PurchaseError {
             #expect(error.code == .alreadyOwned)
         }
-        provider.close()
+        await provider.close()
     }
 
     /// Two active subscriptions of one level (bought before this version, or from two stores):

@@ -63,13 +63,22 @@ struct TestDeployment {
     let provider: FileStoreProvider
     let ledger: FileFulfillmentLedger
     let store: Store
+    /// The state folder's journal, shared by the provider and the ledger (its counters are theirs).
+    let journal: PurchaseJournal
 
     init(
         _ folder: URL, catalog: Catalog = TestCatalog.make(), settings: FileStoreSettings = FileStoreSettings(),
         clock: ManualClock = ManualClock(start: TestCatalog.start)
     ) throws {
-        provider = try FileStoreProvider(catalog: catalog, settings: settings, stateDirectory: folder, clock: clock)
-        ledger = try FileFulfillmentLedger(stateDirectory: folder)
+        // One journal for both, as a deployment shares it: the store's charge rides on the
+        // ledger's fsync. The two hold their own references; this one is given back by close().
+        journal = try PurchaseJournal.open(stateDirectory: folder)
+        if settings.stateFolder == FileStoreSettings.defaultStateFolder {
+            provider = try FileStoreProvider(catalog: catalog, settings: settings, journal: journal, clock: clock)
+        } else {
+            provider = try FileStoreProvider(catalog: catalog, settings: settings, stateDirectory: folder, clock: clock)
+        }
+        ledger = try FileFulfillmentLedger(journal: journal)
         store = Store(catalog: catalog, providers: [provider], ledger: ledger, clock: clock)
     }
 
@@ -77,7 +86,8 @@ struct TestDeployment {
         await store.stop()
         try? await provider.flush()
         try? await ledger.flush()
-        provider.close()
-        ledger.close()
+        await provider.close()
+        await ledger.close()
+        journal.close()
     }
 }

@@ -31,7 +31,7 @@ struct DeploymentLifecycleTests {
         #expect(status.state == .active)
         #expect(status.expirationDate > clock.now)
         #expect(entitlements.contains("pro"))
-        let history = try #require(try await deployment.fileStore?.history())
+        let history = try #require(try await deployment.provider(FileStoreProvider.self)?.history())
         #expect(history.count == 3 && history.allSatisfy { $0.transaction.originalID == first.id })
         await deployment.close()
     }
@@ -46,7 +46,7 @@ struct DeploymentLifecycleTests {
             return
         }
         #expect(try await deployment.store.entitlements().contains("no-ads"))
-        _ = try await deployment.fileStore?.refund(transactionID: bought.id)
+        _ = try await deployment.provider(FileStoreProvider.self)?.refund(transactionID: bought.id)
         await deployment.close()
         // The refund was made while "the app" was closed: it arrives at the next open.
         deployment = try PurchaseDeployment.open(
@@ -67,12 +67,12 @@ struct DeploymentLifecycleTests {
             Issue.record("expected pending")
             return
         }
-        let deferred = try #require(try await deployment.fileStore?.history().first?.transaction)
+        let deferred = try #require(try await deployment.provider(FileStoreProvider.self)?.history().first?.transaction)
         #expect(deferred.state == .deferred)
         await deployment.close()
         let approver = try FileStoreProvider(catalog: catalog, stateDirectory: state)
         try await approver.approve(transactionID: deferred.id)
-        approver.close()
+        await approver.close()
         deployment = try PurchaseDeployment.open(catalog: catalog, stateDirectory: state)
         await deployment.store.start()
         #expect(try await deployment.store.entitlements().contains("premium-levels"))

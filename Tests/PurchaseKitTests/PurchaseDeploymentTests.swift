@@ -23,7 +23,7 @@ struct PurchaseDeploymentTests {
         defer { try? FileManager.default.removeItem(at: state) }
         var deployment = try PurchaseDeployment.open(catalogPath: Self.defaultCatalog, stateDirectory: state)
         #expect(deployment.locale == "en_US")
-        #expect(deployment.fileStore != nil)
+        #expect(deployment.provider(FileStoreProvider.self) != nil)
         let outcome = await deployment.store.purchase("com.example.gems.100", quantity: 2)
         guard case .purchased = outcome else {
             Issue.record("expected a purchase, got \(outcome)")

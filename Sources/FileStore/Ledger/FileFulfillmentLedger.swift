@@ -6,8 +6,8 @@ public import PurchaseCore
 /// once across every process sharing the folder.
 ///
 /// In a deployment it shares the state folder's ``PurchaseJournal`` with the file store
-/// (`<state folder>/purchases.log`), so that a purchase costs one fsync; on its own, or in a state
-/// folder of the previous layout, it has its own journal (`<state folder>/ledger/ledger.log`). The
+/// (`<state folder>/purchases.log`), so that a purchase costs one fsync; with the `Folder` setting,
+/// or opened with ``init(directory:options:)``, it has its own journal (`<folder>/ledger.log`). The
 /// record format is described in this module's README.md.
 ///
 /// Guarantees:
@@ -26,7 +26,7 @@ public import PurchaseCore
 public final class FileFulfillmentLedger: FulfillmentLedger {
     /// The folder holding the ledger's journal.
     public let directory: URL
-    private let journal: LedgerJournal
+    private let journal: JournalSlot<LedgerState>
     private let closed = Locked(false)
     /// Finished marks not yet written: they ride along with the next commit or ``flush()``.
     private let deferredFinished = Locked<Set<TransactionID>>([])
@@ -47,36 +47,93 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
     /// Opens the ledger in the journal it shares with a file store; the file store then writes its
     /// charges deferred (see ``PurchaseJournal``). Takes one reference to `journal`, given back by
     /// ``close()``.
+    ///
+    /// - Throws: `PurchaseError.Code.ledgerIOFailed` when `journal` is closed.
     public init(journal: PurchaseJournal) throws(PurchaseError) {
-        let shared = try PurchaseJournal.open(
-            stateDirectory: journal.directory, options: JournalOptions(readOnly: journal.readOnly))
-        self.directory = shared.directory
-        self.journal = .shared(shared)
-        shared.attachLedger()
+        try journal.retain()
+        self.directory = journal.directory
+        self.journal = .shared(journal)
+        journal.attachLedger()
     }
 
-    /// Opens the ledger of a deployment's state folder: the shared ``PurchaseJournal``
-    /// (`<stateDirectory>/purchases.log`), or `<stateDirectory>/ledger/` when the folder has the
-    /// previous layout (``PurchaseJournal/usesSeparateJournals(stateDirectory:)``).
+    /// Opens the ledger of a state folder, in its journal `<stateDirectory>/purchases.log` (a
+    /// ``PurchaseJournal`` of its own: to share one instance with a file store, and save its fsync,
+    /// open the journal and use ``init(journal:)``).
+    ///
+    /// - Throws: `PurchaseError.Code.ledgerIOFailed` with the `JournalError` (file and byte offset
+    ///   for corruption) as the underlying error.
     public convenience init(stateDirectory: URL, options: JournalOptions = JournalOptions()) throws(PurchaseError) {
-        if PurchaseJournal.usesSeparateJournals(stateDirectory: stateDirectory) {
-            try self.init(
-                directory: stateDirectory.appendingPathComponent("ledger", isDirectory: true), options: options)
-        } else {
-            let shared = try PurchaseJournal.open(stateDirectory: stateDirectory, options: options)
-            defer { shared.close() }
-            try self.init(journal: shared)
+        let journal = try PurchaseJournal.open(stateDirectory: stateDirectory, options: options)
+        defer { journal.close() }
+        try self.init(journal: journal)
+    }
+
+    /// The kind the ledger registers under.
+    public static let kind: LedgerKind = .file
+
+    /// Every setting key the `file` ledger reads: `Folder` (a string: the ledger's own folder,
+    /// relative to the state folder, or absolute; without it the ledger shares the state folder's
+    /// journal with the file store).
+    public static let settingKeys = ["Folder"]
+
+    /// Builds the ledger a deployment's `Ledger` entry describes (the registry's factory for
+    /// `file`): in the state folder's journal the deployment shares with the file store
+    /// (``PurchaseJournal/shared(in:stateDirectory:options:)``, with the `JournalOptions` the
+    /// deployment supplies, if any), or with `Folder`, in a journal of its own there.
+    ///
+    /// - Throws: `PurchaseError.Code.providerMisconfigured` for an unusable `Folder`;
+    ///   `PurchaseError.Code.ledgerIOFailed` when the journal cannot be opened.
+    public convenience init(context: LedgerContext) throws(PurchaseError) {
+        var options = context.resources.value(JournalOptions.self) ?? JournalOptions()
+        if context.readOnly { options.readOnly = true }
+        if let folder = try Self.folder(context.configuration.settings) {
+            let directory =
+                folder.hasPrefix("/")
+                ? URL(fileURLWithPath: folder, isDirectory: true)
+                : context.stateDirectory.appendingPathComponent(folder, isDirectory: true)
+            try self.init(directory: directory, options: options)
+            return
         }
+        let shared = try PurchaseJournal.shared(
+            in: context.resources, stateDirectory: context.stateDirectory, options: options)
+        try self.init(journal: shared)
+    }
+
+    /// Registers the ledger under ``kind`` in `registry`, with the check of its settings.
+    public static func register(in registry: inout ProviderRegistry) {
+        registry.registerLedger(kind, settingKeys: settingKeys, checkingSettings: { _ = try folder($0) }) { context in
+            try FileFulfillmentLedger(context: context)
+        }
+    }
+
+    /// The `Folder` setting, if given.
+    private static func folder(_ settings: [String: SettingValue]) throws(PurchaseError) -> String? {
+        guard let value = settings["Folder"] else { return nil }
+        guard let folder = value.stringValue, !folder.isEmpty else {
+            throw ProviderSettingError(ledger: kind, key: "Folder", expected: .nonEmptyString).purchaseError
+        }
+        return folder
     }
 
     /// Closes the journal (or gives back this ledger's reference to a shared one); later calls fail
     /// with `PurchaseError.Code.ledgerIOFailed`. Call ``flush()`` first to keep deferred finished marks.
     public func close() {
+        closeJournal()
+    }
+
+    /// ``close()`` from async code (the lifecycle a deployment calls): the same, at once.
+    public func close() async {
+        closeJournal()
+    }
+
+    private func closeJournal() {
         let first = closed.withLock { closed in
             defer { closed = true }
             return !closed
         }
-        if first { journal.close() }
+        guard first else { return }
+        if case .shared(let shared) = journal { shared.detachLedger() }
+        journal.close()
     }
 
     /// Torn tails the journal cut when it opened; empty normally.

@@ -11,17 +11,18 @@ public import PurchaseCore
 /// loses both: no delivery was acknowledged and nobody was told "purchased".
 ///
 /// Guarantees:
-/// - One instance per state folder per process: ``open(stateDirectory:options:)`` returns the open
-///   one when there is one (its options stay those of the first opener), so a provider and a ledger
-///   opened separately on one folder share it. Each `open` is balanced by one ``close()``; the files
-///   close with the last. A read-only open (`JournalOptions.readOnly`) shares only with read-only
-///   opens, and a writing one never gets a read-only instance.
+/// - A deployment opens it once, as a resource it shares (``shared(in:stateDirectory:options:)``),
+///   and hands the same instance to the file store and the file ledger; code without a deployment
+///   opens it with ``open(stateDirectory:options:)`` and passes it to both
+///   (``FileStoreProvider/init(catalog:settings:journal:clock:)``, ``FileFulfillmentLedger/init(journal:)``).
+///   Two instances on one folder (two deployments, two processes) stay correct, serialized by the
+///   journal's lock; only one instance saves the second fsync.
+/// - Each user takes a reference (the opener holds the first) and gives it back with ``close()``;
+///   the files close with the last.
 /// - The file store defers its charges only while a ``FileFulfillmentLedger`` is attached to this
 ///   journal (``FileFulfillmentLedger/init(journal:)``): otherwise every commit is synced, so the store stays
 ///   correct with any other ledger.
-/// - A state folder written by the previous layout (`file-store/store.log`, `ledger/ledger.log`)
-///   and without `purchases.log` keeps that layout (see ``usesSeparateJournals(stateDirectory:)``).
-public final class PurchaseJournal: Sendable {
+public final class PurchaseJournal: SharedDeploymentResource {
     /// The journal's name: its files are `purchases.log`, `purchases.snapshot`, `purchases.lock`.
     public static let name = "purchases"
 
@@ -31,63 +32,50 @@ public final class PurchaseJournal: Sendable {
     /// the store's and the ledger's changes fail with `PurchaseError.Code.ledgerIOFailed`.
     public let readOnly: Bool
     let journal: Journal<PurchaseJournalState>
-    private let key: String
     private let usage = Locked(Usage())
 
     private struct Usage {
-        var opens = 1
+        var references = 1
         var ledgers = 0
     }
 
-    private struct WeakReference: Sendable {
-        weak var value: PurchaseJournal?
-    }
-
-    /// The journals open in this process, by standardized folder path (a read-only one apart).
-    private static let openJournals = Locked<[String: WeakReference]>([:])
-
-    private init(directory: URL, key: String, journal: Journal<PurchaseJournalState>, readOnly: Bool) {
+    private init(directory: URL, journal: Journal<PurchaseJournalState>, readOnly: Bool) {
         self.directory = directory
         self.readOnly = readOnly
-        self.key = key
         self.journal = journal
     }
 
-    /// Whether `stateDirectory` holds the previous layout, one journal each for the file store and
-    /// the ledger, and no shared journal: such a folder keeps being used that way (two fsyncs per
-    /// purchase), so that it opens with everything it holds.
-    public static func usesSeparateJournals(stateDirectory: URL) -> Bool {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: stateDirectory.appendingPathComponent(name + ".log").path) { return false }
-        return manager.fileExists(atPath: stateDirectory.appendingPathComponent("file-store/store.log").path)
-            || manager.fileExists(atPath: stateDirectory.appendingPathComponent("ledger/ledger.log").path)
-    }
-
-    /// Opens (or creates) the shared journal of `stateDirectory`, or returns the one this process
-    /// already has open there.
+    /// Opens (or creates) the shared journal of `stateDirectory`; the caller holds its first
+    /// reference.
     ///
     /// - Parameters:
     ///   - stateDirectory: the deployment's state folder.
-    ///   - options: the journal's options; ignored when the journal is already open.
+    ///   - options: the journal's options.
     /// - Throws: `PurchaseError.Code.ledgerIOFailed` with the `JournalError` (file and byte
     ///   offset for corruption) as the underlying error.
     public static func open(stateDirectory: URL, options: JournalOptions = JournalOptions()) throws(PurchaseError)
         -> PurchaseJournal
     {
-        let key = stateDirectory.standardizedFileURL.path + (options.readOnly ? "\u{0}read-only" : "")
-        return try openJournals.withLock { (journals) throws(PurchaseError) -> PurchaseJournal in
-            if let existing = journals[key]?.value, existing.retain() { return existing }
-            let journal: Journal<PurchaseJournalState>
-            do {
-                journal = try Journal<PurchaseJournalState>.open(
-                    directory: stateDirectory, name: name, options: options)
-            } catch {
-                throw PurchaseError.from(error, what: "the state folder's purchase journal cannot be opened")
-            }
-            let opened = PurchaseJournal(
-                directory: stateDirectory, key: key, journal: journal, readOnly: options.readOnly)
-            journals[key] = WeakReference(value: opened)
-            return opened
+        let journal: Journal<PurchaseJournalState>
+        do {
+            journal = try Journal<PurchaseJournalState>.open(directory: stateDirectory, name: name, options: options)
+        } catch {
+            throw PurchaseError.from(error, what: "the state folder's purchase journal cannot be opened")
+        }
+        return PurchaseJournal(directory: stateDirectory, journal: journal, readOnly: options.readOnly)
+    }
+
+    /// The journal of `stateDirectory` a deployment shares among its plug-ins: opened by the first
+    /// plug-in that asks (with `options`, read-only when asked so), the same instance for every
+    /// other; the deployment gives its reference back when it closes its resources.
+    ///
+    /// - Throws: as ``open(stateDirectory:options:)``.
+    public static func shared(in resources: DeploymentResources, stateDirectory: URL, options: JournalOptions)
+        throws(PurchaseError) -> PurchaseJournal
+    {
+        let key = "file.purchases:" + stateDirectory.standardizedFileURL.path + (options.readOnly ? ":read-only" : "")
+        return try resources.shared(key) { () throws(PurchaseError) in
+            try open(stateDirectory: stateDirectory, options: options)
         }
     }
 
@@ -95,26 +83,26 @@ public final class PurchaseJournal: Sendable {
         journal.close()
     }
 
-    /// Takes one more reference unless the journal was closed; `false` when it was.
-    private func retain() -> Bool {
-        usage.withLock { usage in
-            guard usage.opens > 0 else { return false }
-            usage.opens += 1
+    /// Takes one more reference, given back with ``close()``.
+    ///
+    /// - Throws: `PurchaseError.Code.ledgerIOFailed` when the journal was already closed.
+    func retain() throws(PurchaseError) {
+        let open = usage.withLock { usage in
+            guard usage.references > 0 else { return false }
+            usage.references += 1
             return true
+        }
+        guard open else {
+            throw PurchaseError(.ledgerIOFailed, detail: "the purchase journal of \(directory.path) is closed")
         }
     }
 
-    /// Gives back one ``open(stateDirectory:options:)``; the last one writes what is deferred and
-    /// closes the files.
+    /// Gives back one reference; the last one writes what is deferred and closes the files.
     public func close() {
-        let last = Self.openJournals.withLock { journals -> Bool in
-            let remaining = usage.withLock { usage -> Int in
-                usage.opens = max(0, usage.opens - 1)
-                return usage.opens
-            }
-            guard remaining == 0 else { return false }
-            if journals[key]?.value === self { journals[key] = nil }
-            return true
+        let last = usage.withLock { usage -> Bool in
+            guard usage.references > 0 else { return false }
+            usage.references -= 1
+            return usage.references == 0
         }
         if last { journal.close() }
     }

@@ -1,4 +1,4 @@
-/// Where and how an app sells: its providers, default storefront and locale.
+/// Where and how an app sells: its providers, its ledger, default storefront and locale.
 ///
 /// A loaded deployment always has at least one provider; the first is the default for purchases, and a
 /// product whose store IDs name another provider is sold there.
@@ -14,6 +14,9 @@ public struct Deployment: Sendable, Hashable, Codable {
     /// The folder of overriding message tables, resolved against the catalog's folder when the catalog was
     /// read from a file; `nil` when the catalog names none.
     public var messageTables: String?
+    /// The fulfillment ledger deliveries are recorded in (``LedgerConfiguration/default``, `file`,
+    /// when the catalog names none).
+    public var ledger: LedgerConfiguration
 
     /// Creates a deployment.
     public init(
@@ -21,13 +24,30 @@ public struct Deployment: Sendable, Hashable, Codable {
         providers: [ProviderConfiguration],
         storefront: String,
         locale: String,
-        messageTables: String? = nil
+        messageTables: String? = nil,
+        ledger: LedgerConfiguration = .default
     ) {
         self.name = name
         self.providers = providers
         self.storefront = storefront
         self.locale = locale
         self.messageTables = messageTables
+        self.ledger = ledger
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, providers, storefront, locale, messageTables, ledger
+    }
+
+    /// Decodes a deployment; a missing `ledger` is ``LedgerConfiguration/default``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        providers = try container.decode([ProviderConfiguration].self, forKey: .providers)
+        storefront = try container.decode(String.self, forKey: .storefront)
+        locale = try container.decode(String.self, forKey: .locale)
+        messageTables = try container.decodeIfPresent(String.self, forKey: .messageTables)
+        ledger = try container.decodeIfPresent(LedgerConfiguration.self, forKey: .ledger) ?? .default
     }
 
     /// The default provider (the first), or `nil` for a deployment built in code with none.

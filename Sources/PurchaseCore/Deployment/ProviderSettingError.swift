@@ -1,4 +1,4 @@
-/// A provider setting a deployment cannot use: which key, and what its value must be.
+/// A provider's (or a ledger's) setting a deployment cannot use: which key, and what its value must be.
 ///
 /// Provider factories and settings checks (``ProviderRegistry/register(_:settingKeys:checkingSettings:factory:)``)
 /// throw it, wrapped in a ``PurchaseError`` of code ``PurchaseError/Code/providerMisconfigured`` or
@@ -51,23 +51,35 @@ public struct ProviderSettingError: Error, Sendable, Hashable, CustomStringConve
         }
     }
 
-    /// The provider whose setting it is.
+    /// The kind of the plug-in whose setting it is: a provider's, or a ledger's when ``isLedgerSetting``.
     public var kind: ProviderKind
     /// The setting's key; a nested setting's path joined with `.` (`SimulatedErrors.Purchase`).
     public var key: String
     /// What the value (or, for ``Expectation/knownKey(_:)``, the key) must be.
     public var expected: Expectation
+    /// Whether the setting is a ledger's (the deployment's `Ledger` settings), not a provider's.
+    public var isLedgerSetting: Bool
 
-    /// Creates an error.
+    /// Creates an error about a provider's setting.
     public init(_ kind: ProviderKind, key: String, expected: Expectation) {
         self.kind = kind
         self.key = key
         self.expected = expected
+        self.isLedgerSetting = false
     }
 
-    /// The problem in English, for developers: `the file setting 'AutoRenew' must be <true/> or <false/>`.
+    /// Creates an error about a ledger's setting.
+    public init(ledger kind: LedgerKind, key: String, expected: Expectation) {
+        self.kind = ProviderKind(kind.rawValue)
+        self.key = key
+        self.expected = expected
+        self.isLedgerSetting = true
+    }
+
+    /// The problem in English, for developers: `the file setting 'AutoRenew' must be <true/> or <false/>`
+    /// (`the file ledger setting ...` for a ledger's).
     public var description: String {
-        "the \(kind) setting '\(key)' must be \(expected.description)"
+        "the \(kind)\(isLedgerSetting ? " ledger" : "") setting '\(key)' must be \(expected.description)"
     }
 
     /// The error as a ``PurchaseError`` of code ``PurchaseError/Code/providerMisconfigured``.

@@ -62,6 +62,24 @@ public protocol FulfillmentLedger: Sendable {
 
     /// Everything the ledger holds, for computing entitlements, balances and history.
     func contents() async throws -> LedgerContents
+
+    /// Makes durable what the ledger deferred (finish marks written with a later commit); called by
+    /// a deployment before ``close()``.
+    ///
+    /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` when it cannot be written; only history is
+    ///   lost then (the transactions are handed back and found already delivered).
+    func flush() async throws
+
+    /// Releases what the ledger holds (files, locks, connections); the ledger is not used afterwards.
+    func close() async
+}
+
+extension FulfillmentLedger {
+    /// Does nothing: the ledger defers nothing.
+    public func flush() async throws {}
+
+    /// Does nothing: the ledger holds nothing to release.
+    public func close() async {}
 }
 
 /// A consistent view of a ledger at one moment.

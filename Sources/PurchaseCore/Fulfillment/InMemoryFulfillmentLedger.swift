@@ -13,6 +13,12 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger {
     /// Creates an empty ledger.
     public init() {}
 
+    /// Registers the in-memory ledger under ``LedgerKind/memory`` in `registry` (it reads no
+    /// settings; a deployment that names it starts empty at every open).
+    public static func register(in registry: inout ProviderRegistry) {
+        registry.registerLedger(.memory, settingKeys: []) { _ in InMemoryFulfillmentLedger() }
+    }
+
     /// Records a delivery unless one with the same transaction identifier or the same
     /// ``Delivery/fulfillmentKey`` (a restore of a non-consumable delivered before) exists.
     public func recordDelivery(_ delivery: Delivery) -> Bool {

@@ -1,10 +1,10 @@
-public import Foundation
-
-/// Maps provider kinds (`file`, `simulated-app-store`, or one of yours) to the factories that build
-/// a provider from a deployment's settings.
+/// Maps the kinds of a deployment's plug-ins to the factories that build them from the deployment's
+/// settings: store providers (`file`, `simulated-app-store`, or one of yours) and fulfillment
+/// ledgers (`file`, `memory`, or one of yours; see `ProviderRegistry+Ledgers.swift`).
 ///
-/// A catalog names its provider kinds; opening a deployment looks each up here, so swapping the
-/// catalog swaps the store. Registering a kind that exists replaces its factory.
+/// A catalog names its provider kinds and its ledger kind; opening a deployment looks each up here,
+/// so swapping the catalog swaps the store and the ledger. Registering a kind that exists replaces
+/// its factory.
 public struct ProviderRegistry: Sendable {
     /// Builds a provider for a deployment.
     ///
@@ -19,6 +19,9 @@ public struct ProviderRegistry: Sendable {
     private var factories: [ProviderKind: Factory] = [:]
     private var settingsChecks: [ProviderKind: SettingsCheck] = [:]
     private var settingKeys: [ProviderKind: [String]] = [:]
+    var ledgerFactories: [LedgerKind: LedgerFactory] = [:]
+    var ledgerSettingsChecks: [LedgerKind: SettingsCheck] = [:]
+    var ledgerSettingKeys: [LedgerKind: [String]] = [:]
 
     /// Creates an empty registry.
     public init() {}
@@ -55,7 +58,12 @@ public struct ProviderRegistry: Sendable {
     /// again, until it passes, fails otherwise, or names a setting it was not given.
     public func settingProblems(in configuration: ProviderConfiguration) -> [ProviderSettingError] {
         guard let check = settingsChecks[configuration.kind] else { return [] }
-        var settings = configuration.settings
+        return Self.problems(of: check, in: configuration.settings)
+    }
+
+    /// Every setting of `settings` that `check` refuses, as ``settingProblems(in:)`` finds them.
+    static func problems(of check: SettingsCheck, in settings: [String: SettingValue]) -> [ProviderSettingError] {
+        var settings = settings
         var problems: [ProviderSettingError] = []
         while true {
             do {
@@ -116,36 +124,5 @@ public struct ProviderRegistry: Sendable {
         let known = kinds.map(\.rawValue).joined(separator: ", ")
         return PurchaseError(
             .providerMisconfigured, detail: "no provider of kind '\(kind)' is registered (known: \(known))")
-    }
-}
-
-/// Everything a provider factory gets to build a provider for one deployment.
-public struct ProviderContext: Sendable {
-    /// The deployment's catalog.
-    public var catalog: Catalog
-    /// This provider's entry of the deployment: its kind and its own settings.
-    public var configuration: ProviderConfiguration
-    /// The folder where the deployment keeps its state (`--state`, default `.purchasekit/`).
-    public var stateDirectory: URL
-    /// The clock the deployment runs on.
-    public var clock: any PurchaseClock
-    /// Whether the deployment only reads its state (a listing command): the provider opens what it
-    /// keeps in ``stateDirectory`` without creating, writing or repairing anything (a missing state
-    /// reads as empty), and may refuse what would change it.
-    public var readOnly: Bool
-
-    /// Creates a context.
-    public init(
-        catalog: Catalog,
-        configuration: ProviderConfiguration,
-        stateDirectory: URL,
-        clock: any PurchaseClock = SystemClock(),
-        readOnly: Bool = false
-    ) {
-        self.catalog = catalog
-        self.configuration = configuration
-        self.stateDirectory = stateDirectory
-        self.clock = clock
-        self.readOnly = readOnly
     }
 }

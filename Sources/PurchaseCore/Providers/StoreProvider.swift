@@ -29,6 +29,16 @@ public import Foundation
 ///   when asked; a store that gives no grace while it retries billing answers 0.
 /// - Errors thrown are ``PurchaseError``s; a provider maps its native codes
 ///   (``PurchaseError/storeKit(code:productID:)``).
+///
+/// ## Lifecycle
+/// A deployment builds a provider with its factory, calls ``start()`` before the ``Store`` runs,
+/// and at the end ``flush()`` then ``close()``, after the `Store` has stopped. The three have
+/// defaults that do nothing, for providers with nothing to start or write.
+///
+/// ## Verification
+/// A store that is not its own authority (receipts, signed data) offers the verifier that fits its
+/// transactions as ``receiptVerifier``; the deployment gives it to the `Store` for the provider's
+/// ``storeName``. The default, `nil`, leaves the `Store`'s catalog check.
 public protocol StoreProvider: Sendable {
     /// The name transactions of this store carry and delivery is keyed by (e.g. `file`,
     /// `simulated-app-store`). Stable across launches.
@@ -68,6 +78,25 @@ public protocol StoreProvider: Sendable {
     /// could not charge, while it retries billing, as the store stands now; `nil` when the store
     /// does not say, and the ``Store``'s own grace period applies to its subscriptions.
     func billingGracePeriod() async -> TimeInterval?
+
+    /// The verifier for this store's transactions, or `nil` when the store is its own authority.
+    var receiptVerifier: (any ReceiptVerifier)? { get }
+
+    /// Starts what the provider runs by itself (observers, listeners); called once, before the
+    /// `Store` over it starts.
+    ///
+    /// - Throws: ``PurchaseError`` when the store cannot start; the deployment is then not opened.
+    func start() async throws
+
+    /// Makes durable what the provider deferred (finish marks written with a later commit).
+    ///
+    /// - Throws: ``PurchaseError`` when it cannot be written; what was deferred is then handed back
+    ///   at the next launch (and found already delivered).
+    func flush() async throws
+
+    /// Waits for the work the provider started and releases what it holds (files, locks); the
+    /// provider is not used afterwards. Called once, after the `Store` over it stopped.
+    func close() async
 }
 
 // MARK: - Default implementations
@@ -75,6 +104,18 @@ public protocol StoreProvider: Sendable {
 extension StoreProvider {
     /// `nil`: the store states no billing grace period of its own, so the ``Store``'s applies.
     public func billingGracePeriod() async -> TimeInterval? { nil }
+
+    /// `nil`: the store is its own authority and the `Store` checks transactions against the catalog.
+    public var receiptVerifier: (any ReceiptVerifier)? { nil }
+
+    /// Does nothing.
+    public func start() async throws {}
+
+    /// Does nothing.
+    public func flush() async throws {}
+
+    /// Does nothing.
+    public func close() async {}
 }
 
 /// What the person asked to buy.

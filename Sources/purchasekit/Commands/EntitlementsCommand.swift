@@ -90,11 +90,17 @@ struct EntitlementsCommand {
         }
     }
 
-    /// Whether each subscription product's latest chain in the file store renews.
+    /// Whether each subscription product's latest chain renews, in a store that lists its history.
     static func renewalFlags(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> [String: Bool] {
-        guard let store = deployment.fileStore else { return [:] }
+        guard let store = deployment.provider((any TransactionHistoryProviding).self) else { return [:] }
+        let history: [TransactionHistoryEntry]
+        do {
+            history = try await store.history()
+        } catch {
+            throw error as? PurchaseError ?? PurchaseError(.ledgerIOFailed, underlyingError: error)
+        }
         var flags: [String: Bool] = [:]
-        for entry in try await store.history() where entry.transaction.productType == .autoRenewable {
+        for entry in history where entry.transaction.productType == .autoRenewable {
             if let flag = entry.transaction.willAutoRenew { flags[entry.transaction.productID] = flag }
         }
         return flags

@@ -23,8 +23,14 @@ struct HistoryCommand {
             }
             var rows: [(transaction: StoreTransaction?, delivery: Delivery?, finished: Bool)] = []
             var listed = Set<TransactionID>()
-            if let store = deployment.fileStore {
-                for entry in try await store.history() {
+            if let store = deployment.provider((any TransactionHistoryProviding).self) {
+                let history: [TransactionHistoryEntry]
+                do {
+                    history = try await store.history()
+                } catch {
+                    throw error as? PurchaseError ?? PurchaseError(.ledgerIOFailed, underlyingError: error)
+                }
+                for entry in history {
                     let id = entry.transaction.transactionID
                     listed.insert(id)
                     rows.append((entry.transaction, nil, entry.isFinished))

@@ -58,7 +58,7 @@ struct DeploymentSession {
             let result: Result<ExitCode, PurchaseError>
             do {
                 // Starting delivers unfinished transactions and records renewals: it writes.
-                if !deployment.readOnly { await deployment.store.start() }
+                if !deployment.readOnly { try await deployment.start() }
                 result = .success(try await body(deployment, console))
             } catch {
                 result = .failure(Self.purchaseError(error))

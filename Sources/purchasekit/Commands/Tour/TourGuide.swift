@@ -120,7 +120,7 @@ struct TourGuide: Sendable {
         -> TourStep
     {
         let events = await deployment.store.events()
-        try await fileStore(deployment).approve(transactionID: transactionID)
+        _ = try await Self.asPurchaseError { try await approvals(deployment).approve(transactionID: transactionID) }
         let event = try await Self.event(for: transactionID, in: events)
         var step = resolved(deployment, event, product: plan.askToBuy, step: "approved")
         step.narration = narrate(.toolTourApproved)
@@ -138,7 +138,7 @@ struct TourGuide: Sendable {
         var step: TourStep
         if case .pending = request, let transactionID {
             let events = await deployment.store.events()
-            try await fileStore(deployment).decline(transactionID: transactionID)
+            _ = try await Self.asPurchaseError { try await approvals(deployment).decline(transactionID: transactionID) }
             let event = try await Self.event(for: transactionID, in: events)
             step = resolved(deployment, event, product: plan.declined, step: "declined")
         } else {
@@ -150,43 +150,17 @@ struct TourGuide: Sendable {
         return step
     }
 
-    /// A fresh install on the same account: a ``Store`` over a file store opened on the first
-    /// device's state folder (the account) and a new, empty ``FileFulfillmentLedger`` of its own (the
-    /// app's record of deliveries), which restores.
+    /// A fresh install on the same account: a deployment on the first device's state folder (the
+    /// account, in the file store) whose `file` ledger has a folder of its own (`Folder`), new and
+    /// empty (the app's record of deliveries); it restores.
     private func freshInstall() async throws(PurchaseError) -> TourStep {
-        let catalog = plan.catalog
-        let settings = try FileStoreSettings(catalog.deployment.providers[0].settings)
-        let provider = try FileStoreProvider(
-            catalog: catalog, settings: settings, stateDirectory: plan.stateDirectory, clock: SystemClock())
-        let ledger: FileFulfillmentLedger
-        do {
-            ledger = try FileFulfillmentLedger(directory: plan.freshInstallDirectory)
-        } catch {
-            provider.close()
-            throw error
-        }
-        let store = Store(catalog: catalog, providers: [provider], ledger: ledger, clock: SystemClock())
-        await store.start()
-        let locale = self.locale ?? catalog.deployment.locale
-        let table = MessageTable.forDeployment(catalog.deployment).table
-        let step = await restore(
-            store, render: { table.render($0, locale: locale) },
-            displayName: { catalog.product(withID: $0)?.localization(for: locale)?.displayName ?? $0 })
-        await store.stop()
-        try? await provider.flush()
-        try? await ledger.flush()
-        provider.close()
-        ledger.close()
-        return try step.get()
-    }
-
-    private func restore(
-        _ store: Store, render: (PurchaseCore.Message) -> String, displayName: (String) -> String
-    ) async -> Result<TourStep, PurchaseError> {
-        do throws(PurchaseError) {
-            return .success(try await restoreStep(store, render: render, displayName: displayName))
-        } catch {
-            return .failure(error)
+        var catalog = plan.catalog
+        catalog.deployment.ledger = LedgerConfiguration(
+            kind: .file, settings: ["Folder": .string(plan.freshInstallDirectory.path)])
+        return try await using(catalog, plan.stateDirectory) { deployment throws(PurchaseError) in
+            try await restoreStep(
+                deployment.store, render: { deployment.render($0) },
+                displayName: { deployment.displayName(of: $0) })
         }
     }
 
@@ -273,14 +247,20 @@ struct TourGuide: Sendable {
     private func waitingTransaction(_ deployment: PurchaseDeployment, _ productID: String) async throws(PurchaseError)
         -> String?
     {
-        try await fileStore(deployment).history().last {
+        let store = try approvals(deployment)
+        return try await Self.asPurchaseError { try await store.history() }.last {
             $0.transaction.productID == productID && $0.transaction.state == .deferred
         }?.transaction.id
     }
 
-    private func fileStore(_ deployment: PurchaseDeployment) throws(PurchaseError) -> FileStoreProvider {
-        guard let store = deployment.fileStore else {
-            throw PurchaseError(.providerMisconfigured, detail: "the tour needs the file store")
+    /// The deployment's store whose deferred purchases the tour approves and declines.
+    private func approvals(_ deployment: PurchaseDeployment) throws(PurchaseError)
+        -> any PurchaseApprovalControlling & TransactionHistoryProviding
+    {
+        guard let store = deployment.provider((any PurchaseApprovalControlling & TransactionHistoryProviding).self)
+        else {
+            throw PurchaseError(
+                .providerMisconfigured, detail: "the tour needs a store that approves and lists purchases")
         }
         return store
     }
@@ -322,8 +302,8 @@ struct TourGuide: Sendable {
     ) async throws(PurchaseError) -> Value {
         let deployment = try PurchaseDeployment.open(
             catalog: catalog, stateDirectory: state, locale: locale, registry: .builtIn, clock: SystemClock())
-        await deployment.store.start()
         do {
+            try await Self.asPurchaseError { try await deployment.start() }
             let value = try await body(deployment)
             await deployment.close()
             return value
@@ -358,6 +338,15 @@ struct TourGuide: Sendable {
 
     private static func errorJSON(_ error: PurchaseError) -> JSONText {
         .object([("code", .number(error.code.rawValue)), ("name", .string(error.code.name))])
+    }
+
+    /// Runs `body`, whose errors are `PurchaseError`s typed as `any Error` (a plug-in protocol's).
+    private static func asPurchaseError<Value>(_ body: () async throws -> Value) async throws(PurchaseError) -> Value {
+        do {
+            return try await body()
+        } catch {
+            throw purchaseError(error)
+        }
     }
 
     private static func purchaseError(_ error: any Error) -> PurchaseError {
