@@ -75,7 +75,13 @@ public struct Product: Sendable, Hashable, Codable, Identifiable {
     /// The localization for `locale` following ``LocaleFallback/candidates(for:)``, then English (`en`),
     /// or `nil` when there is neither.
     public func localization(for locale: String) -> ProductLocalization? {
-        for candidate in LocaleFallback.candidates(for: locale) {
+        localization(forCandidates: LocaleFallback.candidates(for: locale))
+    }
+
+    /// The localization for the first of `candidates` the product has (the fallback list of a locale,
+    /// ``LocaleFallback/candidates(for:)``, worked out once for many products), then English (`en`).
+    public func localization(forCandidates candidates: [String]) -> ProductLocalization? {
+        for candidate in candidates {
             if let localization = localizations[candidate] { return localization }
         }
         return localizations["en"]

@@ -134,26 +134,36 @@ struct CatalogValidateCommand {
 
     /// One line per product, in columns: identifier, type, price in the default storefront, name.
     private func productLines(_ catalog: Catalog) -> String {
-        let locale = options.locale ?? catalog.deployment.locale
+        let candidates = LocaleFallback.candidates(for: options.locale ?? catalog.deployment.locale)
+        let storefront = catalog.deployment.storefront
         let rows = catalog.products.map { product in
             (
-                product.productID, product.type.rawValue,
-                product.price(in: catalog.deployment.storefront)?.description ?? "-",
-                product.localization(for: locale)?.displayName ?? ""
+                product.productID, product.type.rawValue, product.price(in: storefront)?.description ?? "-",
+                product.localization(forCandidates: candidates)?.displayName ?? ""
             )
         }
+        // Identifiers, type names and prices are ASCII (the loader checks identifiers), so their
+        // width is their count of UTF-8 bytes, which is cheap to take.
         let widths = (
-            rows.map(\.0.count).max() ?? 0, rows.map(\.1.count).max() ?? 0, rows.map(\.2.count).max() ?? 0
+            rows.map(\.0.utf8.count).max() ?? 0, rows.map(\.1.utf8.count).max() ?? 0,
+            rows.map(\.2.utf8.count).max() ?? 0
         )
-        func padded(_ text: String, _ width: Int) -> String {
-            text + String(repeating: " ", count: max(0, width - text.count))
+        var text = ""
+        text.reserveCapacity(rows.count * (widths.0 + widths.1 + widths.2 + 40))
+        func append(_ column: String, paddedTo width: Int) {
+            text += column
+            text += String(repeating: " ", count: max(0, width - column.utf8.count) + 2)
         }
         // Columns of values from the catalog: layout, no words to translate.
-        return rows.map { row in
-            "  "
-                + [padded(row.0, widths.0), padded(row.1, widths.1), padded(row.2, widths.2), row.3]
-                .joined(separator: "  ") + "\n"
-        }.joined()
+        for row in rows {
+            text += "  "
+            append(row.0, paddedTo: widths.0)
+            append(row.1, paddedTo: widths.1)
+            append(row.2, paddedTo: widths.2)
+            text += row.3
+            text += "\n"
+        }
+        return text
     }
 
     /// A diagnostic as JSON: position, severity and `code` are stable; `message` and `hint` are in the
