@@ -41,7 +41,8 @@ public struct MessageTable: Sendable {
     /// release; tests check) are reported by ``loadBuiltIn()``.
     public static let builtIn: MessageTable = loadBuiltIn().table
 
-    /// Reads the built-in tables from the module's resources, with any problems found.
+    /// Reads the built-in tables from the module's resources, with any problems found: the other languages
+    /// are checked against English, as overrides are (see ``overridden(byFolder:)``).
     public static func loadBuiltIn() -> MessageTableLoadResult {
         var reader = MessageTableReader()
         let languages = reader.readFolder(resourceFolder)
@@ -55,9 +56,11 @@ public struct MessageTable: Sendable {
     /// else still applies. An entry is skipped when its value is not a string (or, in a `.stringsdict`, a
     /// well-formed plural rule with an `other` form), or when it uses a placeholder the key does not give
     /// or gives another type (leaving an argument out is fine). An unknown key is a warning naming the
-    /// closest known key; of duplicate keys the last counts.
+    /// closest known key; of duplicate keys the last counts. Keys and their placeholders are those of the
+    /// built-in English table, which holds every key the package's modules declare, with the placeholders
+    /// of their arguments (the package's tests check it).
     public func overridden(byFolder folder: String) -> MessageTableLoadResult {
-        var reader = MessageTableReader()
+        var reader = MessageTableReader(reference: builtInLanguages[MessageTableReader.referenceLanguage] ?? [:])
         let languages = reader.readFolder(folder)
         var table = self
         for (language, entries) in languages {
