@@ -1,8 +1,8 @@
 public import Foundation
 public import PurchaseCore
 
-/// The texts of every `MessageKey` in every shipped language, with a deployment's overrides, and the
-/// renderer that turns a `Message` into what a person reads.
+/// The texts of every `MessageKey` of the package's modules in every shipped language, with a deployment's
+/// overrides, and the renderer that turns a `Message` into what a person reads.
 ///
 /// The built-in tables ship as resources in Apple's formats (`<language>.lproj/Localizable.strings` as
 /// an XML property list, and `Localizable.stringsdict` for plural texts) and are read with the project's
@@ -114,10 +114,11 @@ public struct MessageTable: Sendable {
         return renderer.render(match.entry)
     }
 
-    /// Every key's text in `locale` as a translator checks it (see ``MessageEntry/sourceText``), in the
-    /// order of `MessageKey.allCases`; keys no table has are left out.
-    public func sourceTexts(locale: String) -> [(key: MessageKey, text: String)] {
-        MessageKey.allCases.compactMap { key in
+    /// The text of each of `keys` in `locale` as a translator checks it (see ``MessageEntry/sourceText``),
+    /// in the order of `keys` (`MessageKey.coreKeys + MessageKey.catalogKeys`, say); keys no table has are
+    /// left out.
+    public func sourceTexts(of keys: [MessageKey], locale: String) -> [(key: MessageKey, text: String)] {
+        keys.compactMap { key in
             lookup(key, locale: locale).map { (key, $0.entry.sourceText) }
         }
     }
@@ -125,6 +126,12 @@ public struct MessageTable: Sendable {
     /// The entry of `key` in exactly `language` of the built-in tables, without fallback.
     public func builtInEntry(_ key: MessageKey, language: String) -> MessageEntry? {
         builtInLanguages[language]?[key.rawValue]
+    }
+
+    /// The raw values of the keys the built-in table of exactly `language` gives, sorted: to check it
+    /// against the keys the modules declare.
+    public func builtInKeys(language: String) -> [String] {
+        (builtInLanguages[language] ?? [:]).keys.sorted()
     }
 
     private static var resourceFolder: String {
