@@ -6,8 +6,30 @@ import Testing
 struct MessageTests {
     @Test func samplesCoverEveryKeyOnce() {
         let keys = MessageSamples.all.map(\.key)
-        #expect(Set(keys) == Set(MessageKey.allCases))
-        #expect(keys.count == MessageKey.allCases.count)
+        #expect(Set(keys) == Set(MessageKey.coreKeys))
+        #expect(keys.count == MessageKey.coreKeys.count)
+    }
+
+    /// The core keeps only the purchase flow's texts; other modules declare their own keys.
+    @Test func theCoreDeclaresAtMostEightyKeys() {
+        #expect(MessageKey.coreKeys.count <= 80)
+        let purchaseFacing = [
+            "restore", "purchase", "error", "payments", "product", "store", "balance", "subscription",
+        ]
+        for key in MessageKey.coreKeys {
+            let family = String(key.rawValue.prefix { $0 != "." })
+            #expect(purchaseFacing.contains(family), "\(key) belongs to the module that shows it")
+        }
+    }
+
+    /// A key known by name only equals the declared key of that name, and names no arguments.
+    @Test func keysAreEqualByName() {
+        let named = MessageKey(rawValue: "purchase.complete")
+        #expect(named == .purchaseComplete)
+        #expect(Set([named, .purchaseComplete]).count == 1)
+        #expect(named.argumentKinds.isEmpty && MessageKey.purchaseComplete.argumentKinds == [.text])
+        #expect(named != .purchaseFailed)
+        #expect("\(MessageKey.purchaseComplete)" == "purchase.complete")
     }
 
     @Test(arguments: MessageSamples.all)
@@ -16,7 +38,7 @@ struct MessageTests {
     }
 
     @Test func keysAreUniqueDottedNames() {
-        let names = MessageKey.allCases.map(\.rawValue)
+        let names = MessageKey.coreKeys.map(\.rawValue)
         #expect(Set(names).count == names.count)
         for name in names {
             #expect(name.contains("."), "\(name)")
@@ -25,7 +47,7 @@ struct MessageTests {
     }
 
     @Test func pluralKeysTakeACount() {
-        for key in MessageKey.allCases where key.isPlural {
+        for key in MessageKey.coreKeys where key.isPlural {
             #expect(key.argumentKinds.contains(.integer), "\(key)")
         }
         #expect(MessageKey.restoreSucceeded.isPlural)

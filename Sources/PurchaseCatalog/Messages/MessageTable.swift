@@ -1,8 +1,8 @@
 public import Foundation
 public import PurchaseCore
 
-/// The texts of every `MessageKey` in every shipped language, with a deployment's overrides, and the
-/// renderer that turns a `Message` into what a person reads.
+/// The texts of every `MessageKey` of the package's modules in every shipped language, with a deployment's
+/// overrides, and the renderer that turns a `Message` into what a person reads.
 ///
 /// The built-in tables ship as resources in Apple's formats (`<language>.lproj/Localizable.strings` as
 /// an XML property list, and `Localizable.stringsdict` for plural texts) and are read with the project's
@@ -41,7 +41,8 @@ public struct MessageTable: Sendable {
     /// release; tests check) are reported by ``loadBuiltIn()``.
     public static let builtIn: MessageTable = loadBuiltIn().table
 
-    /// Reads the built-in tables from the module's resources, with any problems found.
+    /// Reads the built-in tables from the module's resources, with any problems found: the other languages
+    /// are checked against English, as overrides are (see ``overridden(byFolder:)``).
     public static func loadBuiltIn() -> MessageTableLoadResult {
         var reader = MessageTableReader()
         let languages = reader.readFolder(resourceFolder)
@@ -55,9 +56,11 @@ public struct MessageTable: Sendable {
     /// else still applies. An entry is skipped when its value is not a string (or, in a `.stringsdict`, a
     /// well-formed plural rule with an `other` form), or when it uses a placeholder the key does not give
     /// or gives another type (leaving an argument out is fine). An unknown key is a warning naming the
-    /// closest known key; of duplicate keys the last counts.
+    /// closest known key; of duplicate keys the last counts. Keys and their placeholders are those of the
+    /// built-in English table, which holds every key the package's modules declare, with the placeholders
+    /// of their arguments (the package's tests check it).
     public func overridden(byFolder folder: String) -> MessageTableLoadResult {
-        var reader = MessageTableReader()
+        var reader = MessageTableReader(reference: builtInLanguages[MessageTableReader.referenceLanguage] ?? [:])
         let languages = reader.readFolder(folder)
         var table = self
         for (language, entries) in languages {
@@ -111,10 +114,11 @@ public struct MessageTable: Sendable {
         return renderer.render(match.entry)
     }
 
-    /// Every key's text in `locale` as a translator checks it (see ``MessageEntry/sourceText``), in the
-    /// order of `MessageKey.allCases`; keys no table has are left out.
-    public func sourceTexts(locale: String) -> [(key: MessageKey, text: String)] {
-        MessageKey.allCases.compactMap { key in
+    /// The text of each of `keys` in `locale` as a translator checks it (see ``MessageEntry/sourceText``),
+    /// in the order of `keys` (`MessageKey.coreKeys + MessageKey.catalogKeys`, say); keys no table has are
+    /// left out.
+    public func sourceTexts(of keys: [MessageKey], locale: String) -> [(key: MessageKey, text: String)] {
+        keys.compactMap { key in
             lookup(key, locale: locale).map { (key, $0.entry.sourceText) }
         }
     }
@@ -122,6 +126,12 @@ public struct MessageTable: Sendable {
     /// The entry of `key` in exactly `language` of the built-in tables, without fallback.
     public func builtInEntry(_ key: MessageKey, language: String) -> MessageEntry? {
         builtInLanguages[language]?[key.rawValue]
+    }
+
+    /// The raw values of the keys the built-in table of exactly `language` gives, sorted: to check it
+    /// against the keys the modules declare.
+    public func builtInKeys(language: String) -> [String] {
+        (builtInLanguages[language] ?? [:]).keys.sorted()
     }
 
     private static var resourceFolder: String {

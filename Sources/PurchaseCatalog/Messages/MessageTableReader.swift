@@ -10,6 +10,13 @@ import PurchaseCore
 /// regular file: a FIFO, a device or a socket there is an unreadable file
 /// (`PropertyListError.Reason.notRegularFile`), never waited on. Entries of `.stringsdict` win over `.strings` for the same key, as on Apple
 /// platforms.
+///
+/// Keys are checked against a reference table, the built-in English one: the keys of every module
+/// of the package, with the placeholders their declared arguments call for (the package's tests check
+/// that table against every module's `MessageKey` declarations, which this module cannot all see). An
+/// entry whose key the reference lacks is an unknown key; an entry may use only placeholders the
+/// reference's text of its key uses. Without a reference (reading the built-in tables), the English
+/// folder is read first and becomes the reference for the others.
 struct MessageTableReader {
     static let stringsFile = "Localizable.strings"
     static let stringsdictFile = "Localizable.stringsdict"
@@ -18,14 +25,31 @@ struct MessageTableReader {
     static let valueTypeKey = "NSStringFormatValueTypeKey"
     static let pluralRuleType = "NSStringPluralRuleType"
 
-    private static let knownKeys = MessageKey.allCases.map(\.rawValue)
-    /// The known keys by their first component (`purchase`, `tool`, `catalog`...).
-    private static let keysByFamily = Dictionary(grouping: knownKeys) {
-        $0.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
-    }
+    /// The language whose built-in table is the reference.
+    static let referenceLanguage = "en"
+
+    /// The entries every other table is checked against, by key; `nil` until the reference is read.
+    private var reference: [String: MessageEntry]?
+    /// The reference's keys, sorted, and by their first component (`purchase`, `tool`, `catalog`...).
+    private var knownKeys: [String] = []
+    private var keysByFamily: [String: [String]] = [:]
 
     var reader = PropertyListReader(limits: .init(maximumDepth: 16, maximumDocumentSize: 4 * 1024 * 1024))
     private var found: [Diagnostic] = []
+
+    /// A reader that checks keys against `reference` (the built-in English entries), or that takes the
+    /// English folder it reads as the reference when `nil`.
+    init(reference: [String: MessageEntry]? = nil) {
+        if let reference { setReference(reference) }
+    }
+
+    private mutating func setReference(_ entries: [String: MessageEntry]) {
+        reference = entries
+        knownKeys = entries.keys.sorted()
+        keysByFamily = Dictionary(grouping: knownKeys) {
+            $0.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+        }
+    }
 
     /// Every problem so far, ordered by file, then line and column.
     var diagnostics: [Diagnostic] {
@@ -39,7 +63,8 @@ struct MessageTableReader {
 
     /// The entries of every `<language>.lproj` in `folder`, by canonical language identifier (a
     /// lowercased `zh-hans.lproj`, as SwiftPM writes it, counts as `zh-Hans`). Folders whose name is no
-    /// locale identifier (`Base.lproj`) are skipped.
+    /// locale identifier (`Base.lproj`) are skipped. Without a reference, the English folder is read
+    /// first and becomes it.
     mutating func readFolder(_ folder: String) -> [String: [String: MessageEntry]] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -49,9 +74,17 @@ struct MessageTableReader {
                 Diagnostic(.messageTablesFolderUnreadable, path: folder, at: SourceLocation(line: 1, column: 1)))
             return [:]
         }
-        var languages: [String: [String: MessageEntry]] = [:]
+        var folders: [(language: String, name: String)] = []
         for name in names.sorted() where name.hasSuffix(".lproj") {
             guard let language = LocaleFallback.canonicalIdentifier(String(name.dropLast(6))) else { continue }
+            folders.append((language, name))
+        }
+        if reference == nil {
+            let english = folders.filter { $0.language == Self.referenceLanguage }
+            folders = english + folders.filter { $0.language != Self.referenceLanguage }
+        }
+        var languages: [String: [String: MessageEntry]] = [:]
+        for (language, name) in folders {
             let directory = folder + "/" + name
             var entries = languages[language] ?? [:]
             let strings = directory + "/" + Self.stringsFile
@@ -63,6 +96,7 @@ struct MessageTableReader {
                 entries.merge(readStringsdict(atPath: stringsdict)) { _, new in new }
             }
             languages[language] = entries
+            if reference == nil && language == Self.referenceLanguage { setReference(entries) }
         }
         return languages
     }
@@ -72,13 +106,15 @@ struct MessageTableReader {
         guard let entries = rootEntries(atPath: path) else { return [:] }
         var result: [String: MessageEntry] = [:]
         for entry in unique(entries, path: path) {
-            guard let key = knownKey(entry, path: path) else { continue }
+            guard knownKey(entry, path: path) else { continue }
             guard case .string(let text) = entry.value.value else {
                 wrongType(entry.key, expected: "string", found: entry.value, path: path)
                 continue
             }
             let parsed = MessageEntry.text(text)
-            if placeholdersFit(parsed, key: key, path: path, at: entry.value.location) { result[entry.key] = parsed }
+            if placeholdersFit(parsed, key: entry.key, path: path, at: entry.value.location) {
+                result[entry.key] = parsed
+            }
         }
         return result
     }
@@ -89,8 +125,10 @@ struct MessageTableReader {
         guard let entries = rootEntries(atPath: path) else { return [:] }
         var result: [String: MessageEntry] = [:]
         for entry in unique(entries, path: path) {
-            guard let key = knownKey(entry, path: path), let parsed = pluralEntry(entry, path: path) else { continue }
-            if placeholdersFit(parsed, key: key, path: path, at: entry.value.location) { result[entry.key] = parsed }
+            guard knownKey(entry, path: path), let parsed = pluralEntry(entry, path: path) else { continue }
+            if placeholdersFit(parsed, key: entry.key, path: path, at: entry.value.location) {
+                result[entry.key] = parsed
+            }
         }
         return result
     }
@@ -187,20 +225,21 @@ struct MessageTableReader {
         return entries
     }
 
-    private mutating func knownKey(_ entry: PropertyListEntry, path: String) -> MessageKey? {
-        if let key = MessageKey(rawValue: entry.key) { return key }
+    /// Whether the reference has the entry's key (always, while the reference itself is read); reports
+    /// an unknown key with the closest known one.
+    private mutating func knownKey(_ entry: PropertyListEntry, path: String) -> Bool {
+        guard let reference, reference[entry.key] == nil else { return true }
         // Suggestions come from the keys of the same family (`purchase.` for `purchase.complet`) of
         // about the same length (never more than 3 edits): there are more keys in all than a
         // suggestion search takes.
         let family = entry.key.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
         let length = entry.key.unicodeScalars.count
-        let candidates = (Self.keysByFamily[family] ?? Self.knownKeys).filter {
+        let candidates = (keysByFamily[family] ?? knownKeys).filter {
             abs($0.unicodeScalars.count - length) <= 3
         }
         let suggestion = ClosestMatch.find(entry.key, in: candidates)
-        problem(
-            .unknownKey(entry.key, suggestion: suggestion, known: Self.knownKeys), path: path, at: entry.keyLocation)
-        return nil
+        problem(.unknownKey(entry.key, suggestion: suggestion, known: knownKeys), path: path, at: entry.keyLocation)
+        return false
     }
 
     /// The entries with each key once (the last, as property lists read), warning about earlier duplicates.
@@ -220,18 +259,18 @@ struct MessageTableReader {
         return result
     }
 
-    /// Whether every placeholder of `entry` is one the key provides, by position and type (a text may leave
-    /// an argument out); reports the first that is not, and then the entry is skipped.
+    /// Whether every placeholder of `entry` is one the key provides, by position and type, as the
+    /// reference's text of the key uses them (a text may leave an argument out); reports the first that is
+    /// not, and then the entry is skipped. While the reference itself is read, every text fits: the
+    /// package's tests check it against the keys' declared arguments.
     private mutating func placeholdersFit(
-        _ entry: MessageEntry, key: MessageKey, path: String, at location: SourceLocation
+        _ entry: MessageEntry, key: String, path: String, at location: SourceLocation
     ) -> Bool {
-        var expected: [Int: MessageFormat.Conversion] = [:]
-        for (index, kind) in key.argumentKinds.enumerated() {
-            expected[index + 1] = kind.isObject ? .object : .integer
-        }
+        guard let reference else { return true }
+        let expected = reference[key]?.conversions ?? [:]
         let spelled = expected.sorted { $0.key < $1.key }.map { Self.spelling($0.key, $0.value) }
         let allowed = spelled.isEmpty ? ["no placeholder (write %% for a percent sign)"] : spelled
-        let name = "placeholder for \(key.rawValue)"
+        let name = "placeholder for \(key)"
         guard let actual = entry.conversions else {
             problem(
                 .invalidValue(key: name, value: entry.sourceText, allowed: allowed, suggestion: nil), path: path,

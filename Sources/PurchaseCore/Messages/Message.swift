@@ -82,30 +82,9 @@ public enum Message: Sendable, Hashable {
     /// A subscription's renewal could not be charged; access continues until `date` while the store
     /// retries billing.
     case subscriptionInGracePeriod(productName: String, date: Date)
-    /// Heading of the tool's product list.
-    case toolProducts
-    /// The tool's price label.
-    case toolPrice
-    /// Heading of the tool's balances.
-    case toolBalance
-    /// Heading of the tool's entitlements.
-    case toolEntitlements
-    /// Heading of the tool's subscriptions.
-    case toolSubscriptions
-    /// The tool's label before an expiry date.
-    case toolExpires
-    /// The tool's line when the person owns nothing yet.
-    case toolNothingOwned
-    /// An input file does not exist.
-    case toolMissingFile(path: String)
-    /// The command line is wrong; `synopsis` shows how to use the tool.
-    case toolUsage(synopsis: String)
-    /// The catalog at `path` has errors.
-    case toolInvalidCatalog(path: String)
-    /// Reading or writing `path` failed.
-    case toolIOError(path: String)
-    /// The text of `key` with `arguments`, for keys whose typed vocabulary lives in another module: the
-    /// command-line tool's messages and catalog diagnostics (`CatalogProblem` in PurchaseCatalog).
+    /// The text of `key` with `arguments`, for the keys other modules declare with their own typed
+    /// vocabulary: catalog diagnostics (`CatalogProblem` in PurchaseCatalog), scenario problems, the
+    /// command-line tool's messages.
     ///
     /// The module that builds it guarantees that `arguments` match ``MessageKey/argumentKinds`` of `key`;
     /// code in this module's domain uses the typed cases above instead.
@@ -151,17 +130,6 @@ public enum Message: Sendable, Hashable {
         case .subscriptionExpired: .subscriptionExpired
         case .subscriptionEndedEarly: .subscriptionEndedEarly
         case .subscriptionInGracePeriod: .subscriptionGracePeriod
-        case .toolProducts: .toolProducts
-        case .toolPrice: .toolPrice
-        case .toolBalance: .toolBalance
-        case .toolEntitlements: .toolEntitlements
-        case .toolSubscriptions: .toolSubscriptions
-        case .toolExpires: .toolExpires
-        case .toolNothingOwned: .toolNothingOwned
-        case .toolMissingFile: .toolMissingFile
-        case .toolUsage: .toolUsage
-        case .toolInvalidCatalog: .toolInvalidCatalog
-        case .toolIOError: .toolIOError
         case .keyed(let key, _): key
         }
     }
@@ -180,8 +148,6 @@ public enum Message: Sendable, Hashable {
         case .subscriptionExpires(let name, let date), .subscriptionEndedEarly(let name, let date),
             .subscriptionInGracePeriod(let name, let date):
             [.text(name), .date(date)]
-        case .toolMissingFile(let text), .toolUsage(let text), .toolInvalidCatalog(let text), .toolIOError(let text):
-            [.text(text)]
         case .keyed(_, let arguments):
             arguments
         default:

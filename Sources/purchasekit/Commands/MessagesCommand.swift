@@ -2,6 +2,7 @@ import Foundation
 import PropertyList
 import PurchaseCatalog
 import PurchaseCore
+import PurchaseKit
 
 /// `purchasekit messages [--locale L] [--json]`: prints the message table of the tool's locale, so
 /// translators can check every text.
@@ -11,7 +12,7 @@ import PurchaseCore
 /// text a person using that locale gets, after fallback (`ja_JP` → `ja` → `en`), with its placeholders
 /// as a translator writes them.
 ///
-/// - Text: a heading, then `key: text` per key in ``MessageKey`` order. A plural text prints one line per
+/// - Text: a heading, then `key: text` per key in the order of ``keys``. A plural text prints one line per
 ///   plural category of the language its text comes from, `restore.succeeded [one]: ...`; each line uses
 ///   that category for every count in the text.
 /// - JSON: one object from key to text, every value a string. A plural key maps to its `other` text, and
@@ -30,6 +31,10 @@ struct MessagesCommand {
         }
         self.options = options
     }
+
+    /// Every key of the package: the libraries' (`MessageKey.libraryKeys`), then the tool's
+    /// (``MessageKey/toolKeys``).
+    static let keys = MessageKey.libraryKeys + MessageKey.toolKeys
 
     /// One line of the listing: a key, the plural category for plural texts, and the text.
     struct Line: Equatable {
@@ -59,7 +64,7 @@ struct MessagesCommand {
 
     /// Every key's text in `locale`, plural texts once per category of their language.
     static func lines(of table: MessageTable, locale: String) -> [Line] {
-        MessageKey.allCases.flatMap { key -> [Line] in
+        keys.flatMap { key -> [Line] in
             guard let match = table.lookup(key, locale: locale) else { return [] }
             switch match.entry {
             case .text(let format):
@@ -72,7 +77,7 @@ struct MessagesCommand {
         }
     }
 
-    /// The JSON object, in ``MessageKey`` order: each key with its text; a plural key with its `other`
+    /// The JSON object, in the order of ``keys``: each key with its text; a plural key with its `other`
     /// text, followed by `key#category` for each category.
     static func json(_ lines: [Line]) -> PropertyListValue {
         var entries: [PropertyListEntry] = []

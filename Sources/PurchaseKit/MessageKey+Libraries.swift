@@ -1,0 +1,12 @@
+import PurchaseCatalog
+public import PurchaseCore
+import SimulatedAppStore
+
+extension MessageKey {
+    /// Every key the package's libraries declare, each module's in the order it lists them: the purchase
+    /// flow's (`coreKeys`), catalog diagnostics and reader reasons (`catalogKeys`, `propertyListKeys`),
+    /// scenario diagnostics (`scenarioKeys`) and scenario steps (`scenarioStepKeys`). Render their
+    /// texts from a `MessageTable` to check a language.
+    public static let libraryKeys: [MessageKey] =
+        coreKeys + catalogKeys + propertyListKeys + scenarioKeys + scenarioStepKeys
+}
