@@ -40,6 +40,9 @@ enum CatalogProblemSamples {
         .conflictingProviderKeys, .missingProvider, .providerSettingsWithProviders, .emptyProviders,
         .duplicateProvider("file", first: first), .invalidProviderKind("9store"),
         .unknownProviderKind("fiel", suggestion: "file"), .unknownProviderKind("galaxy", suggestion: nil),
+        .invalidLedgerKind("9ledger"), .unknownLedgerKind("memroy", suggestion: "memory"),
+        .unknownLedgerKind("galaxy", suggestion: nil),
+        .invalidProviderSetting(ProviderSettingError(ledger: "file", key: "Folder", expected: .nonEmptyString)),
         .storeIDForUnusedProvider("simulated-app-stor", suggestion: "simulated-app-store"),
         .storeIDForUnusedProvider("web", suggestion: nil), .offerPricesRequired(mode: "PayAsYouGo"),
         .offerPricesIgnored, .entitlementsOnConsumable(productID: "com.example.gems"),
@@ -70,7 +73,19 @@ struct CatalogDiagnosticLocalizationTests {
     static let languages = ["en", "ja", "zh-Hans", "ru"]
 
     @Test func samplesUseEveryCatalogKey() {
-        let used = Set(CatalogProblemSamples.all.flatMap { [$0.messageText.key, $0.hintText.key] })
+        /// A message's key and the keys of the messages among its arguments (a setting's owner).
+        func keys(of message: Message) -> [MessageKey] {
+            guard case .keyed(let key, let arguments) = message else { return [message.key] }
+            return [key]
+                + arguments.flatMap { argument -> [MessageKey] in
+                    if case .message(let nested) = argument { return keys(of: nested) }
+                    return []
+                }
+        }
+        // Reasons from the property-list reader nest inside some; they are the reader's keys.
+        let used = Set(
+            CatalogProblemSamples.all.flatMap { keys(of: $0.messageText) + keys(of: $0.hintText) }
+                .filter { $0.rawValue.hasPrefix("catalog.") })
         #expect(used == Set(MessageKey.catalogKeys))
     }
 

@@ -18,6 +18,8 @@ public enum CatalogContainer: Sendable, Hashable {
     case payout
     /// An element of the deployment's `Providers`.
     case providerEntry
+    /// The deployment's `Ledger` dict.
+    case ledger
     /// A product's `Subscription` dict.
     case subscription
     /// A subscription's `IntroductoryOffer` dict.

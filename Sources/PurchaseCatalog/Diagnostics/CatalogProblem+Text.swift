@@ -58,6 +58,10 @@ extension CatalogProblem {
         case .duplicateProvider(let kind, let first):
             .keyed(.catalogDuplicateProvider, arguments: [.text(kind), .integer(first.line), .integer(first.column)])
         case .invalidProviderKind(let kind): keyed(.catalogInvalidProviderKind, kind)
+        case .invalidLedgerKind(let kind): keyed(.catalogInvalidLedgerKind, kind)
+        case .unknownLedgerKind(let kind, let suggestion):
+            suggestion.map { keyed(.catalogUnknownLedgerKindSuggestion, kind, $0) }
+                ?? keyed(.catalogUnknownLedgerKind, kind)
         case .unknownProviderKind(let kind, let suggestion):
             suggestion.map { keyed(.catalogUnknownProviderKindSuggestion, kind, $0) }
                 ?? keyed(.catalogUnknownProviderKind, kind)
@@ -130,6 +134,10 @@ extension CatalogProblem {
         case .emptyProviders: keyed(.catalogEmptyProvidersHint)
         case .duplicateProvider: keyed(.catalogDuplicateProviderHint)
         case .invalidProviderKind: keyed(.catalogInvalidProviderKindHint)
+        case .invalidLedgerKind: keyed(.catalogInvalidLedgerKindHint)
+        case .unknownLedgerKind(_, let suggestion):
+            suggestion.map { keyed(.catalogUnknownLedgerKindSuggestionHint, $0) }
+                ?? keyed(.catalogUnknownLedgerKindHint)
         case .unknownProviderKind(_, let suggestion):
             suggestion.map { keyed(.catalogUnknownProviderKindSuggestionHint, $0) }
                 ?? keyed(.catalogUnknownProviderKindHint)
@@ -193,20 +201,25 @@ extension ProviderSettingError {
     /// What is wrong with the setting, as a message key with its arguments (one key per kind of
     /// value expected; the key, the provider and the choices are arguments, written as they are).
     public var messageText: Message {
-        let (key, kind) = (self.key, self.kind.rawValue)
+        let owner = Message.keyed(
+            isLedgerSetting ? .catalogSettingOwnerLedger : .catalogSettingOwnerProvider,
+            arguments: [.text(kind.rawValue)])
+        func text(_ messageKey: MessageKey, _ extra: String...) -> Message {
+            .keyed(messageKey, arguments: [.text(key), .message(owner)] + extra.map(MessageArgument.text))
+        }
         return switch expected {
-        case .boolean: keyed(.catalogProviderSettingBoolean, key, kind)
-        case .string: keyed(.catalogProviderSettingString, key, kind)
-        case .nonEmptyString: keyed(.catalogProviderSettingNonEmptyString, key, kind)
-        case .positiveInteger: keyed(.catalogProviderSettingPositiveInteger, key, kind)
-        case .nonNegativeInteger: keyed(.catalogProviderSettingNonNegativeInteger, key, kind)
-        case .integer: keyed(.catalogProviderSettingInteger, key, kind)
-        case .fraction: keyed(.catalogProviderSettingFraction, key, kind)
-        case .dictionary: keyed(.catalogProviderSettingDictionary, key, kind)
-        case .oneOf(let words): keyed(.catalogProviderSettingOneOf, key, kind, words.joined(separator: ", "))
-        case .knownKey(let keys): keyed(.catalogProviderSettingKnownKey, key, kind, keys.joined(separator: ", "))
-        case .storeKitErrorCode: keyed(.catalogProviderSettingErrorCode, key, kind)
-        case .timeRate: keyed(.catalogProviderSettingTimeRate, key, kind)
+        case .boolean: text(.catalogProviderSettingBoolean)
+        case .string: text(.catalogProviderSettingString)
+        case .nonEmptyString: text(.catalogProviderSettingNonEmptyString)
+        case .positiveInteger: text(.catalogProviderSettingPositiveInteger)
+        case .nonNegativeInteger: text(.catalogProviderSettingNonNegativeInteger)
+        case .integer: text(.catalogProviderSettingInteger)
+        case .fraction: text(.catalogProviderSettingFraction)
+        case .dictionary: text(.catalogProviderSettingDictionary)
+        case .oneOf(let words): text(.catalogProviderSettingOneOf, words.joined(separator: ", "))
+        case .knownKey(let keys): text(.catalogProviderSettingKnownKey, keys.joined(separator: ", "))
+        case .storeKitErrorCode: text(.catalogProviderSettingErrorCode)
+        case .timeRate: text(.catalogProviderSettingTimeRate)
         }
     }
 }
@@ -223,6 +236,7 @@ private func missingKeyText(_ key: String, in container: CatalogContainer) -> Me
     case .localization(let locale): keyed(.catalogMissingKeyLocalization, key, locale)
     case .payout: keyed(.catalogMissingKeyPayout, key)
     case .providerEntry: keyed(.catalogMissingKeyProviderEntry, key)
+    case .ledger: keyed(.catalogMissingKey, key, "Ledger")
     case .subscription: keyed(.catalogMissingKey, key, "Subscription")
     case .introductoryOffer: keyed(.catalogMissingKey, key, "IntroductoryOffer")
     case .hostedContent: keyed(.catalogMissingKey, key, "HostedContent")

@@ -78,6 +78,10 @@ public enum CatalogProblem: Sendable, Hashable {
     case invalidProviderKind(String)
     /// A provider kind the loader was told is not registered, and the closest registered one.
     case unknownProviderKind(String, suggestion: String?)
+    /// A ledger kind (`Ledger`'s `Kind`) that is not a letter followed by letters, digits, `.`, `_` or `-`.
+    case invalidLedgerKind(String)
+    /// A ledger kind the loader was told is not registered, and the closest registered one.
+    case unknownLedgerKind(String, suggestion: String?)
     /// A `StoreIDs` entry for a provider the deployment does not use, and the closest one it uses.
     case storeIDForUnusedProvider(String, suggestion: String?)
     /// A paying introductory offer without `Prices`.
@@ -164,6 +168,8 @@ public enum CatalogProblem: Sendable, Hashable {
         case .duplicateProvider: name = "duplicateProvider"
         case .invalidProviderKind: name = "invalidProviderKind"
         case .unknownProviderKind: name = "unknownProviderKind"
+        case .invalidLedgerKind: name = "invalidLedgerKind"
+        case .unknownLedgerKind: name = "unknownLedgerKind"
         case .storeIDForUnusedProvider: name = "storeIDForUnusedProvider"
         case .offerPricesRequired: name = "offerPricesRequired"
         case .offerPricesIgnored: name = "offerPricesIgnored"

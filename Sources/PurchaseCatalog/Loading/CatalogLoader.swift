@@ -20,6 +20,32 @@ public struct CatalogLoader: Sendable {
     /// The top-level setting keys a provider kind reads (`ProviderRegistry.settingKeys(of:)`); any
     /// other key of its settings is a warning naming the closest one. `nil` leaves the keys alone.
     public var providerSettingKeys: (@Sendable (ProviderKind) -> [String]?)?
+    /// What the loader checks of the deployment's `Ledger`: its kind among those registered, each of
+    /// its settings, and its keys (as for providers). `nil` accepts any well-formed kind and leaves
+    /// settings to the ledger's factory.
+    public var ledgerChecks: LedgerChecks?
+
+    /// The registry's view of ledgers, for checking a catalog's `Ledger` as it is read.
+    public struct LedgerChecks: Sendable {
+        /// The ledger kinds that may appear as `Ledger`'s `Kind`; any other is an error naming the closest.
+        public var knownKinds: Set<LedgerKind>
+        /// The problems of a ledger's settings (`ProviderRegistry.settingProblems(in:)`), each an error
+        /// at the setting's line and column.
+        public var settingProblems: @Sendable (LedgerConfiguration) -> [ProviderSettingError]
+        /// The top-level setting keys a ledger kind reads; any other key of its settings is a warning.
+        public var settingKeys: @Sendable (LedgerKind) -> [String]?
+
+        /// Creates checks.
+        public init(
+            knownKinds: Set<LedgerKind>,
+            settingProblems: @escaping @Sendable (LedgerConfiguration) -> [ProviderSettingError],
+            settingKeys: @escaping @Sendable (LedgerKind) -> [String]?
+        ) {
+            self.knownKinds = knownKinds
+            self.settingProblems = settingProblems
+            self.settingKeys = settingKeys
+        }
+    }
 
     /// Creates a loader.
     public init(
@@ -31,13 +57,25 @@ public struct CatalogLoader: Sendable {
         self.providerSettingsCheck = providerSettingsCheck
     }
 
-    /// A loader that checks what `registry` knows: its provider kinds, and each provider's settings
-    /// with the check the provider registered, so a catalog that loads can be opened.
+    /// A loader that checks what `registry` knows: its provider and ledger kinds, and each one's
+    /// settings with the check it registered, so a catalog that loads can be opened.
     public init(reader: PropertyListReader = PropertyListReader(), registry: ProviderRegistry) {
         self.init(
             reader: reader, knownProviderKinds: Set(registry.kinds),
             providerSettingsCheck: { registry.settingProblems(in: $0) })
         providerSettingKeys = { registry.settingKeys(of: $0) }
+        ledgerChecks = LedgerChecks(
+            knownKinds: Set(registry.ledgerKinds), settingProblems: { registry.settingProblems(in: $0) },
+            settingKeys: { registry.settingKeys(of: $0) })
+    }
+
+    /// A decoder with every check this loader makes.
+    private func makeDecoder(path: String?) -> CatalogDecoder {
+        var decoder = CatalogDecoder(
+            path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck,
+            providerSettingKeys: providerSettingKeys)
+        decoder.ledgerChecks = ledgerChecks
+        return decoder
     }
 
     /// Loads the catalog file at `path`; diagnostics name `path` as given.
@@ -95,9 +133,7 @@ public struct CatalogLoader: Sendable {
 
     /// Validates a property list already read, and turns it into a catalog when there is no error.
     public func load(_ root: PropertyListNode, path: String? = nil) -> CatalogLoadResult {
-        var decoder = CatalogDecoder(
-            path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck,
-            providerSettingKeys: providerSettingKeys)
+        var decoder = makeDecoder(path: path)
         let catalog = decoder.decode(root)
         return Self.result(catalog, decoder)
     }
@@ -109,9 +145,7 @@ public struct CatalogLoader: Sendable {
         path: String?, read: (PropertyListReader, ArrayStream?) throws(PropertyListError) -> PropertyListNode
     ) -> CatalogLoadResult {
         let box = DecoderBox(
-            CatalogDecoder(
-                path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck,
-                providerSettingKeys: providerSettingKeys))
+            makeDecoder(path: path))
         let stream = ArrayStream(key: "Products") { element in box.decoder.streamProduct(element) }
         var root: PropertyListNode
         do {
@@ -126,9 +160,7 @@ public struct CatalogLoader: Sendable {
         } catch {
             return Self.result(for: error, path: path)
         }
-        var decoder = CatalogDecoder(
-            path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck,
-            providerSettingKeys: providerSettingKeys)
+        var decoder = makeDecoder(path: path)
         let whole = decoder.decode(consume root)
         return Self.result(whole, decoder)
     }

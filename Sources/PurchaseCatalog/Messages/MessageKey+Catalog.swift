@@ -257,41 +257,41 @@ extension MessageKey {
     public static let catalogUnsupportedSettingValue = MessageKey("catalog.unsupportedSettingValue", arguments: [.text])
     /// How to fix `catalog.unsupportedSettingValue`.
     public static let catalogUnsupportedSettingValueHint = MessageKey("catalog.unsupportedSettingValue.hint")
-    /// A provider setting that must be `<true/>` or `<false/>`; names the key and the provider.
+    /// A provider setting that must be `<true/>` or `<false/>`; names the key and its owner (``catalogSettingOwnerProvider`` or ``catalogSettingOwnerLedger``).
     public static let catalogProviderSettingBoolean = MessageKey(
         "catalog.providerSetting.boolean", arguments: [.text, .text])
-    /// A provider setting that must be a string; names the key and the provider.
+    /// A provider setting that must be a string; names the key and its owner (``catalogSettingOwnerProvider`` or ``catalogSettingOwnerLedger``).
     public static let catalogProviderSettingString = MessageKey(
         "catalog.providerSetting.string", arguments: [.text, .text])
-    /// A provider setting that must be a non-empty string; names the key and the provider.
+    /// A provider setting that must be a non-empty string; names the key and its owner (``catalogSettingOwnerProvider`` or ``catalogSettingOwnerLedger``).
     public static let catalogProviderSettingNonEmptyString = MessageKey(
         "catalog.providerSetting.nonEmptyString", arguments: [.text, .text])
-    /// A provider setting that must be an integer of 1 or more; names the key and the provider.
+    /// A provider setting that must be an integer of 1 or more; names the key and its owner (``catalogSettingOwnerProvider`` or ``catalogSettingOwnerLedger``).
     public static let catalogProviderSettingPositiveInteger = MessageKey(
         "catalog.providerSetting.positiveInteger", arguments: [.text, .text])
-    /// A provider setting that must be an integer of 0 or more; names the key and the provider.
+    /// A provider setting that must be an integer of 0 or more; names the key and its owner (``catalogSettingOwnerProvider`` or ``catalogSettingOwnerLedger``).
     public static let catalogProviderSettingNonNegativeInteger = MessageKey(
         "catalog.providerSetting.nonNegativeInteger", arguments: [.text, .text])
-    /// A provider setting that must be an integer; names the key and the provider.
+    /// A provider setting that must be an integer; names the key and its owner (``catalogSettingOwnerProvider`` or ``catalogSettingOwnerLedger``).
     public static let catalogProviderSettingInteger = MessageKey(
         "catalog.providerSetting.integer", arguments: [.text, .text])
-    /// A provider setting that must be a number from 0 to 1; names the key and the provider.
+    /// A provider setting that must be a number from 0 to 1; names the key and its owner (``catalogSettingOwnerProvider`` or ``catalogSettingOwnerLedger``).
     public static let catalogProviderSettingFraction = MessageKey(
         "catalog.providerSetting.fraction", arguments: [.text, .text])
-    /// A provider setting that must be a dict; names the key and the provider.
+    /// A provider setting that must be a dict; names the key and its owner (``catalogSettingOwnerProvider`` or ``catalogSettingOwnerLedger``).
     public static let catalogProviderSettingDictionary = MessageKey(
         "catalog.providerSetting.dictionary", arguments: [.text, .text])
-    /// A provider setting that must be one of some words; names the key, the provider and the words.
+    /// A provider setting that must be one of some words; names the key, its owner and the words.
     public static let catalogProviderSettingOneOf = MessageKey(
         "catalog.providerSetting.oneOf", arguments: [.text, .text, .text])
-    /// A nested provider setting whose key is not one the provider knows; names the key, the
-    /// provider and the known keys.
+    /// A nested setting whose key is not one its provider (or ledger) knows; names the key, its
+    /// owner and the known keys.
     public static let catalogProviderSettingKnownKey = MessageKey(
         "catalog.providerSetting.knownKey", arguments: [.text, .text, .text])
-    /// A provider setting that must name a StoreKit error; names the key and the provider.
+    /// A provider setting that must name a StoreKit error; names the key and its owner (``catalogSettingOwnerProvider`` or ``catalogSettingOwnerLedger``).
     public static let catalogProviderSettingErrorCode = MessageKey(
         "catalog.providerSetting.errorCode", arguments: [.text, .text])
-    /// A provider setting that must be a rate; names the key and the provider.
+    /// A provider setting that must be a rate; names the key and its owner (``catalogSettingOwnerProvider`` or ``catalogSettingOwnerLedger``).
     public static let catalogProviderSettingTimeRate = MessageKey(
         "catalog.providerSetting.timeRate", arguments: [.text, .text])
     /// How to fix a `catalog.providerSetting.*` problem.
@@ -326,8 +326,12 @@ extension MessageKey {
     /// How to fix `catalog.storeKitUnknownTimeRate`.
     public static let catalogStoreKitUnknownTimeRateHint = MessageKey("catalog.storeKitUnknownTimeRate.hint")
 
-    /// Every catalog diagnostic key this module declares, in the order above.
-    public static let catalogKeys: [MessageKey] = [
+    /// Every catalog diagnostic key this module declares: those above, then the plug-in entries'
+    /// (`MessageKey+CatalogPlugIns.swift`).
+    public static let catalogKeys: [MessageKey] = catalogDiagnosticKeys + catalogPlugInKeys
+
+    /// The catalog diagnostic keys of this file, in the order above.
+    static let catalogDiagnosticKeys: [MessageKey] = [
         .catalogUnreadableDocument, .catalogUnreadableDocumentHint, .catalogUnreadableFile, .catalogUnreadableFileHint,
         .catalogMessageTablesFolderUnreadable, .catalogMessageTablesFolderUnreadableHint, .catalogRootNotDictionary,
         .catalogRootNotDictionaryHint, .catalogMissingKey, .catalogMissingKeyRoot, .catalogMissingKeyStorefront,

@@ -5,7 +5,7 @@ extension CatalogDecoder {
     /// Reads `Deployment`, remembering its storefront, locale and providers for the product checks.
     mutating func decodeDeployment(_ node: PropertyListNode) -> Deployment? {
         guard let entries = dictionary(node, key: "Deployment") else { return nil }
-        var name, provider, providers, providerSettings, storefront, locale, messageTables: Int?
+        var name, provider, providers, providerSettings, storefront, locale, messageTables, ledger: Int?
         for index in entries.indices {
             switch entries[index].key {
             case "Name": take(&name, index, in: entries)
@@ -15,6 +15,7 @@ extension CatalogDecoder {
             case "Storefront": take(&storefront, index, in: entries)
             case "Locale": take(&locale, index, in: entries)
             case "MessageTables": take(&messageTables, index, in: entries)
+            case "Ledger": take(&ledger, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.deployment)
             }
         }
@@ -65,15 +66,18 @@ extension CatalogDecoder {
             tables = text(entries[messageTables].value, key: "MessageTables").map(resolveAgainstCatalog)
         }
 
+        let ledgerConfiguration = ledger.map { decodeLedger(entries[$0].value) } ?? .default
+
         guard errorCount == errorsBefore, let deploymentName, let configurations, let storefrontCode,
-            let localeIdentifier
+            let localeIdentifier, let ledgerConfiguration
         else { return nil }
         return Deployment(
             name: deploymentName,
             providers: configurations,
             storefront: storefrontCode,
             locale: localeIdentifier,
-            messageTables: tables
+            messageTables: tables,
+            ledger: ledgerConfiguration
         )
     }
 

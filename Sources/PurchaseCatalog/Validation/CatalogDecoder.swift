@@ -12,6 +12,8 @@ struct CatalogDecoder {
     let knownProviderKinds: Set<ProviderKind>?
     let providerSettingsCheck: (@Sendable (ProviderConfiguration) -> [ProviderSettingError])?
     let providerSettingKeys: (@Sendable (ProviderKind) -> [String]?)?
+    /// The registry's ledger kinds and checks, when the loader knows them.
+    var ledgerChecks: CatalogLoader.LedgerChecks?
 
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var errorCount = 0

@@ -2,9 +2,10 @@
 enum CatalogKeys {
     static let root = ["CatalogVersion", "Deployment", "Storefronts", "Products"]
     static let deployment = [
-        "Name", "Provider", "Providers", "ProviderSettings", "Storefront", "Locale", "MessageTables",
+        "Name", "Provider", "Providers", "ProviderSettings", "Storefront", "Locale", "MessageTables", "Ledger",
     ]
     static let providerEntry = ["Kind", "Settings"]
+    static let ledger = ["Kind", "Settings"]
     static let storefront = ["Currency"]
     static let product = [
         "ProductID", "Type", "StoreIDs", "Prices", "Localizations", "Entitlements", "Payouts", "Subscription",
