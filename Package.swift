@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "PurchaseKit", targets: ["PurchaseKit"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "PurchaseTesting", targets: ["PurchaseTesting"]),
+        .library(name: "PurchaseKitCLI", targets: ["PurchaseKitCLI"]),
         .executable(name: "purchasekit", targets: ["purchasekit"]),
         .plugin(name: "PurchaseCatalogCodegen", targets: ["PurchaseCatalogCodegen"]),
         .plugin(name: "ValidateCatalog", targets: ["ValidateCatalog"]),
@@ -52,7 +53,9 @@ let package = Package(
             name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore", "Journal", "BenchmarkSupport"],
             path: "Benchmarks/filestore-benchmarks"),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
-        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKit"]),
+        // The tool's commands are a library taking a registry; the executable is its main.
+        .target(name: "PurchaseKitCLI", dependencies: ["PurchaseKit"]),
+        .executableTarget(name: "purchasekit", dependencies: ["PurchaseKitCLI"]),
         .executableTarget(
             name: "purchasekit-benchmarks",
             dependencies: ["PropertyList", "PurchaseCatalog", "BenchmarkSupport"],
@@ -83,7 +86,8 @@ let package = Package(
             name: "PurchaseCatalogTests", dependencies: ["PurchaseCatalog", "PurchaseTesting", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
-        .testTarget(name: "PurchaseKitToolTests", dependencies: ["purchasekit", "PurchaseKit", "TestSupport"]),
+        .testTarget(
+            name: "PurchaseKitToolTests", dependencies: ["purchasekit", "PurchaseKitCLI", "PurchaseKit", "TestSupport"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(

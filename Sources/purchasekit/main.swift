@@ -1,5 +1,3 @@
-import Glibc
+import PurchaseKitCLI
 
-Console.ignoreBrokenPipes()
-let status = Tool(arguments: Array(CommandLine.arguments.dropFirst())).run()
-exit(status.rawValue)
+PurchaseKitCommandLine.main()

@@ -2,7 +2,7 @@ import Foundation
 import PurchaseKit
 import Testing
 
-@testable import purchasekit
+@testable import PurchaseKitCLI
 
 /// Every module's message keys together against the shipped tables: each key has a text in every
 /// language, with the placeholders of the arguments it declares and, when plural, every CLDR form of the
@@ -19,7 +19,7 @@ struct MessageKeyCompletenessTests {
         ("PurchaseCatalog", MessageKey.catalogKeys + MessageKey.propertyListKeys),
         ("PurchaseKit", MessageKey.scenarioKeys),
         ("SimulatedAppStore", MessageKey.scenarioStepKeys),
-        ("purchasekit", MessageKey.toolKeys),
+        ("PurchaseKitCLI", MessageKey.toolKeys),
     ]
     static let keys = modules.flatMap(\.keys)
     static let table = MessageTable.builtIn

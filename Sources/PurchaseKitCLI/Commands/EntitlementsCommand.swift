@@ -6,6 +6,8 @@ import PurchaseKit
 /// the store).
 struct EntitlementsCommand {
     var options: GlobalOptions
+    /// The plug-ins deployments and catalogs are read with (the tool's, `ProviderRegistry.builtIn` by default).
+    var registry: ProviderRegistry = .builtIn
 
     init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
         if let extra = arguments.positionals.first {
@@ -16,7 +18,9 @@ struct EntitlementsCommand {
 
     func run(console: Console) throws(ToolError) -> ExitCode {
         let json = options.json
-        return try DeploymentSession(options: options, console: console, access: .readWriteIfPossible).run {
+        return try DeploymentSession(
+            options: options, console: console, access: .readWriteIfPossible, registry: registry
+        ).run {
             deployment, console throws(PurchaseError) in
             let entitlements: Entitlements
             do {

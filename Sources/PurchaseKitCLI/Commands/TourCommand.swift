@@ -12,6 +12,8 @@ import PurchaseKit
 /// catalog, 74/75 for storage failures.
 struct TourCommand {
     var options: GlobalOptions
+    /// The plug-ins deployments and catalogs are read with (the tool's, `ProviderRegistry.builtIn` by default).
+    var registry: ProviderRegistry = .builtIn
 
     init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
         if let extra = arguments.positionals.first { throw .usage(.unexpectedArgument(extra, command: "tour")) }
@@ -25,7 +27,7 @@ struct TourCommand {
             if case .tool(let failure) = error { throw failure }
             return .internalError
         }
-        let session = DeploymentSession(options: options, console: console)
+        let session = DeploymentSession(options: options, console: console, registry: registry)
         let catalog: Catalog
         do {
             catalog = try CatalogLoader().load(contentsOfFile: options.catalogPath).get()
@@ -68,7 +70,7 @@ struct TourCommand {
             intro += "\n" + console.text(.keyed(folder, arguments: [.text(state.path)])) + "\n"
             try console.print(intro)
         }
-        let guide = TourGuide(plan: plan, locale: options.locale, console: console)
+        let guide = TourGuide(plan: plan, locale: options.locale, console: console, registry: registry)
         let writeFailure = WriteFailure()
         let outcome = BlockingTask.run { () -> Result<Void, PurchaseError> in
             await Self.walk(guide, json: json, style: style, console: console, writeFailure: writeFailure)

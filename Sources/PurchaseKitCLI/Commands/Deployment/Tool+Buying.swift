@@ -15,20 +15,27 @@ extension Tool {
         }
         switch command {
         case "products":
-            return try ProductsCommand(arguments: CommandArguments(words, command: command), options: options)
-                .run(console: console)
+            var products = try ProductsCommand(arguments: CommandArguments(words, command: command), options: options)
+            products.registry = registry
+            return try products.run(console: console)
         case "buy":
             let arguments = try CommandArguments(words, command: command, valueOptions: ["--quantity"])
-            return try BuyCommand(arguments: arguments, options: options).run(console: console)
+            var buy = try BuyCommand(arguments: arguments, options: options)
+            buy.registry = registry
+            return try buy.run(console: console)
         case "restore":
-            return try RestoreCommand(arguments: CommandArguments(words, command: command), options: options)
-                .run(console: console)
+            var restore = try RestoreCommand(arguments: CommandArguments(words, command: command), options: options)
+            restore.registry = registry
+            return try restore.run(console: console)
         case "entitlements":
-            return try EntitlementsCommand(arguments: CommandArguments(words, command: command), options: options)
-                .run(console: console)
+            var entitlements = try EntitlementsCommand(
+                arguments: CommandArguments(words, command: command), options: options)
+            entitlements.registry = registry
+            return try entitlements.run(console: console)
         default:
-            return try HistoryCommand(arguments: CommandArguments(words, command: command), options: options)
-                .run(console: console)
+            var history = try HistoryCommand(arguments: CommandArguments(words, command: command), options: options)
+            history.registry = registry
+            return try history.run(console: console)
         }
     }
 }

@@ -34,6 +34,8 @@ struct DeploymentSession {
     var console: Console
     /// How the command uses the state folder.
     var access = Access.readWrite
+    /// The plug-ins the deployment is opened with.
+    var registry: ProviderRegistry = .builtIn
 
     /// Runs `body` on the open deployment; `body` prints its own output and returns the status.
     func run(
@@ -48,10 +50,11 @@ struct DeploymentSession {
         let options = options
         let console = console
         let access = access
+        let registry = registry
         let outcome = BlockingTask.run { () -> Result<ExitCode, PurchaseError> in
             let deployment: PurchaseDeployment
             do {
-                deployment = try Self.open(options, console: console, access: access)
+                deployment = try Self.open(options, console: console, access: access, registry: registry)
             } catch {
                 return .failure(Self.purchaseError(error))
             }
@@ -73,7 +76,9 @@ struct DeploymentSession {
     }
 
     /// Opens the deployment for `access`.
-    private static func open(_ options: GlobalOptions, console: Console, access: Access) throws(PurchaseError)
+    private static func open(
+        _ options: GlobalOptions, console: Console, access: Access, registry: ProviderRegistry
+    ) throws(PurchaseError)
         -> PurchaseDeployment
     {
         // The catalog as read to find the language, when it is this one: read once a run.
@@ -82,7 +87,7 @@ struct DeploymentSession {
         func open(readOnly: Bool) throws(PurchaseError) -> PurchaseDeployment {
             try PurchaseDeployment.open(
                 catalogPath: options.catalogPath, read: read, stateDirectory: state, locale: options.locale,
-                registry: .builtIn, clock: SystemClock(), ledgerOptions: TestHooks.ledgerOptions, readOnly: readOnly,
+                registry: registry, clock: SystemClock(), ledgerOptions: TestHooks.ledgerOptions, readOnly: readOnly,
                 wrapLedger: TestHooks.wrap)
         }
         switch access {

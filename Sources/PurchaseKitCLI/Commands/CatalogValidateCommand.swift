@@ -17,6 +17,8 @@ struct CatalogValidateCommand {
     var paths: [String]
     /// The global options (`--json`, `--locale`).
     var options: GlobalOptions
+    /// The plug-ins deployments and catalogs are read with (the tool's, `ProviderRegistry.builtIn` by default).
+    var registry: ProviderRegistry = .builtIn
     /// Whether no file was named, so the deployment catalog (`--catalog` or the default) is checked.
     var checksTheDeploymentCatalog: Bool
 
@@ -87,8 +89,8 @@ struct CatalogValidateCommand {
         let shownPath = path == "-" ? "<stdin>" : path
         let result =
             path == "-"
-            ? CatalogLoader(registry: .builtIn).load(fileDescriptor: STDIN_FILENO, path: shownPath)
-            : CatalogLoader(registry: .builtIn).load(contentsOfFile: path)
+            ? CatalogLoader(registry: registry).load(fileDescriptor: STDIN_FILENO, path: shownPath)
+            : CatalogLoader(registry: registry).load(contentsOfFile: path)
         for diagnostic in result.diagnostics {
             console.diagnostic(diagnostic)
         }

@@ -1,14 +1,18 @@
+import PurchaseKit
+
 /// The `purchasekit` command-line tool: parses the command line, runs one command, and turns every
 /// failure into a message on standard error and an exit status.
 struct Tool {
     /// The command line without the program name.
     var arguments: [String]
+    /// The plug-ins deployments and catalogs are read with.
+    var registry: ProviderRegistry = .builtIn
 
     /// Runs the command and returns the status to exit with; never exits the process itself.
     func run() -> ExitCode {
         let parsed = CommandLineParser(arguments)
         // The language of the options found, even when one of them is wrong.
-        let language = ToolLocale.resolve(parsed.options)
+        let language = ToolLocale.resolve(parsed.options, registry: registry)
         let console = Console(language)
         if let failure = parsed.failure {
             return fail(failure, console: console, commandWords: parsed.words)
@@ -90,8 +94,9 @@ struct Tool {
                 .run(console: console)
         case "tour":
             if options.help { return try help(.tourHelp, console) }
-            return try TourCommand(arguments: CommandArguments(rest, command: "tour"), options: options)
-                .run(console: console)
+            var tour = try TourCommand(arguments: CommandArguments(rest, command: "tour"), options: options)
+            tour.registry = registry
+            return try tour.run(console: console)
         case "help":
             // `help COMMAND...` is `COMMAND... --help`: an unknown command is the same usage error.
             var helpOptions = options
@@ -116,7 +121,9 @@ struct Tool {
         case "validate":
             if options.help { return try help(.catalogValidateHelp, console) }
             let arguments = try CommandArguments(rest, command: "catalog validate")
-            return try CatalogValidateCommand(arguments: arguments, options: options).run(console: console)
+            var validate = try CatalogValidateCommand(arguments: arguments, options: options)
+            validate.registry = registry
+            return try validate.run(console: console)
         case "synthesize":
             if options.help { return try help(.catalogSynthesizeHelp, console) }
             let arguments = try CommandArguments(rest, command: "catalog synthesize", valueOptions: ["--products"])

@@ -5,6 +5,8 @@ import PurchaseKit
 /// deployment's (or `--locale`'s) language and prices formatted for it.
 struct ProductsCommand {
     var options: GlobalOptions
+    /// The plug-ins deployments and catalogs are read with (the tool's, `ProviderRegistry.builtIn` by default).
+    var registry: ProviderRegistry = .builtIn
 
     init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
         if let extra = arguments.positionals.first { throw .usage(.unexpectedArgument(extra, command: "products")) }
@@ -13,7 +15,7 @@ struct ProductsCommand {
 
     func run(console: Console) throws(ToolError) -> ExitCode {
         let json = options.json
-        return try DeploymentSession(options: options, console: console, access: .readOnly).run {
+        return try DeploymentSession(options: options, console: console, access: .readOnly, registry: registry).run {
             deployment, console throws(PurchaseError) in
             let response: ProductsResponse
             do {

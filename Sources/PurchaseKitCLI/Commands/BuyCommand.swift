@@ -11,6 +11,8 @@ struct BuyCommand {
     var productID: String
     var quantity: Int
     var options: GlobalOptions
+    /// The plug-ins deployments and catalogs are read with (the tool's, `ProviderRegistry.builtIn` by default).
+    var registry: ProviderRegistry = .builtIn
 
     /// The most units one `buy` asks for: StoreKit's limit for one payment (`SKPayment.quantity` is 1
     /// to 10), which the tool applies to every store.
@@ -35,7 +37,7 @@ struct BuyCommand {
 
     func run(console: Console) throws(ToolError) -> ExitCode {
         let (productID, quantity, json) = (self.productID, self.quantity, options.json)
-        return try DeploymentSession(options: options, console: console).run {
+        return try DeploymentSession(options: options, console: console, registry: registry).run {
             deployment, console throws(PurchaseError) in
             let outcome = await deployment.store.purchase(productID, quantity: quantity)
             let message = deployment.render(

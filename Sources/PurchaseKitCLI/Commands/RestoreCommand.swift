@@ -5,6 +5,8 @@ import PurchaseKit
 /// Exits 0 for restored, nothing to restore and partial; 1 or 74/75 when the restore failed.
 struct RestoreCommand {
     var options: GlobalOptions
+    /// The plug-ins deployments and catalogs are read with (the tool's, `ProviderRegistry.builtIn` by default).
+    var registry: ProviderRegistry = .builtIn
 
     init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
         if let extra = arguments.positionals.first { throw .usage(.unexpectedArgument(extra, command: "restore")) }
@@ -13,7 +15,7 @@ struct RestoreCommand {
 
     func run(console: Console) throws(ToolError) -> ExitCode {
         let json = options.json
-        return try DeploymentSession(options: options, console: console).run {
+        return try DeploymentSession(options: options, console: console, registry: registry).run {
             deployment, console throws(PurchaseError) in
             let outcome = await deployment.store.restore()
             let message = deployment.render(PurchaseCore.Message(outcome: outcome))

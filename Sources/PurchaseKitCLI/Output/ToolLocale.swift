@@ -47,9 +47,9 @@ struct ToolLocale: Sendable {
             ?? MessageTable.fallbackLanguage
     }
 
-    /// The locale and table for `options`.
-    static func resolve(_ options: GlobalOptions) -> ToolLocale {
-        let read = read(options.catalogPath)
+    /// The locale and table for `options`, the catalog read with `registry`'s checks.
+    static func resolve(_ options: GlobalOptions, registry: ProviderRegistry = .builtIn) -> ToolLocale {
+        let read = read(options.catalogPath, registry: registry)
         guard let deployment = read.flatMap({ deployment(of: $0) }) else {
             return ToolLocale(
                 identifier: options.locale ?? MessageTable.fallbackLanguage, table: .builtIn, catalog: read)
@@ -62,13 +62,13 @@ struct ToolLocale: Sendable {
 
     /// The catalog at `path` as the deployment reads it, or `nil` when it is no regular readable file
     /// (standard input is left for the command).
-    private static func read(_ path: String) -> CatalogRead? {
+    private static func read(_ path: String, registry: ProviderRegistry) -> CatalogRead? {
         guard path != "-",
             let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             attributes[.type] as? FileAttributeType == .typeRegular,
             FileManager.default.isReadableFile(atPath: path)
         else { return nil }
-        return CatalogRead(path: path, result: CatalogLoader(registry: .builtIn).load(contentsOfFile: path))
+        return CatalogRead(path: path, result: CatalogLoader(registry: registry).load(contentsOfFile: path))
     }
 
     /// The deployment of a catalog read; for one with errors, the deployment as read without the

@@ -23,6 +23,8 @@ struct TourGuide: Sendable {
     var locale: String?
     /// Renders the tour's own texts (narration, labels) in the tool's locale.
     var console: Console
+    /// The plug-ins the tour's deployments are opened with.
+    var registry: ProviderRegistry = .builtIn
 
     /// How many steps the tour has.
     static let stepCount = 8
@@ -301,7 +303,7 @@ struct TourGuide: Sendable {
         _ body: (PurchaseDeployment) async throws(PurchaseError) -> Value
     ) async throws(PurchaseError) -> Value {
         let deployment = try PurchaseDeployment.open(
-            catalog: catalog, stateDirectory: state, locale: locale, registry: .builtIn, clock: SystemClock())
+            catalog: catalog, stateDirectory: state, locale: locale, registry: registry, clock: SystemClock())
         do {
             try await Self.asPurchaseError { try await deployment.start() }
             let value = try await body(deployment)
