@@ -20,9 +20,14 @@ let package = Package(
         ),
         // The example's command-line tool goes here: an executable target `webshop` built from
         // PurchaseKit's command-line library, once PurchaseKit offers that library as a product.
+        // The second process of the SQLite ledger's two-process test.
+        .executableTarget(
+            name: "sqlite-ledger-child", dependencies: ["CustomStore"], path: "Tests/sqlite-ledger-child"),
         .testTarget(
             name: "CustomStoreTests",
-            dependencies: ["CustomStore", .product(name: "PurchaseTesting", package: "PurchaseKit")]
+            dependencies: [
+                "CustomStore", "sqlite-ledger-child", .product(name: "PurchaseTesting", package: "PurchaseKit"),
+            ],
         ),
     ]
 )
