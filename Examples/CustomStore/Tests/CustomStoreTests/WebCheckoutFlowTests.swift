@@ -35,6 +35,9 @@ struct WebCheckoutFlowTests {
             // Reported once in this process; finished, so handed back by no one.
             #expect(try await provider.poll().isEmpty)
             #expect(try await provider.unfinishedTransactions().isEmpty)
+            let history = try await deployment.provider((any TransactionHistoryProviding).self)?.history()
+            #expect(history?.map(\.transaction.id) == [order.orderID])
+            #expect(history?.map(\.isFinished) == [true])
             #expect(try await deployment.store.entitlements().balances["gems"] == 500)
             await deployment.close()
 

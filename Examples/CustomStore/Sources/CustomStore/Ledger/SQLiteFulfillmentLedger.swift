@@ -128,7 +128,7 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
             guard inserted == 1 else { return false }
             let sequence = session.lastInsertedRowID
             for (name, amount) in delivery.credits.sorted(by: { $0.key < $1.key }) {
-                guard try Self.balance(name, session).adding(amount) != nil else {
+                guard try SQLiteLedgerRows.balance(name, session).adding(amount) != nil else {
                     // Thrown inside the transaction: the delivery inserted above is rolled back.
                     throw PurchaseError(
                         .paymentInvalid, detail: "balance '\(name)' cannot hold the units this delivery credits",
@@ -152,9 +152,9 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
         try await read("the ledger cannot read a delivery", ifEmpty: nil) { session in
             var found: (sequence: Int64, delivery: Delivery)?
             try session.query(
-                "\(Self.selectDeliveries) WHERE store = ?1 AND transaction_id = ?2",
+                "\(SQLiteLedgerRows.selectDeliveries) WHERE store = ?1 AND transaction_id = ?2",
                 [.text(transactionID.store), .text(transactionID.id)]
-            ) { row in found = Self.delivery(row) }
+            ) { row in found = SQLiteLedgerRows.delivery(row) }
             guard let found else { return nil }
             var delivery = found.delivery
             try session.query(
@@ -188,7 +188,7 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
     /// idempotent.
     public func recordRevocation(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
         try await write("the ledger cannot record a revocation") { session in
-            guard let sequence = try Self.sequence(of: transactionID, session) else { return false }
+            guard let sequence = try SQLiteLedgerRows.sequence(of: transactionID, session) else { return false }
             let inserted = try session.execute(
                 "INSERT INTO revocations (delivery, revoked_at) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
                 [.integer(sequence), .real(date.timeIntervalSinceReferenceDate)])
@@ -240,7 +240,7 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
             let taken = try session.execute(
                 "UPDATE balances SET spent = spent + ?1 WHERE name = ?2 AND credited - spent >= ?1",
                 [.int(quantity), .text(balance)])
-            let left = try Self.balance(balance, session).available
+            let left = try SQLiteLedgerRows.balance(balance, session).available
             guard taken == 1 else {
                 throw PurchaseError(.insufficientBalance, detail: "\(balance): have \(left), need \(quantity)")
             }
@@ -258,8 +258,8 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
         var contents = try await read("the ledger cannot read its contents", ifEmpty: LedgerContents()) { session in
             var contents = LedgerContents()
             var positions: [Int64: Int] = [:]
-            try session.query("\(Self.selectDeliveries) ORDER BY sequence") { row in
-                let (sequence, delivery) = Self.delivery(row)
+            try session.query("\(SQLiteLedgerRows.selectDeliveries) ORDER BY sequence") { row in
+                let (sequence, delivery) = SQLiteLedgerRows.delivery(row)
                 positions[sequence] = contents.deliveries.count
                 contents.deliveries.append(delivery)
             }
@@ -267,12 +267,12 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
                 guard let position = positions[row.integer(0)] else { return }
                 contents.deliveries[position].credits[row.text(1)] = Int(row.integer(2))
             }
-            contents.revocations = try Self.datedTransactions(
+            contents.revocations = try SQLiteLedgerRows.datedTransactions(
                 """
                 SELECT d.store, d.transaction_id, r.revoked_at
                 FROM revocations r JOIN deliveries d ON d.sequence = r.delivery
                 """, session)
-            contents.expirations = try Self.datedTransactions(
+            contents.expirations = try SQLiteLedgerRows.datedTransactions(
                 """
                 SELECT d.store, d.transaction_id, e.expires_at
                 FROM expirations e JOIN deliveries d ON d.sequence = e.delivery
@@ -287,75 +287,6 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
         }
         contents.finished.formUnion(deferredFinished.withLock { $0 })
         return contents
-    }
-
-    // MARK: - Statements
-
-    private static let selectDeliveries = """
-        SELECT sequence, store, transaction_id, original_store, original_transaction_id, product_id,
-            product_type, quantity, entitlements, expiration_date, purchase_date, delivered_at
-        FROM deliveries
-        """
-
-    /// A row of ``selectDeliveries`` as a delivery without its credits (they live in their own table).
-    private static func delivery(_ row: SQLiteRow) -> (Int64, Delivery) {
-        let entitlements = (try? JSONDecoder().decode([String].self, from: Data(row.text(8).utf8))) ?? []
-        let delivery = Delivery(
-            transactionID: TransactionID(store: row.text(1), id: row.text(2)),
-            originalTransactionID: TransactionID(store: row.text(3), id: row.text(4)),
-            productID: row.text(5),
-            productType: ProductType(rawValue: row.text(6)) ?? .consumable,
-            quantity: Int(row.integer(7)),
-            entitlements: entitlements,
-            credits: [:],
-            expirationDate: row.optionalReal(9).map(Date.init(timeIntervalSinceReferenceDate:)),
-            purchaseDate: Date(timeIntervalSinceReferenceDate: row.real(10)),
-            deliveredAt: Date(timeIntervalSinceReferenceDate: row.real(11)))
-        return (row.integer(0), delivery)
-    }
-
-    /// The transactions and dates a query of store, transaction identifier and date returns.
-    private static func datedTransactions(_ sql: String, _ session: SQLiteSession) throws -> [TransactionID: Date] {
-        var dates: [TransactionID: Date] = [:]
-        try session.query(sql) { row in
-            dates[TransactionID(store: row.text(0), id: row.text(1))] = Date(
-                timeIntervalSinceReferenceDate: row.real(2))
-        }
-        return dates
-    }
-
-    /// The `deliveries` row of a transaction, if it was delivered.
-    private static func sequence(of transactionID: TransactionID, _ session: SQLiteSession) throws -> Int64? {
-        try session.firstInteger(
-            "SELECT sequence FROM deliveries WHERE store = ?1 AND transaction_id = ?2",
-            [.text(transactionID.store), .text(transactionID.id)])
-    }
-
-    /// A balance as its row stands (zero for a balance never credited).
-    private static func balance(_ name: String, _ session: SQLiteSession) throws -> BalanceRow {
-        var row = BalanceRow(credited: 0, spent: 0)
-        try session.query("SELECT credited, spent FROM balances WHERE name = ?1", [.text(name)]) {
-            row = BalanceRow(credited: $0.integer(0), spent: $0.integer(1))
-        }
-        return row
-    }
-
-    /// One row of `balances`.
-    private struct BalanceRow {
-        var credited: Int64
-        var spent: Int64
-
-        /// What can be spent now.
-        var available: Int { Int(credited - spent) }
-
-        /// The row after crediting `amount`, or `nil` when the balance or the credited total would
-        /// leave `Int`'s range.
-        func adding(_ amount: Int) -> BalanceRow? {
-            let (credited, overflow) = credited.addingReportingOverflow(Int64(amount))
-            let (balance, balanceOverflow) = credited.subtractingReportingOverflow(spent)
-            guard !overflow, !balanceOverflow, balance != .min else { return nil }
-            return BalanceRow(credited: credited, spent: spent)
-        }
     }
 
     // MARK: - Running statements
