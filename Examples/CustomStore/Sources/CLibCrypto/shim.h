@@ -1,0 +1,8 @@
+#ifndef CUSTOMSTORE_CLIBCRYPTO_SHIM_H
+#define CUSTOMSTORE_CLIBCRYPTO_SHIM_H
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#endif
