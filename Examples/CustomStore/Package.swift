@@ -6,7 +6,8 @@ import PackageDescription
 let package = Package(
     name: "CustomStore",
     products: [
-        .library(name: "CustomStore", targets: ["CustomStore"])
+        .library(name: "CustomStore", targets: ["CustomStore"]),
+        .executable(name: "webshop", targets: ["webshop"]),
     ],
     dependencies: [
         .package(name: "PurchaseKit", path: "../..")
@@ -18,15 +19,18 @@ let package = Package(
             name: "CustomStore",
             dependencies: [.product(name: "PurchaseKit", package: "PurchaseKit"), "CSQLite3", "CLibCrypto"]
         ),
-        // The example's command-line tool goes here: an executable target `webshop` built from
-        // PurchaseKit's command-line library, once PurchaseKit offers that library as a product.
+        // The example's own command-line tool: PurchaseKit's tool with this package's plug-ins.
+        .executableTarget(
+            name: "webshop",
+            dependencies: ["CustomStore", .product(name: "PurchaseKitCLI", package: "PurchaseKit")]),
         // The second process of the SQLite ledger's two-process test.
         .executableTarget(
             name: "sqlite-ledger-child", dependencies: ["CustomStore"], path: "Tests/sqlite-ledger-child"),
         .testTarget(
             name: "CustomStoreTests",
             dependencies: [
-                "CustomStore", "sqlite-ledger-child", .product(name: "PurchaseTesting", package: "PurchaseKit"),
+                "CustomStore", "sqlite-ledger-child", "webshop",
+                .product(name: "PurchaseTesting", package: "PurchaseKit"),
             ],
         ),
     ]

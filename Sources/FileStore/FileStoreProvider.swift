@@ -92,7 +92,7 @@ public final class FileStoreProvider: StoreProvider {
     }
 
     /// Opens the store in `journal`, the journal it shares with a ``FileFulfillmentLedger``, whatever
-    /// ``FileStoreSettings/stateFolder`` says. Takes one reference to `journal`, given back by ``close()``.
+    /// ``FileStoreSettings/stateFolder`` says. Takes one reference to `journal`, given back by `close()`.
     ///
     /// - Throws: `PurchaseError.Code.providerMisconfigured` for a storefront the catalog does not
     ///   declare; `PurchaseError.Code.ledgerIOFailed` when `journal` is closed.
@@ -203,7 +203,7 @@ public final class FileStoreProvider: StoreProvider {
         closeJournal()
     }
 
-    /// ``close()`` from async code (the lifecycle a deployment calls): the same, at once.
+    /// `close()` from async code (the lifecycle a deployment calls): the same, at once.
     public func close() async {
         closeJournal()
     }

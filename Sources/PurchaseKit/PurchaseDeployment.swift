@@ -202,13 +202,16 @@ public final class PurchaseDeployment: Sendable {
         }
     }
 
-    /// Starts the providers (``StoreProvider/start()``), then the store: transactions the providers
-    /// hand back (unfinished at the last close, or arrived meanwhile) are delivered, once.
+    /// Starts the store, then the providers (`StoreProvider.start()`): the store listens to every
+    /// provider's updates before any provider starts, so nothing a provider reports from `start()`
+    /// is missed, and transactions the providers hand back (unfinished at the last close, or arrived
+    /// meanwhile) are delivered, once.
     ///
-    /// - Throws: the first provider's error; the store is not started then.
+    /// - Throws: the first provider's error; the providers after it are not started (close the
+    ///   deployment then).
     public func start() async throws {
-        for provider in providers { try await provider.start() }
         await store.start()
+        for provider in providers { try await provider.start() }
     }
 
     /// The text of `message` in ``locale``.

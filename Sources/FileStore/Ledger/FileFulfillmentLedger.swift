@@ -46,7 +46,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
 
     /// Opens the ledger in the journal it shares with a file store; the file store then writes its
     /// charges deferred (see ``PurchaseJournal``). Takes one reference to `journal`, given back by
-    /// ``close()``.
+    /// `close()`.
     ///
     /// - Throws: `PurchaseError.Code.ledgerIOFailed` when `journal` is closed.
     public init(journal: PurchaseJournal) throws(PurchaseError) {
@@ -121,7 +121,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         closeJournal()
     }
 
-    /// ``close()`` from async code (the lifecycle a deployment calls): the same, at once.
+    /// `close()` from async code (the lifecycle a deployment calls): the same, at once.
     public func close() async {
         closeJournal()
     }

@@ -14,7 +14,7 @@ public struct Deployment: Sendable, Hashable, Codable {
     /// The folder of overriding message tables, resolved against the catalog's folder when the catalog was
     /// read from a file; `nil` when the catalog names none.
     public var messageTables: String?
-    /// The fulfillment ledger deliveries are recorded in (``LedgerConfiguration/default``, `file`,
+    /// The fulfillment ledger deliveries are recorded in (`LedgerConfiguration.default`, `file`,
     /// when the catalog names none).
     public var ledger: LedgerConfiguration
 
@@ -39,7 +39,7 @@ public struct Deployment: Sendable, Hashable, Codable {
         case name, providers, storefront, locale, messageTables, ledger
     }
 
-    /// Decodes a deployment; a missing `ledger` is ``LedgerConfiguration/default``.
+    /// Decodes a deployment; a missing `ledger` is `LedgerConfiguration.default`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)

@@ -13,7 +13,7 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger {
     /// Creates an empty ledger.
     public init() {}
 
-    /// Registers the in-memory ledger under ``LedgerKind/memory`` in `registry` (it reads no
+    /// Registers the in-memory ledger under `LedgerKind.memory` in `registry` (it reads no
     /// settings; a deployment that names it starts empty at every open).
     public static func register(in registry: inout ProviderRegistry) {
         registry.registerLedger(.memory, settingKeys: []) { _ in InMemoryFulfillmentLedger() }

@@ -3,7 +3,7 @@
 extension ProviderRegistry {
     /// Builds the fulfillment ledger of a deployment.
     ///
-    /// The factory reads its own keys from ``LedgerContext/configuration`` and throws
+    /// The factory reads its own keys from ``PlugInContext/configuration`` and throws
     /// ``PurchaseError/Code/providerMisconfigured`` for settings it cannot use, or
     /// ``PurchaseError/Code/ledgerIOFailed`` when its storage cannot be opened.
     public typealias LedgerFactory = @Sendable (LedgerContext) throws -> any FulfillmentLedger
@@ -39,7 +39,7 @@ extension ProviderRegistry {
     /// Checks, without opening anything, that a ledger configuration can be made.
     ///
     /// - Throws: ``PurchaseError/Code/providerMisconfigured``: for an unregistered kind, or with the
-    ///   first problem of ``settingProblems(in:)-(LedgerConfiguration)`` as the underlying error.
+    ///   first problem of `settingProblems(in:)` as the underlying error.
     public func check(_ configuration: LedgerConfiguration) throws(PurchaseError) {
         guard ledgerFactories[configuration.kind] != nil else { throw unregistered(configuration.kind) }
         if let problem = settingProblems(in: configuration).first { throw problem.purchaseError }

@@ -8,7 +8,7 @@
 public struct ProviderRegistry: Sendable {
     /// Builds a provider for a deployment.
     ///
-    /// The factory reads its own keys from ``ProviderContext/configuration`` and throws
+    /// The factory reads its own keys from ``PlugInContext/configuration`` and throws
     /// ``PurchaseError/Code/providerMisconfigured`` for settings it cannot use.
     public typealias Factory = @Sendable (ProviderContext) throws -> any StoreProvider
 
@@ -34,7 +34,7 @@ public struct ProviderRegistry: Sendable {
     }
 
     /// Registers (or replaces) the factory for a kind, with the check of its settings that catalog
-    /// validation and ``settingProblems(in:)`` run before anything is opened, and, when given, every
+    /// validation and `settingProblems(in:)` run before anything is opened, and, when given, every
     /// top-level setting key the provider reads (a catalog loader warns about any other, naming the
     /// closest one, as it does for its own keys).
     public mutating func register(
@@ -61,7 +61,7 @@ public struct ProviderRegistry: Sendable {
         return Self.problems(of: check, in: configuration.settings)
     }
 
-    /// Every setting of `settings` that `check` refuses, as ``settingProblems(in:)`` finds them.
+    /// Every setting of `settings` that `check` refuses, as `settingProblems(in:)` finds them.
     static func problems(of check: SettingsCheck, in settings: [String: SettingValue]) -> [ProviderSettingError] {
         var settings = settings
         var problems: [ProviderSettingError] = []
@@ -100,7 +100,7 @@ public struct ProviderRegistry: Sendable {
     /// and its kind's settings check passes.
     ///
     /// - Throws: ``PurchaseError/Code/providerMisconfigured``: for an unregistered kind, or with
-    ///   the first ``ProviderSettingError`` of ``settingProblems(in:)`` as the underlying error.
+    ///   the first ``ProviderSettingError`` of `settingProblems(in:)` as the underlying error.
     public func check(_ configuration: ProviderConfiguration) throws(PurchaseError) {
         guard factories[configuration.kind] != nil else { throw unregistered(configuration.kind) }
         if let problem = settingProblems(in: configuration).first { throw problem.purchaseError }

@@ -31,9 +31,10 @@ public import Foundation
 ///   (``PurchaseError/storeKit(code:productID:)``).
 ///
 /// ## Lifecycle
-/// A deployment builds a provider with its factory, calls ``start()`` before the ``Store`` runs,
-/// and at the end ``flush()`` then ``close()``, after the `Store` has stopped. The three have
-/// defaults that do nothing, for providers with nothing to start or write.
+/// A deployment builds a provider with its factory, calls ``start()`` once the ``Store`` over it
+/// listens to ``transactionUpdates`` (so what the provider reports from `start()` reaches it), and
+/// at the end ``flush()`` then ``close()``, after the `Store` has stopped. The three have defaults
+/// that do nothing, for providers with nothing to start or write.
 ///
 /// ## Verification
 /// A store that is not its own authority (receipts, signed data) offers the verifier that fits its
@@ -82,8 +83,8 @@ public protocol StoreProvider: Sendable {
     /// The verifier for this store's transactions, or `nil` when the store is its own authority.
     var receiptVerifier: (any ReceiptVerifier)? { get }
 
-    /// Starts what the provider runs by itself (observers, listeners); called once, before the
-    /// `Store` over it starts.
+    /// Starts what the provider runs by itself (observers, polling); called once, after the
+    /// `Store` over it started listening to ``transactionUpdates``.
     ///
     /// - Throws: ``PurchaseError`` when the store cannot start; the deployment is then not opened.
     func start() async throws

@@ -20,22 +20,19 @@ public enum CustomStorePlugIns {
         return registry
     }
 
-    /// The ledger a web-shop deployment records its deliveries in: `sqlite`, at
-    /// `<state folder>/purchases.sqlite`.
+    /// The ledger `Catalog/WebShop.plist` names: `sqlite`, at `<state folder>/purchases.sqlite`.
     public static let defaultLedger = LedgerConfiguration(
         kind: SQLiteFulfillmentLedger.kind, settings: ["Path": .string(SQLiteLedgerSettings.defaultPath)])
 
-    /// Loads a catalog with ``registry`` (kinds and settings checked, each problem at its line and
-    /// column) and opens its deployment, its deliveries recorded in `ledger`.
+    /// Loads a catalog with ``registry`` (kinds and settings of its provider and its `Ledger`
+    /// checked, each problem at its line and column) and opens its deployment.
     ///
-    /// The catalog reader does not read a `Ledger` from a catalog's `Deployment` yet, so the ledger
-    /// is set here, on the loaded catalog, before the deployment is opened (which checks the ledger's
-    /// settings before anything is created).
-    ///
+    /// - Parameter ledger: another ledger than the catalog's (a test's own database file), checked
+    ///   before anything is created; `nil` keeps the catalog's.
     /// - Throws: `PurchaseError.Code.catalogInvalid` with the `CatalogValidationError` as the
     ///   underlying error; what `PurchaseDeployment.open(catalog:stateDirectory:...)` throws.
     public static func openDeployment(
-        catalogPath: String, stateDirectory: URL, ledger: LedgerConfiguration = defaultLedger,
+        catalogPath: String, stateDirectory: URL, ledger: LedgerConfiguration? = nil,
         clock: any PurchaseClock = SystemClock(), readOnly: Bool = false
     ) throws(PurchaseError) -> PurchaseDeployment {
         let registry = registry
@@ -48,7 +45,7 @@ public enum CustomStorePlugIns {
                 .catalogInvalid, detail: "\(catalogPath): \(error.diagnostics.count) problem(s)", underlyingError: error
             )
         }
-        catalog.deployment.ledger = ledger
+        if let ledger { catalog.deployment.ledger = ledger }
         return try PurchaseDeployment.open(
             catalog: catalog, stateDirectory: stateDirectory, registry: registry, clock: clock,
             catalogWarnings: result.warnings, readOnly: readOnly)

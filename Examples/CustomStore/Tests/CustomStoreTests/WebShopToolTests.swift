@@ -1,0 +1,53 @@
+import CustomStore
+import Foundation
+import PurchaseKit
+import Testing
+
+/// The example's own `webshop` tool: PurchaseKit's commands with this package's plug-ins, as a
+/// person runs them.
+struct WebShopToolTests {
+    /// Runs `webshop` (built next to the test bundle) with `arguments`; its exit status and output.
+    private func webshop(_ arguments: [String], in folder: URL) async throws -> (status: Int32, output: String) {
+        let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bundle).deletingLastPathComponent()
+            .appendingPathComponent("webshop")
+        process.arguments = arguments
+        let output = folder.appendingPathComponent("webshop-\(UUID().uuidString).out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: output)
+        let ended = AsyncStream<Int32> { continuation in
+            process.terminationHandler = { process in
+                continuation.yield(process.terminationStatus)
+                continuation.finish()
+            }
+        }
+        try process.run()
+        var statuses = ended.makeAsyncIterator()
+        let status = await statuses.next() ?? -1
+        return (status, try String(contentsOf: output, encoding: .utf8))
+    }
+
+    @Test func theToolBuysThroughTheWebShopAndDeliversOncePaid() async throws {
+        try await withTemporaryFolder { folder in
+            let fixture = WebShopFixture(root: folder)
+            let common = ["--catalog", webShopCatalogPath, "--state", fixture.state.path, "--json"]
+            #expect(try await webshop(common + ["catalog", "validate", webShopCatalogPath], in: folder).status == 0)
+
+            let bought = try await webshop(common + ["buy", "com.example.webshop.gems.100"], in: folder)
+            #expect(bought.status == 0)
+            #expect(bought.output.contains("\"outcome\":\"pending\""))
+
+            // The person pays in the browser; the next run of the tool delivers the order, once.
+            #expect(try fixture.shop.payPendingCheckouts(at: Date()).count == 1)
+            for _ in 0..<2 {
+                let owned = try await webshop(common + ["entitlements"], in: folder)
+                #expect(owned.status == 0)
+                #expect(owned.output.contains("\"gems\":100"))
+            }
+            #expect(
+                FileManager.default.fileExists(atPath: fixture.state.appendingPathComponent("purchases.sqlite").path))
+        }
+    }
+}
