@@ -17,9 +17,9 @@ public import Foundation
 /// snapshot when it grows past ``JournalOptions/compactionThreshold``. The files are described in
 /// the FileFormat article of this module's documentation.
 public final class Journal<State: JournalState>: Sendable {
-    /// What the journal's threads share, under ``shared``'s lock. (The writer is in
-    /// `Journal+Writer.swift`, the steps of a batch in `Journal+BatchSteps.swift`, the lease timer in
-    /// `Journal+Lease.swift`.)
+    /// What the journal's threads share, under ``shared``'s lock. (The writer, which runs batches on
+    /// a caller's thread or on the queue, is in `Journal+Writer.swift`; the batch itself, the one way
+    /// anything is committed, in `Journal+Batch.swift`; the lease timer in `Internal/JournalCore+Lock.swift`.)
     struct Shared: Sendable {
         var pending: [JournalRequest<State>] = []
         var draining = false
@@ -144,7 +144,7 @@ public final class Journal<State: JournalState>: Sendable {
         if core.options.readOnly { throw core.readOnlyError }
         // Nobody writing and the lock free: the commit runs here, with no request or continuation.
         let claim = claimInline(durability)
-        if let claim, case .done(let result, let compactionDue) = commitAlone(durability, body) {
+        if let claim, case let (result, compactionDue)? = commitOnCallerThread(durability, body) {
             endInline(leftover: [], compactionDue: compactionDue)
             if claim.holdsInlineSync { InlineSync.release() }
             return try result.get()
