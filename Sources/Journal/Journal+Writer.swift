@@ -1,6 +1,4 @@
-import CFileStatus
 import Dispatch
-import Foundation
 
 // The writer: where and when batches run. A request runs as a batch of its own on its caller's
 // thread when nobody is writing, or queues, and the queue drains the requests in batches that share

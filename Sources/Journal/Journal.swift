@@ -1,4 +1,3 @@
-import CFileStatus
 import Dispatch
 public import Foundation
 
