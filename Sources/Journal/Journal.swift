@@ -25,8 +25,8 @@ public final class Journal<State: JournalState>: Sendable {
         var closed = false
         /// Set by the first ``Journal/close()`` once it owns the files for good.
         var filesClosed = false
-        /// Set when an inline commit made the log outgrow the compaction threshold: the queue (or
-        /// ``Journal/close()``) compacts.
+        /// Set when a batch on a caller's thread made the log outgrow the compaction threshold: the
+        /// queue (or ``Journal/close()``) compacts.
         var compactionDue = false
         var statistics = JournalStatistics()
         var recoveries: [JournalRecovery] = []
@@ -234,7 +234,7 @@ public final class Journal<State: JournalState>: Sendable {
             return (true, shared.compactionDue)
         }
         guard first else { return }
-        // A compaction an inline commit made due is not dropped because the process is ending.
+        // A compaction a batch on a caller's thread made due is not dropped because the process is ending.
         if compact { compactIfDue() }
         core.closeFiles()
         leaseTimer.source?.cancel()
