@@ -14,18 +14,30 @@ extension Journal {
         case ran(end: Int, compactionDue: Bool)
     }
 
-    /// Runs one batch: the group commit of every request of `batch`, in order.
+    /// Runs one batch: the group commit of the requests `kinds` describes, in order.
     ///
     /// It takes the lock and catches up (on a caller's thread, with `onCallerThread`, only when the
     /// lock is free at once), runs each commit's body on the state as the commits before it left it
-    /// and stages its records, then writes the frames with one write and one fsync when anything in
-    /// the batch needs durability (a synced commit, a read, a compaction) or the log holds an
-    /// unsynced frame already, so that at most one deferred group commit is ever unsynced. It then
-    /// makes the counters visible and answers the commits, the reads, and the compactions after
-    /// compacting. A record the state rejects fails its commit and ends the batch there. A
-    /// compaction the batch makes due is run here on the queue, and left to the queue on a caller's
-    /// thread.
-    func runBatch<Batch: JournalBatch<State>>(_ batch: inout Batch, onCallerThread: Bool) -> BatchOutcome {
+    /// (`evaluate`, with the request's index: its records, or `nil` when the body threw) and stages
+    /// its records, then writes the frames with one write and one fsync when anything in the batch
+    /// needs durability (a synced commit, a read, a compaction) or the log holds an unsynced frame
+    /// already, so that at most one deferred group commit is ever unsynced. It then makes the
+    /// counters visible and answers, through `answer` (see ``BatchAnswer``), the commits, then the
+    /// reads, then, after compacting, the compactions. A record the state rejects fails its commit
+    /// and ends the batch there. A compaction the batch makes due is run here on the queue, and
+    /// left to the queue on a caller's thread.
+    ///
+    /// The requests reach it through two closures, not a protocol: the module's generic code is
+    /// specialized in the modules that use it (cross-module optimization), but the witnesses of an
+    /// internal protocol would not be, and would ask the runtime for generic metadata at every
+    /// commit. It is always inlined into its three callers (a commit and a request on the caller's
+    /// thread, a batch on the queue), where the closures and the answers fold away, so that a single
+    /// commit pays nothing for sharing the batch code.
+    @inline(__always)
+    func runBatch<Kinds: RandomAccessCollection<JournalRequestKind>>(
+        _ kinds: Kinds, onCallerThread: Bool, evaluate: (Int, State) -> [State.Record]?,
+        answer: (BatchAnswer<State>) -> Void
+    ) -> BatchOutcome {
         // Every way out makes the core's counters visible; the normal one does it before answering.
         var published = false
         defer { if !published { publish() } }
@@ -33,8 +45,8 @@ extension Journal {
         case .ready: break
         case .lockBusy: return .lockBusy
         case .failed(let error):
-            batch.failAll(with: error)
-            return .ran(end: batch.count, compactionDue: false)
+            answer(.notBegun(error))
+            return .ran(end: kinds.count, compactionDue: false)
         }
         var locked = true
         defer { if locked { core.unlock() } }
@@ -46,32 +58,29 @@ extension Journal {
         var compacting = false
         var rejected = false
         var end = 0
-        walk: while end < batch.count {
+        walk: for kind in kinds {
             let index = end
             end += 1
-            switch batch.kind(at: index) {
+            switch kind {
             case .commit(let durability):
-                guard let produced = core.withState({ batch.evaluate(at: index, on: $0) }) else {
-                    batch.hold(at: index)
-                    continue
-                }
+                // A commit whose body threw is answered after the write, with its own error.
+                guard let produced = core.withState({ evaluate(index, $0) }) else { continue }
                 switch stage(produced, into: &frames) {
                 case .staged:
-                    batch.hold(at: index)
                     commits += 1
                     if durability == .synced { synced = true }
                 case .tooBig(let error):
-                    batch.refuse(at: index, with: error)
+                    answer(.refused(index, error))
                 case .rejected(let error):
-                    batch.refuse(at: index, with: error)
+                    answer(.refused(index, error))
                     rejected = true
                     break walk
                 }
             case .observe:
-                batch.hold(at: index)
+                answer(.held(index))
                 reading = true
             case .compact:
-                batch.hold(at: index)
+                answer(.held(index))
                 compacting = true
             }
         }
@@ -83,9 +92,9 @@ extension Journal {
         do {
             try write(&frames, sync: sync)
         } catch {
-            batch.answerCommits(failure: error)
-            if reading { batch.answerReads(with: .failure(error)) }
-            if compacting { batch.answerCompactions(failure: error) }
+            answer(.committed(failure: error))
+            if reading { answer(.read(.failure(error))) }
+            if compacting { answer(.compacted(failure: error)) }
             return .ran(end: end, compactionDue: false)
         }
         let compactionDue = settle(commits: commits, wrote: writing, rejected: rejected)
@@ -96,12 +105,12 @@ extension Journal {
         }
         publish()
         published = true
-        batch.answerCommits(failure: nil)
-        if reading { batch.answerReads(with: .success(core.state)) }
+        answer(.committed(failure: nil))
+        if reading { answer(.read(.success(core.state))) }
         if compactsNow {
             let failure = compactCountingFailure()
             publish()
-            if compacting { batch.answerCompactions(failure: failure) }
+            if compacting { answer(.compacted(failure: failure)) }
         }
         return .ran(end: end, compactionDue: compactionDue && onCallerThread)
     }

@@ -80,7 +80,10 @@ extension Journal {
     /// taken by another process) to the queue.
     private func runInline(_ request: JournalRequest<State>) {
         var batch = RequestBatch<State, _>(CollectionOfOne(request))
-        switch runBatch(&batch, onCallerThread: true) {
+        let outcome = runBatch(
+            batch.kinds, onCallerThread: true, evaluate: { batch.evaluate(at: $0, on: $1) },
+            answer: { batch.answer($0) })
+        switch outcome {
         case .lockBusy: endInline(leftover: [request], compactionDue: false)
         case .ran(let end, let compactionDue):
             endInline(leftover: batch.requests(from: end), compactionDue: compactionDue)
@@ -88,18 +91,40 @@ extension Journal {
     }
 
     /// Runs one commit straight from ``perform(durability:_:)`` as a batch of its own on the
-    /// caller's thread, with no request or continuation; the caller has claimed the core
-    /// (``claimInline(_:)``) and ends with ``endInline(leftover:compactionDue:)``.
+    /// caller's thread, with no request or continuation: its answer is kept in local variables. The
+    /// caller has claimed the core (``claimInline(_:)``) and ends with
+    /// ``endInline(leftover:compactionDue:)``.
     ///
     /// - Returns: the commit's answer and whether the log now calls for a compaction (left to the
     ///   queue), or `nil` when the lock was taken by another process and nothing ran.
     func commitOnCallerThread<R>(
-        _ durability: JournalDurability, _ body: @escaping (State) throws -> (records: [State.Record], result: R)
+        _ durability: JournalDurability, _ body: (State) throws -> (records: [State.Record], result: R)
     ) -> (result: Result<R, any Error>, compactionDue: Bool)? {
-        var commit = SingleCommit(durability: durability, body: body)
-        guard case .ran(_, let compactionDue) = runBatch(&commit, onCallerThread: true), let result = commit.result
-        else { return nil }
-        return (result, compactionDue)
+        var value: R?
+        var failure: (any Error)?
+        let outcome = runBatch(
+            CollectionOfOne(.commit(durability)), onCallerThread: true,
+            evaluate: { _, state in
+                do {
+                    let output = try body(state)
+                    value = output.result
+                    return output.records
+                } catch {
+                    failure = error
+                    return nil
+                }
+            },
+            answer: { answer in
+                switch answer {
+                case .refused(_, let error), .notBegun(let error): failure = error
+                // A body that threw keeps its own error, as a queued commit does.
+                case .committed(let error?) where failure == nil: failure = error
+                case .held, .committed, .read, .compacted: break
+                }
+            })
+        guard case .ran(_, let compactionDue) = outcome else { return nil }
+        if let failure { return (.failure(failure), compactionDue) }
+        return (.success(value!), compactionDue)
     }
 
     /// Gives the core back after a run on a caller's thread: to the queue, with `leftover` first,
@@ -146,8 +171,11 @@ extension Journal {
             }
             if batch.isEmpty { return }
             var requests = RequestBatch<State, _>(batch)
+            let outcome = runBatch(
+                requests.kinds, onCallerThread: false, evaluate: { requests.evaluate(at: $0, on: $1) },
+                answer: { requests.answer($0) })
             let leftover: [JournalRequest<State>]
-            switch runBatch(&requests, onCallerThread: false) {
+            switch outcome {
             case .lockBusy: leftover = batch
             case .ran(let end, _): leftover = requests.requests(from: end)
             }
