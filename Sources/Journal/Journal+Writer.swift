@@ -1,9 +1,8 @@
-import CFileStatus
 import Dispatch
-import Foundation
 
-// The writer: requests run inline on the caller's thread when nobody is writing, or queue and
-// drain in batches that share one fsync (group commit).
+// The writer: where and when batches run. A request runs as a batch of its own on its caller's
+// thread when nobody is writing, or queues, and the queue drains the requests in batches that share
+// one write and one fsync (group commit). Either way the batch is run by `runBatch` (`Journal+Batch.swift`).
 extension Journal {
     /// Queues `request`, or runs it at once on the caller's thread when nobody is writing.
     ///
@@ -77,10 +76,55 @@ extension Journal {
     }
 
     /// Runs `request` as a batch of its own on the caller's thread, then hands whatever arrived
-    /// meanwhile (and a compaction the commit made due) to the queue.
+    /// meanwhile (and a compaction the commit made due, or the request itself when the lock was
+    /// taken by another process) to the queue.
     private func runInline(_ request: JournalRequest<State>) {
-        let outcome = process(CollectionOfOne(request), inline: true)
-        endInline(leftover: outcome.leftover, compactionDue: outcome.compactionDue)
+        var batch = RequestBatch<State, _>(CollectionOfOne(request))
+        let outcome = runBatch(
+            batch.kinds, onCallerThread: true, evaluate: { batch.evaluate(at: $0, on: $1) },
+            answer: { batch.answer($0) })
+        switch outcome {
+        case .lockBusy: endInline(leftover: [request], compactionDue: false)
+        case .ran(let end, let compactionDue):
+            endInline(leftover: batch.requests(from: end), compactionDue: compactionDue)
+        }
+    }
+
+    /// Runs one commit straight from ``perform(durability:_:)`` as a batch of its own on the
+    /// caller's thread, with no request or continuation: its answer is kept in local variables. The
+    /// caller has claimed the core (``claimInline(_:)``) and ends with
+    /// ``endInline(leftover:compactionDue:)``.
+    ///
+    /// - Returns: the commit's answer and whether the log now calls for a compaction (left to the
+    ///   queue), or `nil` when the lock was taken by another process and nothing ran.
+    func commitOnCallerThread<R>(
+        _ durability: JournalDurability, _ body: (State) throws -> (records: [State.Record], result: R)
+    ) -> (result: Result<R, any Error>, compactionDue: Bool)? {
+        var value: R?
+        var failure: (any Error)?
+        let outcome = runBatch(
+            CollectionOfOne(.commit(durability)), onCallerThread: true,
+            evaluate: { _, state in
+                do {
+                    let output = try body(state)
+                    value = output.result
+                    return output.records
+                } catch {
+                    failure = error
+                    return nil
+                }
+            },
+            answer: { answer in
+                switch answer {
+                case .refused(_, let error), .notBegun(let error): failure = error
+                // A body that threw keeps its own error, as a queued commit does.
+                case .committed(let error?) where failure == nil: failure = error
+                case .held, .committed, .read, .compacted: break
+                }
+            })
+        guard case .ran(_, let compactionDue) = outcome else { return nil }
+        if let failure { return (.failure(failure), compactionDue) }
+        return (.success(value!), compactionDue)
     }
 
     /// Gives the core back after a run on a caller's thread: to the queue, with `leftover` first,
@@ -126,172 +170,19 @@ extension Journal {
                 continue
             }
             if batch.isEmpty { return }
-            let leftover = process(batch, inline: false).leftover
+            var requests = RequestBatch<State, _>(batch)
+            let outcome = runBatch(
+                requests.kinds, onCallerThread: false, evaluate: { requests.evaluate(at: $0, on: $1) },
+                answer: { requests.answer($0) })
+            let leftover: [JournalRequest<State>]
+            switch outcome {
+            case .lockBusy: leftover = batch
+            case .ran(let end, _): leftover = requests.requests(from: end)
+            }
             publish()
             if !leftover.isEmpty {
                 shared.withLock { $0.pending.insert(contentsOf: leftover, at: 0) }
             }
         }
-    }
-
-    /// What one group commit left to do.
-    private struct BatchOutcome {
-        /// The requests it did not get to: those after a rejected record, or the whole batch when
-        /// an inline run found the lock taken.
-        var leftover: [JournalRequest<State>] = []
-        /// Set by an inline run whose commit made the log outgrow the compaction threshold.
-        var compactionDue = false
-    }
-
-    /// Runs one group commit. With `inline`, it runs on a caller's thread: it gives the batch back
-    /// untouched when the lock is not free at once, and leaves a due compaction to the queue.
-    private func process<Batch: RandomAccessCollection<JournalRequest<State>>>(_ batch: Batch, inline: Bool)
-        -> BatchOutcome where Batch.Index == Int
-    {
-        // Every way out makes the core's counters visible; the normal one does it before resuming callers.
-        var published = false
-        defer { if !published { publish() } }
-        switch beginBatch(inline: inline) {
-        case .ready: break
-        case .lockBusy: return BatchOutcome(leftover: Array(batch))
-        case .failed(let error):
-            for request in batch { request.fail(error) }
-            return BatchOutcome()
-        }
-        var locked = true
-        defer { if locked { core.unlock() } }
-
-        var frames = core.makeFrameBuilder()
-        var completions = SmallList<@Sendable (JournalError?) -> Void>()
-        var observers: [@Sendable (Result<State, JournalError>) -> Void] = []
-        var compactions: [@Sendable (JournalError?) -> Void] = []
-        var commits = 0
-        var synced = false
-        var rejected = false
-        var index = batch.startIndex
-        evaluation: while index < batch.endIndex {
-            let request = batch[index]
-            index += 1
-            switch request {
-            case .commit(let evaluate, let durability, _):
-                let evaluation = core.withState(evaluate)
-                guard let produced = evaluation.records else {
-                    completions.append(evaluation.complete)
-                    continue
-                }
-                switch stage(produced, into: &frames) {
-                case .staged:
-                    completions.append(evaluation.complete)
-                    commits += 1
-                    if durability == .synced { synced = true }
-                case .tooBig(let error):
-                    evaluation.complete(error)
-                case .rejected(let error):
-                    evaluation.complete(error)
-                    rejected = true
-                    break evaluation
-                }
-            case .observe(let deliver):
-                observers.append(deliver)
-            case .compact(let complete):
-                compactions.append(complete)
-            }
-        }
-
-        let writing = !frames.isEmpty
-        // A batch of deferred commits only skips its fsync when everything before it is durable,
-        // and when nothing in it (a read, a compaction, a synced commit) needs durability.
-        let sync = synced || !observers.isEmpty || !compactions.isEmpty || core.hasUnsyncedFrames
-        do {
-            try write(&frames, sync: sync)
-        } catch {
-            fail(completions, observers, compactions, with: error)
-            return BatchOutcome(leftover: Array(batch[index...]))
-        }
-        let compactionDue = settle(commits: commits, wrote: writing, rejected: rejected)
-        let compacting = !compactions.isEmpty || (compactionDue && !inline)
-        if !compacting {
-            endLockedOperation()
-            locked = false
-        }
-        publish()
-        published = true
-        completions.forEach { $0(nil) }
-        if !observers.isEmpty {
-            let state = core.state
-            for deliver in observers { deliver(.success(state)) }
-        }
-        if compacting {
-            var failure: JournalError?
-            do {
-                try core.compact()
-            } catch {
-                failure = error
-                core.countCompactionFailure()
-            }
-            publish()
-            for complete in compactions { complete(failure) }
-        }
-        return BatchOutcome(leftover: Array(batch[index...]), compactionDue: compactionDue && inline)
-    }
-
-    /// What a commit run alone on its caller's thread came to.
-    enum AloneOutcome<R> {
-        /// The commit ran: its result (after its records are written, and durable when synced) or
-        /// its failure, and whether the log now calls for a compaction (left to the queue).
-        case done(Result<R, any Error>, compactionDue: Bool)
-        /// The lock was taken by another process; nothing was done.
-        case lockBusy
-    }
-
-    /// Runs one commit as a batch of its own on the caller's thread, straight from
-    /// ``perform(durability:_:)``: the steps of ``process(_:inline:)`` for a batch of one commit,
-    /// without the request and continuation a queued commit needs. The caller has claimed the core
-    /// (``claimInline(_:)``).
-    func commitAlone<R>(
-        _ durability: JournalDurability, _ body: (State) throws -> (records: [State.Record], result: R)
-    ) -> AloneOutcome<R> {
-        var published = false
-        defer { if !published { publish() } }
-        switch beginBatch(inline: true) {
-        case .ready: break
-        case .lockBusy: return .lockBusy
-        case .failed(let error): return .done(.failure(error), compactionDue: false)
-        }
-        var locked = true
-        defer { if locked { core.unlock() } }
-
-        var frames = core.makeFrameBuilder()
-        var outcome: Result<R, any Error>
-        var commits = 0
-        var rejected = false
-        do {
-            let output = try core.withState(body)
-            switch stage(output.records, into: &frames) {
-            case .staged:
-                outcome = .success(output.result)
-                commits = 1
-            case .tooBig(let error): outcome = .failure(error)
-            case .rejected(let error):
-                outcome = .failure(error)
-                rejected = true
-            }
-        } catch {
-            outcome = .failure(error)
-        }
-        let writing = !frames.isEmpty
-        do {
-            try write(&frames, sync: durability == .synced || core.hasUnsyncedFrames)
-        } catch {
-            // A commit that failed by itself reports its own failure, as a queued one does.
-            if case .success = outcome { outcome = .failure(error) }
-            return .done(outcome, compactionDue: false)
-        }
-        let compactionDue = settle(commits: commits, wrote: writing, rejected: rejected)
-        endLockedOperation()
-        locked = false
-        publish()
-        published = true
-        return .done(outcome, compactionDue: compactionDue)
     }
 }

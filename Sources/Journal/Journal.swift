@@ -1,4 +1,3 @@
-import CFileStatus
 import Dispatch
 public import Foundation
 
@@ -17,17 +16,17 @@ public import Foundation
 /// snapshot when it grows past ``JournalOptions/compactionThreshold``. The files are described in
 /// the FileFormat article of this module's documentation.
 public final class Journal<State: JournalState>: Sendable {
-    /// What the journal's threads share, under ``shared``'s lock. (The writer is in
-    /// `Journal+Writer.swift`, the steps of a batch in `Journal+BatchSteps.swift`, the lease timer in
-    /// `Journal+Lease.swift`.)
+    /// What the journal's threads share, under ``shared``'s lock. (The writer, which runs batches on
+    /// a caller's thread or on the queue, is in `Journal+Writer.swift`; the batch itself, the one way
+    /// anything is committed, in `Journal+Batch.swift`; the lease timer in `Internal/JournalCore+Lock.swift`.)
     struct Shared: Sendable {
         var pending: [JournalRequest<State>] = []
         var draining = false
         var closed = false
         /// Set by the first ``Journal/close()`` once it owns the files for good.
         var filesClosed = false
-        /// Set when an inline commit made the log outgrow the compaction threshold: the queue (or
-        /// ``Journal/close()``) compacts.
+        /// Set when a batch on a caller's thread made the log outgrow the compaction threshold: the
+        /// queue (or ``Journal/close()``) compacts.
         var compactionDue = false
         var statistics = JournalStatistics()
         var recoveries: [JournalRecovery] = []
@@ -144,7 +143,7 @@ public final class Journal<State: JournalState>: Sendable {
         if core.options.readOnly { throw core.readOnlyError }
         // Nobody writing and the lock free: the commit runs here, with no request or continuation.
         let claim = claimInline(durability)
-        if let claim, case .done(let result, let compactionDue) = commitAlone(durability, body) {
+        if let claim, case let (result, compactionDue)? = commitOnCallerThread(durability, body) {
             endInline(leftover: [], compactionDue: compactionDue)
             if claim.holdsInlineSync { InlineSync.release() }
             return try result.get()
@@ -235,7 +234,7 @@ public final class Journal<State: JournalState>: Sendable {
             return (true, shared.compactionDue)
         }
         guard first else { return }
-        // A compaction an inline commit made due is not dropped because the process is ending.
+        // A compaction a batch on a caller's thread made due is not dropped because the process is ending.
         if compact { compactIfDue() }
         core.closeFiles()
         leaseTimer.source?.cancel()

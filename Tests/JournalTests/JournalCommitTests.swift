@@ -241,6 +241,83 @@ struct JournalCommitTests {
         #expect(try await reopened.currentState().entries == entries)
     }
 
+    /// What a commit came to, as its caller saw it.
+    enum CommitAnswer: Equatable, Sendable {
+        case committed, tooBig, bodyFailed, other
+    }
+
+    struct BodyFailed: Error {}
+
+    /// Commits `records` (or, for `nil`, runs a body that throws) and says what its caller was told.
+    static func answer(
+        of records: [String]?, in journal: Journal<ListState>, durability: JournalDurability = .synced
+    ) async -> CommitAnswer {
+        do {
+            try await journal.perform(durability: durability) { _ in
+                guard let records else { throw BodyFailed() }
+                return (records: records.map { Data($0.utf8) }, result: ())
+            }
+            return .committed
+        } catch let error as JournalError where error.code == .invalidArgument {
+            return .tooBig
+        } catch is BodyFailed {
+            return .bodyFailed
+        } catch {
+            return .other
+        }
+    }
+
+    @Test func aCommitIsAnsweredAloneTheSameOnItsCallersThreadAndInAQueuedBatch() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var options = JournalOptions()
+        options.maximumFramePayload = 48
+        let journal = try Journal<ListState>.open(directory: directory.url, options: options)
+        defer { journal.close() }
+        let tooBig = (0..<4).map { "oversized-\($0)" }
+        let commits: [[String]?] = [tooBig, nil, ["alone"]]
+        let expected: [CommitAnswer] = [.tooBig, .bodyFailed, .committed]
+        // Idle: each runs as a batch of its own on its caller's thread. (A deferred commit does so
+        // whatever other journals of the process are doing, as long as the log is synced, which the
+        // two failing ones, writing nothing, leave it.)
+        var alone: [CommitAnswer] = []
+        for records in commits {
+            alone.append(await Self.answer(of: records, in: journal, durability: .deferred))
+        }
+        #expect(alone == expected)
+        #expect(journal.statistics.commits == 1)
+
+        // Queued behind a commit that holds the journal: one batch, each still answered alone.
+        let firstIsRunning = SharedCounter()
+        let ownThread = OwnThreadExecutor()
+        defer { ownThread.shutdown() }
+        let othersCalled = SharedCounter()
+        let queued: [[String]?] = commits.dropLast() + [["queued"]]
+        let answers = try await withThrowingTaskGroup(of: (Int, CommitAnswer).self) { group in
+            group.addTask(executorPreference: ownThread) {
+                try await journal.perform { _ in
+                    firstIsRunning.add()
+                    othersCalled.wait(for: queued.count)
+                    return (records: [Data("first".utf8)], result: ())
+                }
+                return (-1, .committed)
+            }
+            for (index, records) in queued.enumerated() {
+                group.addTask {
+                    while firstIsRunning.value == 0 { try await Task.sleep(for: .milliseconds(1)) }
+                    othersCalled.add()
+                    return (index, await Self.answer(of: records, in: journal))
+                }
+            }
+            var answers = [CommitAnswer](repeating: .other, count: queued.count)
+            for try await (index, answer) in group where index >= 0 { answers[index] = answer }
+            return answers
+        }
+        #expect(answers == expected)
+        #expect(journal.statistics.commits == 3)
+        #expect(try await journal.currentState().entries.sorted() == ["alone", "first", "queued"])
+    }
+
     @Test func batchesBiggerThanAFrameAreSplitBetweenCommits() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

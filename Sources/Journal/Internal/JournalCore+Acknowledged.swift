@@ -47,12 +47,4 @@ extension JournalCore {
                 + "log and its snapshot from a backup, or, to go on without those records, remove \(lockPath) while "
                 + "no process uses the journal (the next open then takes what is damaged for a torn tail)")
     }
-
-    /// The error a read-only journal answers a commit or a compaction with.
-    var readOnlyError: JournalError {
-        JournalError(
-            .readOnly, path: logPath,
-            message: "the journal was opened read-only (JournalOptions.readOnly); open it without that option to "
-                + "commit or compact")
-    }
 }

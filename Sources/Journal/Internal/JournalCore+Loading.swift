@@ -1,6 +1,8 @@
-import Foundation
 import Glibc
 
+// Loading: the state is rebuilt from the snapshot and the log on open (and after another process
+// compacted), a torn tail is cut, and records the lock file says were acknowledged are never lost
+// silently.
 extension JournalCore {
     /// Rebuilds the state from the snapshot (if any) and the log, repairing what may be repaired:
     /// a torn tail is cut, a log the snapshot already covers is replaced by an empty one. Records
@@ -192,22 +194,6 @@ extension JournalCore {
         return (outcome.records, outcome.reachedRetirementMark)
     }
 
-    /// Whether some frame before ``endOffset`` may not be durable yet: one this journal wrote
-    /// deferred, or one it read from another process (which may have been killed between its write
-    /// and its fsync, or wrote it deferred).
-    var hasUnsyncedFrames: Bool { readUnsynced || writtenUnsynced }
-
-    /// Makes every frame up to ``endOffset`` durable: nothing may be acknowledged on top of a frame
-    /// that only the page cache holds.
-    /// A read-only journal does not (it acknowledges nothing).
-    func syncIfUnsynced() throws(JournalError) {
-        guard hasUnsyncedFrames, !options.readOnly else { return }
-        try SystemFile.syncData(logFD, path: logPath)
-        readUnsynced = false
-        writtenUnsynced = false
-        statistics.logSyncs += 1
-    }
-
     /// Why the bytes after ``endOffset``, where scanning stopped with `failure`, are a torn tail.
     ///
     /// - Throws: ``JournalError/Code/corrupt`` when they are not: a frame that checks out but
@@ -244,60 +230,5 @@ extension JournalCore {
         allocatedEnd = endOffset
         recoveries.append(
             JournalRecovery(path: logPath, offset: endOffset, bytesCut: fileSize - endOffset, reason: reason))
-    }
-
-    /// Writes an empty, preallocated log of `generation` to a temporary file and renames it over the log.
-    func createLog(generation: UInt64, baseSequence: UInt64, hooked: Bool) throws(JournalError) {
-        let fd = try SystemFile.create(logTempPath, flags: O_RDWR)
-        let size = Int64(LogFormat.logHeaderSize) + LogFormat.firstAllocation
-        do {
-            let header = LogFormat.encode(LogFormat.LogHeader(generation: generation, baseSequence: baseSequence))
-            try SystemFile.write(fd, header, at: 0, path: logTempPath)
-            try SystemFile.writeZeros(fd, from: Int64(header.count), to: size, path: logTempPath)
-            try SystemFile.sync(fd, path: logTempPath)
-            if hooked { try hook(.didWriteLogTemp) }
-            try SystemFile.rename(logTempPath, to: logPath)
-            if hooked { try hook(.didRenameLog) }
-            try SystemFile.syncDirectory(directory)
-        } catch {
-            SystemFile.close(fd)
-            throw error
-        }
-        SystemFile.close(logFD)
-        logFD = fd
-        readUnsynced = false
-        writtenUnsynced = false
-        logGeneration = generation
-        lastSequence = baseSequence
-        endOffset = Int64(LogFormat.logHeaderSize)
-        preallocates = true
-        allocatedEnd = size
-    }
-
-    /// Makes sure zeros reach at least a frame header past `end` (so the log's end is always an
-    /// all-zero header), adding a quarter of the log's size (between `LogFormat.firstAllocation`
-    /// and `LogFormat.largestAllocation`) and syncing the zeros and the new size before any frame goes there.
-    func allocate(through end: Int64) throws(JournalError) {
-        let needed = end + Int64(LogFormat.frameHeaderSize)
-        if needed <= allocatedEnd { return }
-        // Start from the file's real size: another process may have extended it.
-        let size = try SystemFile.size(logFD, path: logPath)
-        allocatedEnd = max(allocatedEnd, size)
-        if needed <= allocatedEnd { return }
-        let growth = min(max(allocatedEnd / 4, LogFormat.firstAllocation), LogFormat.largestAllocation)
-        let target = max(needed, allocatedEnd + growth)
-        do {
-            try SystemFile.writeZeros(logFD, from: allocatedEnd, to: target, path: logPath)
-            try SystemFile.sync(logFD, path: logPath)
-        } catch {
-            try? SystemFile.truncate(logFD, to: allocatedEnd, path: logPath)
-            throw error
-        }
-        allocatedEnd = target
-        // That fsync covered every frame written before it.
-        readUnsynced = false
-        writtenUnsynced = false
-        statistics.logSyncs += 1
-        statistics.logExtensions += 1
     }
 }

@@ -1,18 +1,20 @@
-import CFileStatus
-import Foundation
 import Glibc
 
 /// The files of one journal and the state rebuilt from them.
 ///
 /// Not thread-safe by itself: ``Journal`` touches it only while it holds the right to (its `draining`
-/// flag: on its serial queue, on a caller's thread for an inline commit, or in its lease timer), and
+/// flag: on its serial queue, on a caller's thread for a batch run there, or in its lease timer), and
 /// from `open` before the journal is shared, which is why it may be `@unchecked Sendable`. Every method that
 /// reads or changes the files expects the caller to hold the cross-process lock.
 ///
-/// Its jobs are split between files: this one (opening, closing, catching up, appending,
-/// compacting), `JournalCore+Lock.swift` (the lock and its lease) and `JournalCore+Loading.swift`
-/// (rebuilding the state from the files and repairing a torn tail). Its stored properties are
-/// internal so that those extensions reach them; nothing but the core's own methods changes them.
+/// Its jobs are split between files: this one (its state, opening and closing the files, lending
+/// the state to a body), `JournalCore+Lock.swift` (the lock and its lease),
+/// `JournalCore+Loading.swift` (rebuilding the state from the files and repairing a torn tail),
+/// `JournalCore+CatchUp.swift` (reading what other processes committed),
+/// `JournalCore+Appending.swift` (writing and syncing frames in the preallocated log),
+/// `JournalCore+Compaction.swift` (writing the snapshot and starting a new log generation) and
+/// `JournalCore+Acknowledged.swift` (the acknowledged end the lock file keeps). Its stored properties
+/// are internal so that those extensions reach them; nothing but the core's own methods changes them.
 final class JournalCore<State: JournalState>: @unchecked Sendable {
     let directory: String
     let logPath: String
@@ -152,104 +154,6 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         directoryFD = -1
     }
 
-    /// Cuts the zeros after the last frame, so that a log at rest is as long as its frames (and
-    /// tools and people looking at the file see where it ends). Done only when the lock is free at
-    /// once and nothing follows this journal's end: a process that wrote after it trims at its own
-    /// close. The next commit preallocates again. The cut needs no sync: zeros or not, the log reads
-    /// the same.
-    func trimPreallocation() {
-        guard preallocates, !options.readOnly, loaded, stopped == nil, logFD >= 0, lockFD >= 0,
-            (try? tryLock()) == true
-        else { return }
-        defer { unlock() }
-        guard
-            let next = try? SystemFile.readBytes(logFD, count: LogFormat.frameHeaderSize, at: endOffset, path: logPath),
-            next.count == LogFormat.frameHeaderSize, next.withUnsafeBytes({ LogFormat.isEndOfLog($0, at: 0) })
-        else { return }
-        if (try? SystemFile.truncate(logFD, to: endOffset, path: logPath)) != nil { allocatedEnd = endOffset }
-    }
-
-    // MARK: - Catching up, appending, compacting
-
-    /// Brings the state up to date with what other processes committed since this one last looked.
-    ///
-    /// In a preallocated log this is one read when nothing changed: the frame header where the log
-    /// ended is still zeros. Another process's frames are read from there; a compaction first
-    /// leaves a retirement mark there (``LogFormat/retirementMark``), which makes this journal
-    /// reload. A version 1 log is checked by its link count and size (a compaction renames a new
-    /// log over it, leaving it no name) and the snapshot's identity (a compaction interrupted
-    /// between its two renames has replaced only the snapshot). Nothing asks for the log's
-    /// timestamps (see `SystemFile.status`).
-    func catchUp() throws(JournalError) {
-        if upToDate { return }
-        try catchUpFromFiles()
-        upToDate = holdsLock
-    }
-
-    private func catchUpFromFiles() throws(JournalError) {
-        if logFD < 0 {
-            // A read-only journal that found no journal: look again.
-            try load()
-            return
-        }
-        if preallocates {
-            try catchUpPreallocated()
-            return
-        }
-        let log = try SystemFile.status(of: logFD, path: logPath)
-        let currentSnapshot = try SystemFile.identity(of: snapshotName, in: directoryFD, path: snapshotPath)
-        if log.links == 0 || currentSnapshot != snapshotIdentity {
-            // Another process compacted (or repaired an interrupted compaction): start over.
-            let before = statistics.recordsReplayed
-            try load()
-            statistics.reloads += 1
-            statistics.recordsCaughtUp += statistics.recordsReplayed - before
-            statistics.recordsReplayed = before
-            return
-        }
-        if log.size == endOffset { return }
-        if log.size < endOffset {
-            try load()
-            statistics.reloads += 1
-            return
-        }
-        statistics.recordsCaughtUp += try readNewFrames(fileSize: log.size).records
-    }
-
-    private func catchUpPreallocated() throws(JournalError) {
-        var header = (UInt64(0), UInt64(0))
-        let got = try withUnsafeMutableBytes(of: &header) { (raw) throws(JournalError) -> Int in
-            try SystemFile.read(logFD, into: raw.baseAddress!, count: raw.count, at: endOffset, path: logPath)
-        }
-        if got == LogFormat.frameHeaderSize {
-            let (end, retirement) = withUnsafeBytes(of: header) {
-                (LogFormat.isEndOfLog($0, at: 0), LogFormat.isRetirementMark($0, at: 0))
-            }
-            if end { return }
-            if !retirement {
-                let (records, retired) = try readNewFrames()
-                statistics.recordsCaughtUp += records
-                if !retired { return }
-            }
-        } else {
-            // The file ends here: another process cut a torn tail at this point, or below it.
-            let size = try SystemFile.size(logFD, path: logPath)
-            allocatedEnd = size
-            if size >= endOffset { return }
-        }
-        try reload()
-    }
-
-    /// Rebuilds everything from the files: another process compacted, or repaired what this
-    /// journal had read.
-    private func reload() throws(JournalError) {
-        let before = statistics.recordsReplayed
-        try load()
-        statistics.reloads += 1
-        statistics.recordsCaughtUp += statistics.recordsReplayed - before
-        statistics.recordsReplayed = before
-    }
-
     /// Calls `body` with the state lent, not copied (a copy retains every collection the state
     /// holds): the state is moved out for the call and back, the core holding an empty one meanwhile.
     /// `body` must not reach the core; a commit's body, which may not call the journal, runs this way.
@@ -265,123 +169,16 @@ final class JournalCore<State: JournalState>: @unchecked Sendable {
         try state.apply(record)
     }
 
-    /// An empty batch of frames following the log's last one, in the buffer the last batch used.
-    func makeFrameBuilder() -> FrameBuilder {
-        FrameBuilder(reusing: &frameBuffer, after: lastSequence, maximumPayload: options.maximumFramePayload)
-    }
-
-    /// Writes the batch `frames` built (one frame, unless it exceeds the size of a frame) with one
-    /// write and, when `sync` is set, makes them (and everything before them) durable with one
-    /// fdatasync. Keeps the batch's buffer for the next one.
-    ///
-    /// The caller passes `sync: false` only when ``hasUnsyncedFrames`` is false, so at most the last
-    /// frame of the log is ever unsynced: a crash can then only damage the tail, which opening cuts.
-    func append(_ frames: inout FrameBuilder, sync: Bool = true) throws(JournalError) {
-        frames.finish()
-        let size = Int64(frames.bytes.count)
-        defer {
-            // A buffer that held a huge batch is not kept.
-            if frames.bytes.capacity <= 1 << 20 { frameBuffer = frames.bytes }
-        }
-        if preallocates { try allocate(through: endOffset + size) }
-        do {
-            try SystemFile.write(logFD, frames.bytes, at: endOffset, path: logPath)
-        } catch {
-            // The journal stops; leave the log ending at its last good frame.
-            try? SystemFile.truncate(logFD, to: endOffset, path: logPath)
-            allocatedEnd = endOffset
-            throw error
-        }
-        // The counters are changed in a copy: each change of a class's property is an access check.
-        var counted = statistics
-        if sync {
-            try SystemFile.syncData(logFD, path: logPath)
-            readUnsynced = false
-            writtenUnsynced = false
-            counted.logSyncs += 1
-        } else {
-            writtenUnsynced = true
-            counted.deferredGroupCommits += 1
-        }
-        endOffset += size
-        lastSequence += UInt64(frames.frameCount)
-        if sync { recordAcknowledgedEnd() }
-        counted.groupCommits += 1
-        counted.recordsAppended += frames.recordCount
-        counted.bytesAppended += size
-        statistics = counted
-    }
-
+    /// Counts commits a batch acknowledged.
     func countCommits(_ count: Int) {
         statistics.commits += count
     }
 
-    func countCompactionFailure() {
-        statistics.compactionFailures += 1
-    }
-
-    var needsCompaction: Bool {
-        guard let threshold = options.compactionThreshold else { return false }
-        return endOffset > threshold
-    }
-
-    /// Replaces the snapshot by the current state and starts a new, empty log generation.
-    ///
-    /// A failure before the new snapshot is in place changes nothing; a failure after it stops the
-    /// journal (``stopped``), since this process's view of the files is then out of date.
-    func compact() throws(JournalError) {
-        // The next operation reads the new log's first frame header before trusting the state.
-        upToDate = false
-        let payload: Data
-        do {
-            payload = try state.snapshot()
-        } catch {
-            throw JournalError(
-                .stateRejected, path: snapshotPath, message: "the owner could not serialize its state: \(error)",
-                underlying: String(describing: error))
-        }
-        try hook(.willWriteSnapshot)
-        let bytes = LogFormat.encodeSnapshot(payload, generation: logGeneration, lastSequence: lastSequence)
-        let fd = try SystemFile.create(snapshotTempPath, flags: O_WRONLY)
-        do {
-            defer { SystemFile.close(fd) }
-            try SystemFile.write(fd, bytes, at: 0, path: snapshotTempPath)
-            try hook(.didWriteSnapshotTemp)
-            try SystemFile.sync(fd, path: snapshotTempPath)
-            if preallocates {
-                // Tell the other processes to reload (they would otherwise go on with this log). It
-                // needs no sync: after a machine crash every process opens the files afresh.
-                try SystemFile.write(logFD, LogFormat.retirementMark, at: endOffset, path: logPath)
-            }
-            try hook(.didSyncSnapshotTemp)
-        }
-        try SystemFile.rename(snapshotTempPath, to: snapshotPath)
-        do {
-            try hook(.didRenameSnapshot)
-            snapshotIdentity = try SystemFile.identity(of: snapshotPath)
-            try SystemFile.syncDirectory(directory)
-            try hook(.didSyncDirectoryAfterSnapshot)
-            try createLog(generation: logGeneration + 1, baseSequence: lastSequence, hooked: true)
-            recordAcknowledgedEnd()
-            statistics.compactions += 1
-            try hook(.didFinish)
-        } catch {
-            stopped = JournalError(
-                .closed, path: logPath,
-                message: "a compaction failed halfway (\(error)); the files are consistent but this journal "
-                    + "stopped: reopen it")
-            throw error
-        }
-    }
-
-    func hook(_ step: CompactionStep) throws(JournalError) {
-        guard let hook = options.compactionStepHook else { return }
-        do {
-            try hook(step)
-        } catch {
-            throw JournalError(
-                .io, path: snapshotPath, message: "injected failure at \(step.rawValue)",
-                underlying: String(describing: error))
-        }
+    /// The error a read-only journal answers a commit or a compaction with.
+    var readOnlyError: JournalError {
+        JournalError(
+            .readOnly, path: logPath,
+            message: "the journal was opened read-only (JournalOptions.readOnly); open it without that option to "
+                + "commit or compact")
     }
 }

@@ -19,6 +19,15 @@ enum JournalRequest<State: JournalState>: Sendable {
     /// Compact after this batch.
     case compact(@Sendable (JournalError?) -> Void)
 
+    /// What the request asks for.
+    var kind: JournalRequestKind {
+        switch self {
+        case .commit(_, let durability, _): .commit(durability)
+        case .observe: .observe
+        case .compact: .compact
+        }
+    }
+
     func fail(_ error: JournalError) {
         switch self {
         case .commit(_, _, let fail): fail(error)

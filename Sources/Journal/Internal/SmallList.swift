@@ -14,6 +14,13 @@ struct SmallList<Element> {
         }
     }
 
+    /// Removes the element appended last and returns it (`nil` when the list is empty).
+    mutating func removeLast() -> Element? {
+        if let last = rest.popLast() { return last }
+        defer { first = nil }
+        return first
+    }
+
     /// Calls `body` on every element, in the order they were appended.
     func forEach(_ body: (Element) -> Void) {
         guard let first else { return }

@@ -1,16 +1,13 @@
 import CFileStatus
-import Foundation
 import Glibc
-
-/// The identity of a file on disk, to notice that a path now names a different file.
-struct FileIdentity: Equatable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-}
 
 /// Thin wrappers over the POSIX calls the journal needs, turning failures into ``JournalError``.
 ///
-/// Every function is synchronous and leaves no descriptor open on failure.
+/// Every function is synchronous and leaves no descriptor open on failure. This file opens,
+/// creates, renames and closes files and folders (never through a symbolic link, only regular
+/// files); `SystemFile+ReadWrite.swift` reads, writes and syncs bytes, `SystemFile+SparseFiles.swift`
+/// scans files for data and checksums them without reading their holes, and
+/// `SystemFile+Status.swift` looks files up without asking for their timestamps.
 enum SystemFile {
     static func ioError(_ operation: String, path: String, errno code: Int32, advice: String? = nil) -> JournalError {
         let reason = String(cString: strerror(code))
@@ -100,207 +97,9 @@ enum SystemFile {
         if fd >= 0 { _ = Glibc.close(fd) }
     }
 
-    /// Reads up to `count` bytes at `offset`; fewer only at the end of the file.
-    static func read(
-        _ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int64, path: String
-    ) throws(JournalError) -> Int {
-        var done = 0
-        while done < count {
-            let result = pread(fd, buffer + done, count - done, off_t(offset) + off_t(done))
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw ioError("read", path: path, errno: errno)
-            }
-            if result == 0 { break }
-            done += result
-        }
-        return done
-    }
-
-    /// Reads exactly `count` bytes at `offset` into a new array, or fewer at the end of the file.
-    static func readBytes(_ fd: Int32, count: Int, at offset: Int64, path: String) throws(JournalError) -> [UInt8] {
-        guard count > 0 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var readCount = 0
-        var failure: JournalError?
-        bytes.withUnsafeMutableBytes { raw in
-            do throws(JournalError) {
-                readCount = try read(fd, into: raw.baseAddress!, count: count, at: offset, path: path)
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
-        bytes.removeLast(count - readCount)
-        return bytes
-    }
-
-    /// Writes all of `bytes` at `offset`.
-    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64, path: String) throws(JournalError)
-    {
-        var done = 0
-        while done < bytes.count {
-            let result = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw ioError("write", path: path, errno: errno)
-            }
-            done += result
-        }
-    }
-
-    static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int64, path: String) throws(JournalError) {
-        var failure: JournalError?
-        bytes.withUnsafeBytes { raw in
-            do throws(JournalError) { try write(fd, raw, at: offset, path: path) } catch { failure = error }
-        }
-        if let failure { throw failure }
-    }
-
-    /// Writes zeros over `[start, end)`, growing the file when `end` is past its end.
-    ///
-    /// It writes 64 KiB at a time, not more: the page cache sizes the folios it creates by the
-    /// write that creates them, and the journal's later small writes into a folio cost time per
-    /// block of the folio. Measured here (ext4, Linux 6.18): a 111-byte `pwrite` into zeros written
-    /// in 1 MiB pieces took 1.75 µs, into zeros written in 64 KiB pieces 0.5 µs.
-    static func writeZeros(_ fd: Int32, from start: Int64, to end: Int64, path: String) throws(JournalError) {
-        guard end > start else { return }
-        let piece = Int(min(end - start, 64 << 10))
-        let zeros = UnsafeMutableRawBufferPointer.allocate(byteCount: piece, alignment: 16)
-        defer { zeros.deallocate() }
-        zeros.initializeMemory(as: UInt8.self, repeating: 0)
-        var offset = start
-        while offset < end {
-            let count = Int(min(end - offset, Int64(piece)))
-            try write(fd, UnsafeRawBufferPointer(rebasing: zeros[0..<count]), at: offset, path: path)
-            offset += Int64(count)
-        }
-    }
-
-    /// The most bytes one read of ``firstNonZeroByte(_:from:to:path:)`` and ``checksum(_:from:to:seed:path:)``
-    /// holds: what they keep in memory whatever the size of the file.
-    static let pieceSize = 1 << 20
-
-    /// The first stretch of `[start, end)` of `fd` that holds data, or `nil` when nothing but holes
-    /// is left there (see `pk_file_data_region`): the parts of a sparse file that take no space and
-    /// read as zeros are skipped without being read, so a file's size says nothing of how much of it
-    /// is read. A file system that keeps no holes reports all of it as data.
-    static func dataRegion(_ fd: Int32, from start: Int64, to end: Int64, path: String) throws(JournalError)
-        -> Range<Int64>?
-    {
-        guard end > start else { return nil }
-        var first: Int64 = 0
-        var last: Int64 = 0
-        let found = pk_file_data_region(fd, start, &first, &last)
-        if found < 0 { throw ioError("lseek", path: path, errno: errno) }
-        let lower = max(first, start)
-        let upper = min(last, end)
-        guard found == 1, lower < upper else { return nil }
-        return lower..<upper
-    }
-
-    /// The offset of the first byte in `[start, end)` that is not zero, or `nil`. Holes are skipped
-    /// (see ``dataRegion(_:from:to:path:)``); the data is read ``pieceSize`` bytes at a time.
-    static func firstNonZeroByte(_ fd: Int32, from start: Int64, to end: Int64, path: String) throws(JournalError)
-        -> Int64?
-    {
-        guard end > start else { return nil }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(
-            byteCount: Int(min(end - start, Int64(pieceSize))), alignment: 16)
-        defer { buffer.deallocate() }
-        var offset = start
-        while let region = try dataRegion(fd, from: offset, to: end, path: path) {
-            offset = region.lowerBound
-            while offset < region.upperBound {
-                let want = Int(min(region.upperBound - offset, Int64(buffer.count)))
-                let count = try read(fd, into: buffer.baseAddress!, count: want, at: offset, path: path)
-                if count == 0 { return nil }
-                if let index = UnsafeRawBufferPointer(rebasing: buffer[0..<count]).firstIndex(where: { $0 != 0 }) {
-                    return offset + Int64(index)
-                }
-                offset += Int64(count)
-            }
-        }
-        return nil
-    }
-
-    /// The CRC-32 of the bytes `[start, end)` of `fd` continuing `seed`, as ``LogFormat/crc32(_:seed:)``
-    /// gives it for the same bytes in memory. The data is read ``pieceSize`` bytes at a time and
-    /// holes are folded in without being read (``LogFormat/crc32(zeros:seed:)``), so the time it
-    /// takes follows the data the file holds, not its size.
-    ///
-    /// - Throws: ``JournalError/Code/corrupt`` when the file ends before `end`.
-    static func checksum(_ fd: Int32, from start: Int64, to end: Int64, seed: UInt32, path: String)
-        throws(JournalError) -> UInt32
-    {
-        guard end > start else { return seed }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(
-            byteCount: Int(min(end - start, Int64(pieceSize))), alignment: 16)
-        defer { buffer.deallocate() }
-        var crc = seed
-        var offset = start
-        while offset < end {
-            guard let region = try dataRegion(fd, from: offset, to: end, path: path) else {
-                // Only a hole is left, unless the file is shorter than `end`.
-                let fileSize = try size(fd, path: path)
-                if fileSize < end {
-                    offset = fileSize
-                    break
-                }
-                return LogFormat.crc32(zeros: end - offset, seed: crc)
-            }
-            crc = LogFormat.crc32(zeros: region.lowerBound - offset, seed: crc)
-            offset = region.lowerBound
-            while offset < region.upperBound {
-                let want = Int(min(region.upperBound - offset, Int64(buffer.count)))
-                let count = try read(fd, into: buffer.baseAddress!, count: want, at: offset, path: path)
-                if count == 0 { break }
-                crc = LogFormat.crc32(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), seed: crc)
-                offset += Int64(count)
-            }
-            if offset < region.upperBound { break }
-        }
-        guard offset >= end else {
-            throw JournalError(
-                .corrupt, path: path, offset: offset,
-                message: "the file ends here, before byte \(end), while it was being read; restore it from a backup")
-        }
-        return crc
-    }
-
-    /// Reads up to `count` bytes at `offset` into a new `Data`, fewer only at the end of the file.
-    /// Its memory is asked of the system before anything is read: when the system refuses, the
-    /// failure is a ``JournalError`` (``JournalError/Code/io``, `ENOMEM`), never a crash.
-    static func readData(_ fd: Int32, count: Int, at offset: Int64, path: String) throws(JournalError) -> Data {
-        guard count > 0 else { return Data() }
-        guard let memory = malloc(count) else {
-            throw ioError(
-                "reading \(count) bytes", path: path, errno: ENOMEM,
-                advice: "there is not enough memory to hold them; free memory or move the file away")
-        }
-        let got: Int
-        do {
-            got = try read(fd, into: memory, count: count, at: offset, path: path)
-        } catch {
-            free(memory)
-            throw error
-        }
-        return Data(bytesNoCopy: memory, count: got, deallocator: .free)
-    }
-
-    /// Makes the file's data (and its size) durable.
-    static func syncData(_ fd: Int32, path: String) throws(JournalError) {
-        while fdatasync(fd) != 0 {
-            if errno == EINTR { continue }
-            throw ioError("fdatasync", path: path, errno: errno, advice: "the journal stops; reopen it")
-        }
-    }
-
-    /// Makes the file's data and metadata durable.
-    static func sync(_ fd: Int32, path: String) throws(JournalError) {
-        while fsync(fd) != 0 {
-            if errno == EINTR { continue }
-            throw ioError("fsync", path: path, errno: errno, advice: "the journal stops; reopen it")
+    static func rename(_ from: String, to: String) throws(JournalError) {
+        if Glibc.rename(from, to) != 0 {
+            throw ioError("rename to \(to)", path: from, errno: errno)
         }
     }
 
@@ -309,68 +108,6 @@ enum SystemFile {
         guard let fd = try open(path, flags: O_RDONLY | O_DIRECTORY) else { return }
         defer { close(fd) }
         try sync(fd, path: path)
-    }
-
-    static func truncate(_ fd: Int32, to size: Int64, path: String) throws(JournalError) {
-        while ftruncate(fd, off_t(size)) != 0 {
-            if errno == EINTR { continue }
-            throw ioError("truncate", path: path, errno: errno)
-        }
-    }
-
-    static func rename(_ from: String, to: String) throws(JournalError) {
-        if Glibc.rename(from, to) != 0 {
-            throw ioError("rename to \(to)", path: from, errno: errno)
-        }
-    }
-
-    /// What the journal asks of a file: its size and how many names it has.
-    struct Status {
-        var size: Int64
-        var links: UInt64
-    }
-
-    /// Looks a file up without asking for its timestamps (see `pk_file_status_get`: asking would
-    /// make every later write to it dirty its inode, and every fdatasync of the log write that).
-    ///
-    /// - Returns: `nil` when `name` does not exist and `missingIsNil` is set.
-    private static func status(
-        _ fd: Int32, name: String?, path: String, missingIsNil: Bool = false
-    ) throws(JournalError) -> pk_file_status? {
-        var status = pk_file_status()
-        let result = name.map { pk_file_status_get(fd, $0, &status) } ?? pk_file_status_get(fd, nil, &status)
-        if result != 0 {
-            if missingIsNil && errno == ENOENT { return nil }
-            throw ioError("stat", path: path, errno: errno)
-        }
-        return status
-    }
-
-    /// The size and link count of the open file `fd`.
-    static func status(of fd: Int32, path: String) throws(JournalError) -> Status {
-        let status = try status(fd, name: nil, path: path)!
-        return Status(size: status.size, links: status.links)
-    }
-
-    static func size(_ fd: Int32, path: String) throws(JournalError) -> Int64 {
-        try status(of: fd, path: path).size
-    }
-
-    static func identity(_ fd: Int32, path: String) throws(JournalError) -> FileIdentity {
-        let status = try status(fd, name: nil, path: path)!
-        return FileIdentity(device: status.device, inode: status.inode)
-    }
-
-    /// The identity of the file `path` names now, or `nil` when there is none.
-    static func identity(of path: String) throws(JournalError) -> FileIdentity? {
-        guard let status = try status(AT_FDCWD, name: path, path: path, missingIsNil: true) else { return nil }
-        return FileIdentity(device: status.device, inode: status.inode)
-    }
-
-    /// The identity of the file `name` names now in the open directory `directory`, or `nil`.
-    static func identity(of name: String, in directory: Int32, path: String) throws(JournalError) -> FileIdentity? {
-        guard let status = try status(directory, name: name, path: path, missingIsNil: true) else { return nil }
-        return FileIdentity(device: status.device, inode: status.inode)
     }
 
     /// Creates `path` and its missing parents.
