@@ -6,27 +6,11 @@ import Testing
 /// Two processes on one SQLite ledger: the busy timeout lets them take turns, one delivery is
 /// recorded once, and their spends together never take the balance below zero.
 struct SQLiteLedgerProcessTests {
-    /// Runs `sqlite-ledger-child` (built next to the test bundle), its output going to a file in
-    /// `folder` (so nothing blocks on a pipe), and returns the lines it printed.
+    /// Runs `sqlite-ledger-child` and returns the lines it printed; it must exit 0.
     private func runChild(_ arguments: [String], in folder: URL) async throws -> [String] {
-        let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bundle).deletingLastPathComponent()
-            .appendingPathComponent("sqlite-ledger-child")
-        process.arguments = arguments
-        let output = folder.appendingPathComponent("child-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        let ended = AsyncStream<Int32> { continuation in
-            process.terminationHandler = { process in
-                continuation.yield(process.terminationStatus)
-                continuation.finish()
-            }
-        }
-        try process.run()
-        var statuses = ended.makeAsyncIterator()
-        #expect(await statuses.next() == 0)
-        return try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+        let (status, output) = try await runBuiltExecutable("sqlite-ledger-child", arguments, in: folder)
+        #expect(status == 0)
+        return output.split(separator: "\n").map(String.init)
     }
 
     @Test func twoProcessesShareOneLedgerFile() async throws {

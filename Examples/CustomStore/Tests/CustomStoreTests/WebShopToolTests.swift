@@ -6,27 +6,9 @@ import Testing
 /// The example's own `webshop` tool: PurchaseKit's commands with this package's plug-ins, as a
 /// person runs them.
 struct WebShopToolTests {
-    /// Runs `webshop` (built next to the test bundle) with `arguments`; its exit status and output.
+    /// Runs `webshop` with `arguments`; its exit status and everything it printed.
     private func webshop(_ arguments: [String], in folder: URL) async throws -> (status: Int32, output: String) {
-        let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bundle).deletingLastPathComponent()
-            .appendingPathComponent("webshop")
-        process.arguments = arguments
-        let output = folder.appendingPathComponent("webshop-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: output)
-        let ended = AsyncStream<Int32> { continuation in
-            process.terminationHandler = { process in
-                continuation.yield(process.terminationStatus)
-                continuation.finish()
-            }
-        }
-        try process.run()
-        var statuses = ended.makeAsyncIterator()
-        let status = await statuses.next() ?? -1
-        return (status, try String(contentsOf: output, encoding: .utf8))
+        try await runBuiltExecutable("webshop", arguments, in: folder, capturingErrors: true)
     }
 
     @Test func theToolBuysThroughTheWebShopAndDeliversOncePaid() async throws {
