@@ -56,9 +56,14 @@ let package = Package(
         // The tool's commands are a library taking a registry; the executable is its main.
         .target(name: "PurchaseKitCLI", dependencies: ["PurchaseKit"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKitCLI"]),
+        // The whole-process reference of the catalog benchmark.
+        .executableTarget(name: "foundation-plist-load", path: "Benchmarks/foundation-plist-load"),
         .executableTarget(
             name: "purchasekit-benchmarks",
-            dependencies: ["PropertyList", "PurchaseCatalog", "BenchmarkSupport"],
+            // The two executables it runs as whole processes are built with it.
+            dependencies: [
+                "PropertyList", "PurchaseCatalog", "BenchmarkSupport", "purchasekit", "foundation-plist-load",
+            ],
             path: "Benchmarks/purchasekit-benchmarks"
         ),
         .executableTarget(

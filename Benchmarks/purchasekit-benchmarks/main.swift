@@ -7,7 +7,9 @@ import PurchaseCatalog
 //
 // Synthesizes a catalog to a temporary file, then times on that same file: our full load and
 // validation, our reader alone, Foundation's PropertyListSerialization and PropertyListDecoder, and
-// Python's plistlib; prints medians, ratios, and the peak memory of our load against the file size.
+// Python's plistlib; prints medians, ratios, and the peak memory of our load against the file size;
+// then, as whole processes, `purchasekit catalog validate`, a minimal Foundation program loading the
+// file (foundation-plist-load) and `xmllint --stream --noout` (when libxml2-utils is installed).
 
 func loadAndValidate(_ path: String) {
     let result = CatalogLoader().load(contentsOfFile: path)
@@ -94,6 +96,9 @@ if let growth {
 } else {
     print("peak memory: not measured (needs /proc/self/status)")
 }
+
+print("")
+WholeProcessComparison.run(catalog: path, stopwatch: stopwatch)
 
 print("")
 print("goal: ours >= 3x faster than PropertyListSerialization: \(serialization / ours >= 3 ? "met" : "NOT met")")

@@ -25,6 +25,7 @@ public enum PurchaseKitCommandLine {
     /// A reader that goes away (a closed pipe) is an I/O error (74), not a signal.
     public static func main(registry: ProviderRegistry = .builtIn) -> Never {
         Console.ignoreBrokenPipes()
+        ExitingProcess.exitsAfterCommand()
         exit(run(Array(CommandLine.arguments.dropFirst()), registry: registry))
     }
 }

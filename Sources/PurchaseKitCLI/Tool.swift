@@ -11,13 +11,10 @@ struct Tool {
     /// Runs the command and returns the status to exit with; never exits the process itself.
     func run() -> ExitCode {
         let parsed = CommandLineParser(arguments)
-        // The language of the options found, even when one of them is wrong.
-        let language = ToolLocale.resolve(parsed.options, registry: registry)
-        let console = Console(language)
+        // The language of the options found, even when one of them is wrong; the commands that open
+        // the deployment speak the language of the catalog they read for it.
+        let console = Console(resolvingLanguageOf: parsed.options)
         if let failure = parsed.failure {
-            return fail(failure, console: console, commandWords: parsed.words)
-        }
-        if let failure = language.unreadableOverride {
             return fail(failure, console: console, commandWords: parsed.words)
         }
         do {
@@ -76,8 +73,7 @@ struct Tool {
                 .run(console: console)
         case "messages":
             if options.help { return try help(.messagesHelp, console) }
-            return try MessagesCommand(arguments: CommandArguments(rest, command: "messages"), options: options)
-                .run(console: console)
+            return try MessagesCommand(arguments: CommandArguments(rest, command: "messages"), options: options).run()
         case "catalog":
             return try dispatchCatalog(rest, options: options, console: console)
         case "products", "buy", "restore", "entitlements", "history":

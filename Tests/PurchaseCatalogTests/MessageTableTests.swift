@@ -19,6 +19,20 @@ struct MessageTableTests {
         #expect(!result.hasErrors)
     }
 
+    /// The shared table reads each language when first asked for it; what it reads is what reading
+    /// them all at once gives, entry for entry.
+    @Test(arguments: shipped)
+    func theSharedTableReadsEachLanguageAsTheWholeLoadDoes(language: String) {
+        let whole = MessageTable.loadBuiltIn().table
+        #expect(Self.table.languages == Self.shipped)
+        let keys = whole.builtInKeys(language: language)
+        #expect(keys.count > 300)
+        #expect(Self.table.builtInKeys(language: language) == keys)
+        for key in keys.map(MessageKey.init(rawValue:)) {
+            #expect(Self.table.builtInEntry(key, language: language) == whole.builtInEntry(key, language: language))
+        }
+    }
+
     @Test(arguments: [
         (Message.restoreSucceeded(count: 1), "Restored 1 purchase."),
         (.restoreSucceeded(count: 2), "Restored 2 purchases."),

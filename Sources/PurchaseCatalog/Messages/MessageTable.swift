@@ -29,24 +29,26 @@ public struct MessageTable: Sendable {
     /// The language every lookup falls back to last.
     public static let fallbackLanguage = "en"
 
-    private var builtInLanguages: Languages
+    private var builtInTables: BuiltInMessages
     private var overrideLanguages: Languages
 
-    init(builtIn: Languages, overrides: Languages = [:]) {
-        builtInLanguages = builtIn
+    init(builtIn: BuiltInMessages, overrides: Languages = [:]) {
+        builtInTables = builtIn
         overrideLanguages = overrides
     }
 
-    /// The built-in tables, read once from the module's resources. Problems in them (there are none in a
-    /// release; tests check) are reported by ``loadBuiltIn()``.
-    public static let builtIn: MessageTable = loadBuiltIn().table
+    /// The built-in tables of the module's resources, each language read from them the first time it is
+    /// looked up (a process speaking one language reads two: English, the fallback, and that one).
+    /// Problems in them (there are none in a release; tests check) are reported by ``loadBuiltIn()``.
+    public static let builtIn = MessageTable(builtIn: BuiltInMessages(folder: resourceFolder))
 
     /// Reads the built-in tables from the module's resources, with any problems found: the other languages
     /// are checked against English, as overrides are (see ``overridden(byFolder:)``).
     public static func loadBuiltIn() -> MessageTableLoadResult {
         var reader = MessageTableReader()
         let languages = reader.readFolder(resourceFolder)
-        return MessageTableLoadResult(table: MessageTable(builtIn: languages), diagnostics: reader.diagnostics)
+        let table = MessageTable(builtIn: BuiltInMessages(folder: resourceFolder, languages: languages))
+        return MessageTableLoadResult(table: table, diagnostics: reader.diagnostics)
     }
 
     /// This table with the texts of `folder` laid over it: the folder holds `<language>.lproj` folders
@@ -60,7 +62,7 @@ public struct MessageTable: Sendable {
     /// built-in English table, which holds every key the package's modules declare, with the placeholders
     /// of their arguments (the package's tests check it).
     public func overridden(byFolder folder: String) -> MessageTableLoadResult {
-        var reader = MessageTableReader(reference: builtInLanguages[MessageTableReader.referenceLanguage] ?? [:])
+        var reader = MessageTableReader(reference: builtInTables.entries(MessageTableReader.referenceLanguage) ?? [:])
         let languages = reader.readFolder(folder)
         var table = self
         for (language, entries) in languages {
@@ -78,7 +80,7 @@ public struct MessageTable: Sendable {
     }
 
     /// The languages of the built-in tables, sorted (`en`, `ja`, `ru`, `zh-Hans`).
-    public var languages: [String] { builtInLanguages.keys.sorted() }
+    public var languages: [String] { builtInTables.languages }
 
     /// The languages the overrides give texts for, sorted.
     public var overriddenLanguages: [String] { overrideLanguages.keys.sorted() }
@@ -92,7 +94,7 @@ public struct MessageTable: Sendable {
             if let entry = overrideLanguages[language]?[key.rawValue] {
                 return Match(entry: entry, language: language, isOverride: true)
             }
-            if let entry = builtInLanguages[language]?[key.rawValue] {
+            if let entry = builtInTables.entries(language)?[key.rawValue] {
                 return Match(entry: entry, language: language, isOverride: false)
             }
         }
@@ -125,13 +127,13 @@ public struct MessageTable: Sendable {
 
     /// The entry of `key` in exactly `language` of the built-in tables, without fallback.
     public func builtInEntry(_ key: MessageKey, language: String) -> MessageEntry? {
-        builtInLanguages[language]?[key.rawValue]
+        builtInTables.entries(language)?[key.rawValue]
     }
 
     /// The raw values of the keys the built-in table of exactly `language` gives, sorted: to check it
     /// against the keys the modules declare.
     public func builtInKeys(language: String) -> [String] {
-        (builtInLanguages[language] ?? [:]).keys.sorted()
+        (builtInTables.entries(language) ?? [:]).keys.sorted()
     }
 
     private static var resourceFolder: String {

@@ -85,20 +85,26 @@ struct MessageTableReader {
         }
         var languages: [String: [String: MessageEntry]] = [:]
         for (language, name) in folders {
-            let directory = folder + "/" + name
-            var entries = languages[language] ?? [:]
-            let strings = directory + "/" + Self.stringsFile
-            if FileManager.default.fileExists(atPath: strings) {
-                entries.merge(readStrings(atPath: strings)) { _, new in new }
-            }
-            let stringsdict = directory + "/" + Self.stringsdictFile
-            if FileManager.default.fileExists(atPath: stringsdict) {
-                entries.merge(readStringsdict(atPath: stringsdict)) { _, new in new }
-            }
-            languages[language] = entries
-            if reference == nil && language == Self.referenceLanguage { setReference(entries) }
+            let entries = readLanguage(at: folder + "/" + name)
+            languages[language, default: [:]].merge(entries) { _, new in new }
+            if reference == nil && language == Self.referenceLanguage { setReference(languages[language] ?? [:]) }
         }
         return languages
+    }
+
+    /// The entries of one `<language>.lproj` folder: its `.strings` file, then its `.stringsdict`, whose
+    /// entries win. Without a reference, what it reads is checked against nothing.
+    mutating func readLanguage(at directory: String) -> [String: MessageEntry] {
+        var entries: [String: MessageEntry] = [:]
+        let strings = directory + "/" + Self.stringsFile
+        if FileManager.default.fileExists(atPath: strings) {
+            entries.merge(readStrings(atPath: strings)) { _, new in new }
+        }
+        let stringsdict = directory + "/" + Self.stringsdictFile
+        if FileManager.default.fileExists(atPath: stringsdict) {
+            entries.merge(readStringsdict(atPath: stringsdict)) { _, new in new }
+        }
+        return entries
     }
 
     /// The entries of a `.strings` file written as an XML property list: a dict from key to string.

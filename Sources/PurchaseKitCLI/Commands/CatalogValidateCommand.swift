@@ -91,6 +91,7 @@ struct CatalogValidateCommand {
             path == "-"
             ? CatalogLoader(registry: registry).load(fileDescriptor: STDIN_FILENO, path: shownPath)
             : CatalogLoader(registry: registry).load(contentsOfFile: path)
+        defer { ExitingProcess.keepUntilExit(result) }
         for diagnostic in result.diagnostics {
             console.diagnostic(diagnostic)
         }
@@ -110,11 +111,9 @@ struct CatalogValidateCommand {
         var lines =
             console.text(.catalogSummary(path: shownPath, products: products.count, errors: errors, warnings: warnings))
             + "\n"
-        if let catalog = result.catalog {
-            lines += productLines(catalog)
-        }
         // Only asked for with --json (it costs as much as printing the diagnostics).
         guard options.json else {
+            if let catalog = result.catalog { lines += productLines(catalog) }
             return (
                 errors > 0 ? .dataError : .success, Report(errors: errors, warnings: warnings, text: lines, json: "")
             )
@@ -138,31 +137,45 @@ struct CatalogValidateCommand {
     private func productLines(_ catalog: Catalog) -> String {
         let candidates = LocaleFallback.candidates(for: options.locale ?? catalog.deployment.locale)
         let storefront = catalog.deployment.storefront
-        let rows = catalog.products.map { product in
-            (
-                product.productID, product.type.rawValue, product.price(in: storefront)?.description ?? "-",
-                product.localization(forCandidates: candidates)?.displayName ?? ""
-            )
-        }
+        // A catalog has few distinct prices: each is spelled once (`Decimal`'s spelling is slow).
+        var spelledPrices: [Price: String] = [:]
+        var prices: [String] = []
+        prices.reserveCapacity(catalog.products.count)
         // Identifiers, type names and prices are ASCII (the loader checks identifiers), so their
         // width is their count of UTF-8 bytes, which is cheap to take.
-        let widths = (
-            rows.map(\.0.utf8.count).max() ?? 0, rows.map(\.1.utf8.count).max() ?? 0,
-            rows.map(\.2.utf8.count).max() ?? 0
-        )
+        // Each product's fields are read in place (`products[index].productID`): copying a `Product`
+        // retains and releases every field of it.
+        let products = catalog.products
+        var widths = (0, 0, 0)
+        for index in products.indices {
+            var price = "-"
+            if let amount = products[index].prices[storefront] {
+                if let spelled = spelledPrices[amount] {
+                    price = spelled
+                } else {
+                    price = amount.description
+                    spelledPrices[amount] = price
+                }
+            }
+            prices.append(price)
+            widths.0 = max(widths.0, products[index].productID.utf8.count)
+            widths.1 = max(widths.1, products[index].type.rawValue.utf8.count)
+            widths.2 = max(widths.2, price.utf8.count)
+        }
+        let spaces = String(repeating: " ", count: max(widths.0, widths.1, widths.2) + 2)
         var text = ""
-        text.reserveCapacity(rows.count * (widths.0 + widths.1 + widths.2 + 40))
+        text.reserveCapacity(products.count * (widths.0 + widths.1 + widths.2 + 40))
         func append(_ column: String, paddedTo width: Int) {
             text += column
-            text += String(repeating: " ", count: max(0, width - column.utf8.count) + 2)
+            text.append(contentsOf: spaces.prefix(width - column.utf8.count + 2))
         }
         // Columns of values from the catalog: layout, no words to translate.
-        for row in rows {
+        for index in products.indices {
             text += "  "
-            append(row.0, paddedTo: widths.0)
-            append(row.1, paddedTo: widths.1)
-            append(row.2, paddedTo: widths.2)
-            text += row.3
+            append(products[index].productID, paddedTo: widths.0)
+            append(products[index].type.rawValue, paddedTo: widths.1)
+            append(prices[index], paddedTo: widths.2)
+            text += products[index].localization(forCandidates: candidates)?.displayName ?? ""
             text += "\n"
         }
         return text
@@ -171,7 +184,7 @@ struct CatalogValidateCommand {
     /// A diagnostic as JSON: position, severity and `code` are stable; `message` and `hint` are in the
     /// tool's locale, like every text for people.
     private static func json(for diagnostic: Diagnostic, console: Console) -> PropertyListValue {
-        let locale = console.locale ?? MessageTable.fallbackLanguage
+        let locale = console.locale
         return .dictionary([
             entry("path", .string(diagnostic.path ?? "<input>")),
             entry("line", .integer(PropertyListInteger(Int64(diagnostic.location.line)))),

@@ -44,8 +44,10 @@ struct MessagesCommand {
     }
 
     /// Prints the table.
-    func run(console: Console) throws(ToolError) -> ExitCode {
+    func run() throws(ToolError) -> ExitCode {
         let language = ToolLocale.resolve(options)
+        if let failure = language.unreadableOverride { throw failure }
+        let console = Console(language)
         for diagnostic in language.overrideDiagnostics {
             console.diagnostic(diagnostic)
         }

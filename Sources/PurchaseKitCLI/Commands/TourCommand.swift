@@ -21,19 +21,15 @@ struct TourCommand {
     }
 
     func run(console: Console, terminal: Terminal = .current) throws(ToolError) -> ExitCode {
-        do {
-            try InputFile.checkCatalog(options)
-        } catch {
-            if case .tool(let failure) = error { throw failure }
-            return .internalError
-        }
-        let session = DeploymentSession(options: options, console: console, registry: registry)
+        var session = DeploymentSession(options: options, console: console, registry: registry)
+        let read = try session.readCatalog()
         let catalog: Catalog
         do {
-            catalog = try CatalogLoader().load(contentsOfFile: options.catalogPath).get()
+            catalog = try read.get()
         } catch {
             return session.report(PurchaseError(.catalogInvalid, underlyingError: error))
         }
+        let console = session.console
         let path = options.catalogPath
         guard catalog.deployment.providers.count == 1, let provider = catalog.deployment.providers.first,
             provider.kind == .file

@@ -2,51 +2,86 @@ import Glibc
 import PurchaseCatalog
 import PurchaseCore
 import PurchaseKit
+import Synchronization
 
 /// Standard output and standard error, with the tool's conventions: messages rendered from the message
 /// tables for the tool's locale, errors prefixed with `purchasekit: `, and output write failures (a
 /// closed pipe, a full disk) reported as errors rather than killing the process.
 struct Console: Sendable {
-    /// The locale messages are rendered for; `nil` means English.
-    var locale: String?
-    /// The texts messages are rendered from: the built-in tables with the deployment's overrides.
-    var table: MessageTable = .builtIn
+    /// Where the language comes from: given, or found the first time a text is rendered.
+    private let language: Language
 
-    /// The `--catalog` file as read to find the language, for the buying commands to open without
-    /// reading it again (see ``ToolLocale/catalog``).
-    var catalogRead: ToolLocale.CatalogRead?
+    /// The locale messages are rendered for.
+    var locale: String { language.value.identifier }
+    /// The texts messages are rendered from: the built-in tables with the deployment's overrides.
+    var table: MessageTable { language.value.table }
 
     /// A console that speaks `language`.
     init(_ language: ToolLocale) {
-        locale = language.identifier
-        table = language.table
-        catalogRead = language.catalog
+        self.language = Language(language)
     }
 
     /// A console that renders the built-in texts for `locale` (English when `nil`).
     init(locale: String?) {
-        self.locale = locale
+        language = Language(ToolLocale(identifier: locale ?? MessageTable.fallbackLanguage, table: .builtIn))
+    }
+
+    /// A console that speaks the language `options` give (``ToolLocale/resolve(_:)``), found the first
+    /// time it renders a text: a run that prints nothing localized reads no catalog for it.
+    init(resolvingLanguageOf options: GlobalOptions) {
+        self.init { ToolLocale.resolve(options) }
+    }
+
+    /// A console that speaks the language `find` returns, called once, the first time it renders a text.
+    init(resolvingLanguageWith find: @escaping @Sendable () -> ToolLocale) {
+        language = Language(find)
+    }
+
+    /// A language found once, when first asked for, shared by every copy of the console.
+    private final class Language: Sendable {
+        private let state: Mutex<(value: ToolLocale?, find: (@Sendable () -> ToolLocale)?)>
+
+        init(_ value: ToolLocale) {
+            state = Mutex((value, nil))
+        }
+
+        init(_ find: @escaping @Sendable () -> ToolLocale) {
+            state = Mutex((nil, find))
+        }
+
+        var value: ToolLocale {
+            state.withLock { state in
+                if let value = state.value { return value }
+                let value = state.find?() ?? ToolLocale(identifier: MessageTable.fallbackLanguage, table: .builtIn)
+                state = (value, nil)
+                return value
+            }
+        }
     }
 
     /// The text of a tool message in the console's locale.
     func text(_ message: ToolMessage) -> String {
-        message.text(locale: locale, table: table)
+        let current = language.value
+        return message.text(locale: current.identifier, table: current.table)
     }
 
     /// The text of any message of the tables (a purchase outcome, an error) in the console's locale.
     func text(_ message: PurchaseCore.Message) -> String {
-        table.render(message, locale: locale ?? MessageTable.fallbackLanguage)
+        let current = language.value
+        return current.table.render(message, locale: current.identifier)
     }
 
     /// A catalog or message-table diagnostic as compilers print it, with the message and the hint in the
     /// console's locale.
     func text(_ diagnostic: Diagnostic) -> String {
-        diagnostic.description(locale: locale ?? MessageTable.fallbackLanguage, table: table)
+        let current = language.value
+        return diagnostic.description(locale: current.identifier, table: current.table)
     }
 
     /// A scenario-file diagnostic as compilers print it, with the message in the console's locale.
     func text(_ diagnostic: ScenarioDiagnostic) -> String {
-        diagnostic.description(locale: locale ?? MessageTable.fallbackLanguage, table: table)
+        let current = language.value
+        return diagnostic.description(locale: current.identifier, table: current.table)
     }
 
     /// Ignores SIGPIPE so that writing to a closed pipe fails with `EPIPE` instead of ending the

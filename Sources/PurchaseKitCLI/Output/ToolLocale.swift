@@ -9,6 +9,10 @@ import PurchaseKit
 /// the built-in one with the deployment's `MessageTables` overrides when the catalog loads. Finding the
 /// language never fails: a missing, unreadable or invalid catalog just means English and the built-in
 /// texts (the commands that read the catalog report its problems themselves).
+///
+/// The commands that open the deployment take the language from the catalog they read for it
+/// (``resolve(_:catalog:path:)``); the others find it only when they have a text to render
+/// (``resolve(_:)``, through ``Console``), so a command that prints none reads no catalog.
 struct ToolLocale: Sendable {
     /// The locale identifier messages are rendered for, as given (`ja_JP`, `zh-Hans`, `fr`).
     var identifier: String
@@ -16,8 +20,8 @@ struct ToolLocale: Sendable {
     var table: MessageTable
     /// Problems found in the deployment's override files.
     var overrideDiagnostics: [Diagnostic] = []
-    /// An override file that is no regular file (a FIFO, a device), which the tool refuses to read: the
-    /// run ends with 74 naming it, whatever the command.
+    /// An override file that is no regular file (a FIFO, a device), which the tool refuses to read: a
+    /// command that reads the deployment ends with 74 naming it.
     var unreadableOverride: ToolError? {
         for diagnostic in overrideDiagnostics {
             if case .unreadableFile(let reason) = diagnostic.problem, reason == .notRegularFile {
@@ -25,18 +29,6 @@ struct ToolLocale: Sendable {
             }
         }
         return nil
-    }
-    /// The `--catalog` file as read to find the language (with the built-in providers' checks, as
-    /// opening the deployment reads it), so that the buying commands open it without reading it
-    /// again; `nil` when it is no regular readable file.
-    var catalog: CatalogRead?
-
-    /// A catalog file read once in a run.
-    struct CatalogRead: Sendable {
-        /// The path as given.
-        var path: String
-        /// What the loader made of it.
-        var result: CatalogLoadResult
     }
 
     /// The language of the shipped or overriding table that `identifier` falls back to first (`ja` for
@@ -47,35 +39,38 @@ struct ToolLocale: Sendable {
             ?? MessageTable.fallbackLanguage
     }
 
-    /// The locale and table for `options`, the catalog read with `registry`'s checks.
-    static func resolve(_ options: GlobalOptions, registry: ProviderRegistry = .builtIn) -> ToolLocale {
-        let read = read(options.catalogPath, registry: registry)
-        guard let deployment = read.flatMap({ deployment(of: $0) }) else {
-            return ToolLocale(
-                identifier: options.locale ?? MessageTable.fallbackLanguage, table: .builtIn, catalog: read)
-        }
-        let overrides = MessageTable.forDeployment(deployment)
-        return ToolLocale(
-            identifier: options.locale ?? deployment.locale, table: overrides.table,
-            overrideDiagnostics: overrides.diagnostics, catalog: read)
+    /// English, or `--locale`, with the built-in texts.
+    static func builtIn(_ options: GlobalOptions) -> ToolLocale {
+        ToolLocale(identifier: options.locale ?? MessageTable.fallbackLanguage, table: .builtIn)
     }
 
-    /// The catalog at `path` as the deployment reads it, or `nil` when it is no regular readable file
-    /// (standard input is left for the command).
-    private static func read(_ path: String, registry: ProviderRegistry) -> CatalogRead? {
+    /// The language `options` give, with the `--catalog` deployment's locale and overrides read from the
+    /// file (without the providers' checks, which the language does not need): for the commands that
+    /// do not open the deployment. A catalog that is no regular readable file (standard input, a pipe,
+    /// a missing file) is not read and means ``builtIn(_:)``.
+    static func resolve(_ options: GlobalOptions) -> ToolLocale {
+        let path = options.catalogPath
         guard path != "-",
             let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             attributes[.type] as? FileAttributeType == .typeRegular,
-            FileManager.default.isReadableFile(atPath: path)
-        else { return nil }
-        return CatalogRead(path: path, result: CatalogLoader(registry: registry).load(contentsOfFile: path))
+            FileManager.default.isReadableFile(atPath: path),
+            let deployment = CatalogLoader().load(contentsOfFile: path).catalog?.deployment
+        else { return builtIn(options) }
+        return resolve(options, deployment: deployment)
     }
 
-    /// The deployment of a catalog read; for one with errors, the deployment as read without the
-    /// providers' checks (a refused setting still lets its problems be told in the catalog's
-    /// language), or `nil` when the catalog is invalid even so.
-    private static func deployment(of read: CatalogRead) -> Deployment? {
-        if let catalog = read.result.catalog { return catalog.deployment }
-        return CatalogLoader().load(contentsOfFile: read.path).catalog?.deployment
+    /// The language `options` give with the deployment of `catalog`, the `--catalog` file as the command
+    /// read it (with its registry's checks). A catalog with errors still gives its language when the
+    /// file reads without the providers' checks (a refused setting is told in the catalog's language).
+    static func resolve(_ options: GlobalOptions, catalog: CatalogLoadResult, path: String) -> ToolLocale {
+        if let deployment = catalog.catalog?.deployment { return resolve(options, deployment: deployment) }
+        return resolve(options)
+    }
+
+    private static func resolve(_ options: GlobalOptions, deployment: Deployment) -> ToolLocale {
+        let overrides = MessageTable.forDeployment(deployment)
+        return ToolLocale(
+            identifier: options.locale ?? deployment.locale, table: overrides.table,
+            overrideDiagnostics: overrides.diagnostics)
     }
 }

@@ -31,30 +31,47 @@ struct DeploymentSession {
     }
 
     var options: GlobalOptions
+    /// The console the command's output goes to: once the catalog is read, in its deployment's language.
     var console: Console
     /// How the command uses the state folder.
     var access = Access.readWrite
     /// The plug-ins the deployment is opened with.
     var registry: ProviderRegistry = .builtIn
+    /// The `--catalog` file as read for this command, once; `nil` until ``readCatalog()``.
+    private(set) var catalog: CatalogLoadResult?
+
+    /// Reads the `--catalog` file with the registry's checks, once for the command, and makes the
+    /// console speak its deployment's language. Throws 66 or 74 when the file cannot be read (as
+    /// `InputFile.checkCatalog` says) and 74 when one of its message tables is no regular file.
+    @discardableResult
+    mutating func readCatalog() throws(ToolError) -> CatalogLoadResult {
+        if let catalog { return catalog }
+        do {
+            try InputFile.checkCatalog(options)
+        } catch {
+            if case .tool(let failure) = error { throw failure }
+            throw ToolError(
+                message: .fileUnreadable(options.catalogPath, reason: String(describing: error)), exitCode: .ioError)
+        }
+        let read = CatalogLoader(registry: registry).load(contentsOfFile: options.catalogPath)
+        let language = ToolLocale.resolve(options, catalog: read, path: options.catalogPath)
+        console = Console(language)
+        if let failure = language.unreadableOverride { throw failure }
+        catalog = read
+        return read
+    }
 
     /// Runs `body` on the open deployment; `body` prints its own output and returns the status.
     func run(
         _ body: @escaping @Sendable (PurchaseDeployment, Console) async throws(PurchaseError) -> ExitCode
     ) throws(ToolError) -> ExitCode {
-        do {
-            try InputFile.checkCatalog(options)
-        } catch {
-            if case .tool(let failure) = error { throw failure }
-            return .internalError
-        }
-        let options = options
-        let console = console
-        let access = access
-        let registry = registry
+        var session = self
+        let catalog = try session.readCatalog()
+        let (options, console, access, registry) = (options, session.console, access, registry)
         let outcome = BlockingTask.run { () -> Result<ExitCode, PurchaseError> in
             let deployment: PurchaseDeployment
             do {
-                deployment = try Self.open(options, console: console, access: access, registry: registry)
+                deployment = try Self.open(options, catalog: catalog, access: access, registry: registry)
             } catch {
                 return .failure(Self.purchaseError(error))
             }
@@ -71,22 +88,20 @@ struct DeploymentSession {
         }
         switch outcome {
         case .success(let status): return status
-        case .failure(let error): return report(error)
+        case .failure(let error): return session.report(error)
         }
     }
 
-    /// Opens the deployment for `access`.
+    /// Opens the deployment of `catalog`, the `--catalog` file as read, for `access`.
     private static func open(
-        _ options: GlobalOptions, console: Console, access: Access, registry: ProviderRegistry
+        _ options: GlobalOptions, catalog: CatalogLoadResult, access: Access, registry: ProviderRegistry
     ) throws(PurchaseError)
         -> PurchaseDeployment
     {
-        // The catalog as read to find the language, when it is this one: read once a run.
-        let read = console.catalogRead.flatMap { $0.path == options.catalogPath ? $0.result : nil }
         let state = URL(fileURLWithPath: options.stateDirectory, isDirectory: true)
         func open(readOnly: Bool) throws(PurchaseError) -> PurchaseDeployment {
             try PurchaseDeployment.open(
-                catalogPath: options.catalogPath, read: read, stateDirectory: state, locale: options.locale,
+                catalogPath: options.catalogPath, read: catalog, stateDirectory: state, locale: options.locale,
                 registry: registry, clock: SystemClock(), ledgerOptions: TestHooks.ledgerOptions, readOnly: readOnly,
                 wrapLedger: TestHooks.wrap)
         }
