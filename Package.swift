@@ -46,8 +46,15 @@ let package = Package(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
         .target(
+            name: "PurchaseScenarios",
+            dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "SimulatedAppStore"]
+        ),
+        .target(
             name: "PurchaseKit",
-            dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore"]
+            dependencies: [
+                "PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore",
+                "PurchaseScenarios",
+            ]
         ),
         .executableTarget(
             name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore", "Journal", "BenchmarkSupport"],
