@@ -98,8 +98,10 @@ let package = Package(
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(
-            name: "SimulatedAppStoreTests",
-            dependencies: ["SimulatedAppStore", "PurchaseTesting", "PurchaseKit", "TestSupport"]),
+            name: "SimulatedAppStoreTests", dependencies: ["SimulatedAppStore", "PurchaseTesting", "TestSupport"]),
+        .testTarget(
+            name: "PurchaseScenariosTests",
+            dependencies: ["PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
     ]
 )
