@@ -142,7 +142,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     }
 
     /// Puts `transaction` on the transaction updates, as if the queue had reported it.
-    func yieldUpdate(_ transaction: StoreTransaction) {
+    package func yieldUpdate(_ transaction: StoreTransaction) {
         bridge.updates.yield(transaction)
     }
 
