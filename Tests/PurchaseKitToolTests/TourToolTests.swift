@@ -46,7 +46,7 @@ struct TourToolTests {
             "> Waiting for approval. You’ll get your purchase as soon as it’s approved.",
             "> Thank you! Your purchase of Premium Level Pack is complete.",
             "[7/8] Buying 550 Gems on that device too",
-            "> Your payment couldn’t be processed. Check your payment information and try again.",
+            "> Your request to buy wasn’t approved. You haven’t been charged.",
             "Before restoring: nothing owned yet\n      > Restored 2 purchases.\n",
             "After restoring: no-ads, premium-levels",
             "That’s the tour.",
@@ -67,7 +67,7 @@ struct TourToolTests {
             "ja_JP",
             [
                 "[1/8] 販売中の商品と、ストアフロント JPN での価格です：", "¥160", "ご購入ありがとうございます。ジェム100個の購入が完了しました。",
-                "gems：100", "このアイテムはすでに購入済みです。", "承認を待っています。", "お支払いを処理できませんでした。", "2件の購入を復元しました。",
+                "gems：100", "このアイテムはすでに購入済みです。", "承認を待っています。", "購入のリクエストは承認されませんでした。", "2件の購入を復元しました。",
                 "ツアーは以上です。",
             ]
         ),
@@ -76,7 +76,7 @@ struct TourToolTests {
             [
                 "[1/8] Товары в продаже с ценами витрины RUS:", "99,00\u{A0}₽",
                 "Спасибо! Покупка «100 самоцветов» завершена.",
-                "Этот товар уже куплен.", "Ожидание одобрения.", "Не удалось обработать платеж.",
+                "Этот товар уже куплен.", "Ожидание одобрения.", "Запрос на покупку не одобрен.",
                 "Восстановлено 2 покупки.",
                 "Экскурсия окончена.",
             ]
@@ -113,7 +113,7 @@ struct TourToolTests {
         let waiting = try #require(lines[4]["transactionID"] as? String)
         #expect(lines[5]["transactionID"] as? String == waiting)
         #expect(lines[6]["request"] as? String == "pending")
-        #expect((lines[6]["error"] as? [String: Any])?["name"] as? String == "paymentInvalid")
+        #expect((lines[6]["error"] as? [String: Any])?["name"] as? String == "paymentCancelled")
         #expect(lines[7]["restored"] as? [String] == ["com.example.removeads", "com.example.levels.premium"])
         #expect(lines[7]["entitlementsBefore"] as? [String] == [])
         #expect(lines[7]["entitlements"] as? [String] == ["no-ads", "premium-levels"])
