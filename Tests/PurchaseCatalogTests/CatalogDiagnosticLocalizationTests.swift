@@ -70,7 +70,7 @@ enum CatalogProblemSamples {
 
 /// Catalog diagnostics render from the message tables in every shipped language.
 struct CatalogDiagnosticLocalizationTests {
-    static let languages = ["en", "ja", "zh-Hans", "ru"]
+    static let languages = ["en", "ja", "zh-Hans", "ru", "de"]
 
     @Test func samplesUseEveryCatalogKey() {
         /// A message's key and the keys of the messages among its arguments (a setting's owner).
@@ -134,7 +134,8 @@ struct CatalogDiagnosticLocalizationTests {
         ("ja_JP", "不明なキー「Prise」。「Prices」の間違いではありませんか？"),
         ("zh_CN", "未知的键“Prise”；您是想写“Prices”吗？"),
         ("ru_RU", "неизвестный ключ «Prise»; возможно, имелся в виду «Prices»?"),
-        ("fr_FR", "unknown key 'Prise'; did you mean 'Prices'?"),
+        ("de_DE", "unbekannter Schlüssel „Prise“; meintest du „Prices“?"),
+        ("nl_NL", "unknown key 'Prise'; did you mean 'Prices'?"),
     ])
     func localesFallBack(locale: String, expected: String) {
         #expect(CatalogProblem.unknownKey("Prise", suggestion: "Prices", known: []).message(locale: locale) == expected)

@@ -65,8 +65,11 @@ struct MessageOverrideTests {
         #expect(
             table.render(.purchaseComplete(productName: "ジェム"), locale: "ja_JP") == "ご購入ありがとうございます。ジェムの購入が完了しました。")
         #expect(
-            table.render(.purchaseComplete(productName: "Gems"), locale: "de_DE")
+            table.render(.purchaseComplete(productName: "Gems"), locale: "nl_NL")
                 == "Enjoy Gems, courtesy of the Kiosk!")
+        #expect(
+            table.render(.purchaseComplete(productName: "Edelsteine"), locale: "de_DE")
+                == "Vielen Dank! Dein Kauf von „Edelsteine“ ist abgeschlossen.")
     }
 
     @Test func aMalformedFileIsReportedWithItsPositionAndSkipped() throws {

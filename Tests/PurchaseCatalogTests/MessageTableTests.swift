@@ -9,7 +9,7 @@ import Testing
 /// `Tests/PurchaseKitToolTests/MessageKeyCompletenessTests.swift`.
 struct MessageTableTests {
     /// The languages the package ships; the completeness tests check each.
-    static let shipped = ["en", "ja", "ru", "zh-Hans"]
+    static let shipped = ["de", "en", "ja", "ru", "zh-Hans"]
     static let table = MessageTable.builtIn
 
     @Test func builtInTablesLoadWithoutProblems() {
@@ -64,6 +64,14 @@ struct MessageTableTests {
         #expect(Self.table.render(.restoreSucceeded(count: count), locale: "ru_RU") == expected)
     }
 
+    @Test(arguments: [
+        (0, "0 Käufe wurden wiederhergestellt."), (1, "1 Kauf wurde wiederhergestellt."),
+        (2, "2 Käufe wurden wiederhergestellt."), (1_000_000, "1000000 Käufe wurden wiederhergestellt."),
+    ])
+    func germanRestoredCountsAgree(count: Int, expected: String) {
+        #expect(Self.table.render(.restoreSucceeded(count: count), locale: "de_DE") == expected)
+    }
+
     @Test func japaneseAndChineseCountsNeedNoPluralForms() {
         #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "ja_JP") == "1件の購入を復元しました。")
         #expect(Self.table.render(.restoreSucceeded(count: 21), locale: "ja_JP") == "21件の購入を復元しました。")
@@ -72,7 +80,8 @@ struct MessageTableTests {
 
     @Test(arguments: [
         ("ja_JP", "ja"), ("ja", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("zh-Hans", "zh-Hans"),
-        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("en_GB", "en"), ("fr_FR", "en"), ("zh_TW", "en"),
+        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("en_GB", "en"), ("de_DE", "de"), ("de_AT", "de"),
+        ("de", "de"), ("nl_NL", "en"), ("zh_TW", "en"),
         ("", "en"), ("not a locale", "en"),
     ])
     func localesFallBackToAShippedLanguage(locale: String, expected: String) throws {
