@@ -39,7 +39,7 @@ struct ToolMessagesTests {
         return folder
     }
 
-    @Test(arguments: ["ja", "zh-Hans", "ru", "de", "fr", "es"])
+    @Test(arguments: ["ja", "zh-Hans", "ru", "de", "fr", "es", "it"])
     func everyKeyHasANonEmptyTextInEachLanguage(language: String) throws {
         let english = try Self.table(["--locale", "en"])
         let translated = try Self.table(["--locale", language])
@@ -85,7 +85,7 @@ struct ToolMessagesTests {
 
     @Test(arguments: [
         ("ru_RU", "ru"), ("ja_JP", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("en_GB", "en"),
-        ("de_DE", "de"), ("fr_FR", "fr"), ("es_ES", "es"), ("nl_NL", "en"), ("xx", "en"),
+        ("de_DE", "de"), ("fr_FR", "fr"), ("es_ES", "es"), ("it_IT", "it"), ("nl_NL", "en"), ("xx", "en"),
         ("not a locale", "en"),
     ])
     func localesFallBack(locale: String, language: String) throws {
