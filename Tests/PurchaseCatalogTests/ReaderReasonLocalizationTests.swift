@@ -74,7 +74,7 @@ enum ReasonSamples {
 /// The reader's reasons render from the message tables in every shipped language, so that no English
 /// sentence reaches a person who reads Japanese, Chinese or Russian.
 struct ReaderReasonLocalizationTests {
-    static let languages = ["en", "ja", "zh-Hans", "ru"]
+    static let languages = ["en", "ja", "zh-Hans", "ru", "de", "fr", "es", "it"]
     static let translated = ["ja", "zh-Hans", "ru"]
 
     @Test func samplesUseEveryReaderKey() {

@@ -85,12 +85,52 @@ struct TourToolTests {
             "zh-Hans",
             ["[1/8] 在售商品及其在 CHN 店面的价格：", "¥6.00", "导览结束。"]
         ),
+        (
+            "de",
+            [
+                "[1/8] Die angebotenen Produkte mit ihren Preisen in der Storefront DEU:",
+                "0,99\u{A0}€  100 Edelsteine",
+                "> Vielen Dank! Dein Kauf von „100 Edelsteine“ ist abgeschlossen.", "gems: 100",
+                "> Du besitzt diesen Artikel bereits.", "> Warten auf Genehmigung.",
+                "> Deine Zahlung konnte nicht verarbeitet werden.", "> 2 Käufe wurden wiederhergestellt.",
+                "Das war die Tour.",
+            ]
+        ),
+        (
+            "fr_FR",
+            [
+                "[1/8] Les produits en vente, avec leurs prix dans la vitrine FRA\u{202F}:", "0,99\u{A0}€  100 gemmes",
+                "> Merci\u{202F}! Votre achat de «\u{202F}100 gemmes\u{202F}» est terminé.", "gems\u{202F}: 100",
+                "> Vous possédez déjà cet article.", "> En attente d’approbation.",
+                "> Votre paiement n’a pas pu être traité.", "> 2 achats restaurés.", "La visite est terminée.",
+            ]
+        ),
+        (
+            "es",
+            [
+                "[1/8] Los productos a la venta, con sus precios en la tienda ESP:", "0,99\u{A0}€  100 gemas",
+                "> ¡Gracias! Tu compra de «100 gemas» se ha completado.", "> Ya tienes este artículo.",
+                "> Esperando la aprobación.", "> No se ha podido procesar tu pago.", "> Se han restaurado 2 compras.",
+                "Fin de la visita.",
+            ]
+        ),
+        (
+            "it_IT",
+            [
+                "[1/8] I prodotti in vendita, con i prezzi nella vetrina ITA:", "0,99\u{A0}€  100 gemme",
+                "> Grazie! L’acquisto di «100 gemme» è stato completato.", "> Possiedi già questo articolo.",
+                "> In attesa di approvazione.", "> Impossibile elaborare il pagamento.", "> 2 acquisti ripristinati.",
+                "Il tour è finito.",
+            ]
+        ),
     ])
     func speaksThePersonsLanguageWithLocalPrices(locale: String, texts: [String]) throws {
         let result = try ToolRunner.run(["tour", "--locale", locale, "--catalog", Self.catalog])
         #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
         for text in texts { #expect(result.stdout.contains(text), "missing: \(text)") }
         #expect(!result.stdout.contains("Thank you"))
+        #expect(!result.stdout.contains("That’s the tour."))
     }
 
     @Test func jsonPrintsOneLinePerStepWithTheOutcomes() throws {
