@@ -92,7 +92,7 @@ struct TourToolTests {
                 "0,99\u{A0}€  100 Edelsteine",
                 "> Vielen Dank! Dein Kauf von „100 Edelsteine“ ist abgeschlossen.", "gems: 100",
                 "> Du besitzt diesen Artikel bereits.", "> Warten auf Genehmigung.",
-                "> Deine Zahlung konnte nicht verarbeitet werden.", "> 2 Käufe wurden wiederhergestellt.",
+                "> Deine Kaufanfrage wurde nicht genehmigt.", "> 2 Käufe wurden wiederhergestellt.",
                 "Das war die Tour.",
             ]
         ),
@@ -102,7 +102,7 @@ struct TourToolTests {
                 "[1/8] Les produits en vente, avec leurs prix dans la vitrine FRA\u{202F}:", "0,99\u{A0}€  100 gemmes",
                 "> Merci\u{202F}! Votre achat de «\u{202F}100 gemmes\u{202F}» est terminé.", "gems\u{202F}: 100",
                 "> Vous possédez déjà cet article.", "> En attente d’approbation.",
-                "> Votre paiement n’a pas pu être traité.", "> 2 achats restaurés.", "La visite est terminée.",
+                "> Votre demande d’achat n’a pas été approuvée.", "> 2 achats restaurés.", "La visite est terminée.",
             ]
         ),
         (
@@ -110,7 +110,7 @@ struct TourToolTests {
             [
                 "[1/8] Los productos a la venta, con sus precios en la tienda ESP:", "0,99\u{A0}€  100 gemas",
                 "> ¡Gracias! Tu compra de «100 gemas» se ha completado.", "> Ya tienes este artículo.",
-                "> Esperando la aprobación.", "> No se ha podido procesar tu pago.", "> Se han restaurado 2 compras.",
+                "> Esperando la aprobación.", "> No se ha aprobado tu solicitud de compra.", "> Se han restaurado 2 compras.",
                 "Fin de la visita.",
             ]
         ),
@@ -119,7 +119,7 @@ struct TourToolTests {
             [
                 "[1/8] I prodotti in vendita, con i prezzi nella vetrina ITA:", "0,99\u{A0}€  100 gemme",
                 "> Grazie! L’acquisto di «100 gemme» è stato completato.", "> Possiedi già questo articolo.",
-                "> In attesa di approvazione.", "> Impossibile elaborare il pagamento.", "> 2 acquisti ripristinati.",
+                "> In attesa di approvazione.", "> La tua richiesta di acquisto non è stata approvata.", "> 2 acquisti ripristinati.",
                 "Il tour è finito.",
             ]
         ),
