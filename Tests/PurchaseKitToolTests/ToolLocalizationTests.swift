@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import PurchaseKitCLI
+
 /// Every text `purchasekit` prints for people follows `--locale` (or the catalog's locale); machine parts
 /// (positions, `error:`, `warning:`, `note:`, JSON keys and codes) do not.
 struct ToolLocalizationTests {
@@ -120,8 +122,19 @@ struct ToolLocalizationTests {
             let lines = result.stdout.split(separator: "\n").map(String.init)
             #expect(lines.count == 2, "\(locale): \(result.stdout)")
             #expect(lines.first?.hasPrefix("file/1  ") == true)
-            #expect(lines.first?.hasSuffix("  com.example.gems.100  \(bought)") == true, "\(locale): \(result.stdout)")
-            #expect(lines.last?.hasSuffix("  com.example.removeads  \(waiting)") == true, "\(locale): \(result.stdout)")
+            // Columns: cells apart by two spaces or more, padded to line up.
+            func cells(_ line: String?) -> [String] {
+                (line ?? "").components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
+            }
+            #expect(
+                Array(cells(lines.first).dropFirst(2)) == ["com.example.gems.100"]
+                    + bought.components(separatedBy: "  "))
+            #expect(
+                Array(cells(lines.last).dropFirst(2)) == ["com.example.removeads", waiting],
+                "\(locale): \(result.stdout)")
+            let stateColumn = lines.map { TextColumnsWidth.offset(of: cells($0)[3], in: $0) }
+            #expect(Set(stateColumn).count == 1, "\(locale): \(result.stdout)")
         }
         let japanese = try #require(try fixture.json(["history", "--locale", "ja_JP"]) as? [[String: Any]])
         #expect(japanese.map { $0["state"] as? String } == ["purchased", "deferred"])
@@ -367,5 +380,13 @@ struct ToolLocalizationTests {
         let result = try ToolRunner.run(["--catalog", "catalog.plist", "plist", "missing.plist"], in: folder)
         #expect(result.status == 66)
         #expect(result.stderr == "purchasekit: missing.plist：文件不存在\n")
+    }
+}
+
+/// Where a cell starts in a line, in terminal cells.
+enum TextColumnsWidth {
+    static func offset(of cell: String, in line: String) -> Int {
+        guard let range = line.range(of: cell) else { return -1 }
+        return TextColumns.width(of: String(line[..<range.lowerBound]))
     }
 }

@@ -110,7 +110,8 @@ struct TourToolTests {
             [
                 "[1/8] Los productos a la venta, con sus precios en la tienda ESP:", "0,99\u{A0}€  100 gemas",
                 "> ¡Gracias! Tu compra de «100 gemas» se ha completado.", "> Ya tienes este artículo.",
-                "> Esperando la aprobación.", "> No se ha aprobado tu solicitud de compra.", "> Se han restaurado 2 compras.",
+                "> Esperando la aprobación.", "> No se ha aprobado tu solicitud de compra.",
+                "> Se han restaurado 2 compras.",
                 "Fin de la visita.",
             ]
         ),
@@ -119,7 +120,8 @@ struct TourToolTests {
             [
                 "[1/8] I prodotti in vendita, con i prezzi nella vetrina ITA:", "0,99\u{A0}€  100 gemme",
                 "> Grazie! L’acquisto di «100 gemme» è stato completato.", "> Possiedi già questo articolo.",
-                "> In attesa di approvazione.", "> La tua richiesta di acquisto non è stata approvata.", "> 2 acquisti ripristinati.",
+                "> In attesa di approvazione.", "> La tua richiesta di acquisto non è stata approvata.",
+                "> 2 acquisti ripristinati.",
                 "Il tour è finito.",
             ]
         ),

@@ -67,8 +67,9 @@ struct HistoryCommand {
             }
             // For people, the state and the delivered and finished marks are words of the locale; the
             // identifiers and the date stay as they are.
-            var text = ""
-            for row in rows {
+            let delivered = console.text(.delivered)
+            let finished = console.text(.finished)
+            let table = rows.map { row -> [String] in
                 let id = row.transaction?.transactionID ?? row.delivery!.transactionID
                 let productID = row.transaction?.productID ?? row.delivery!.productID
                 let date = (row.transaction?.purchaseDate ?? row.delivery!.purchaseDate).formatted(.iso8601)
@@ -76,11 +77,13 @@ struct HistoryCommand {
                 let state =
                     revoked
                     ? ToolMessage.transactionRevoked : .transactionState(Self.state(row.transaction, row.delivery))
-                text += "\(id)  \(date)  \(productID)  \(console.text(state))"
-                text += row.delivery != nil ? "  " + console.text(.delivered) : ""
-                text += (row.finished ? "  " + console.text(.finished) : "") + "\n"
+                var cells = ["\(id)", date, productID, console.text(state), row.delivery != nil ? delivered : ""]
+                cells.append(row.finished ? finished : "")
+                // No trailing spaces for the marks a row lacks.
+                while cells.last == "" { cells.removeLast() }
+                return cells
             }
-            try ProductsCommand.write(text, console)
+            try ProductsCommand.write(TextColumns(rows: table).text(), console)
             return .success
         }
     }

@@ -57,20 +57,12 @@ struct ProductsCommand {
                 output = JSONText.array(sold + unsold).text + "\n"
             } else {
                 let unavailableText = console.text(.keyed(.toolProductUnavailable, arguments: []))
-                let ids = rows.map(\.product.id) + unavailable.map(\.productID)
-                let idWidth = ids.map(\.count).max() ?? 0
-                let priceWidth = rows.map(\.price.count).max() ?? 0
-                output = ""
-                for row in rows {
-                    output += row.product.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
-                    output += String(repeating: " ", count: priceWidth - row.price.count) + row.price + "  "
-                    output += row.name + "\n"
-                }
+                var table = TextColumns(rows: rows.map { [$0.product.id, $0.price, $0.name] }, rightAligned: [1])
                 for product in unavailable {
                     let name = product.localization(for: deployment.locale)?.displayName ?? product.productID
-                    output += product.productID.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
-                    output += name + " (" + unavailableText + ")\n"
+                    table.rows.append([product.productID, "", name + " (" + unavailableText + ")"])
                 }
+                output = table.text()
             }
             try Self.write(output, console)
             return .success

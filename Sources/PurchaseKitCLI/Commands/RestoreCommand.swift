@@ -36,10 +36,8 @@ struct RestoreCommand {
                 }
                 try ProductsCommand.write(JSONText.object(entries).text + "\n", console)
             } else if status == .success {
-                var text = message + "\n"
-                for productID in outcome.restoredProductIDs {
-                    text += "  \(productID)  \(deployment.displayName(of: productID))\n"
-                }
+                let rows = outcome.restoredProductIDs.map { [$0, deployment.displayName(of: $0)] }
+                let text = message + "\n" + TextColumns(rows: rows).text(indent: "  ")
                 try ProductsCommand.write(text, console)
             } else {
                 console.diagnostic("purchasekit: " + message)
