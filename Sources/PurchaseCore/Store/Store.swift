@@ -222,6 +222,28 @@ public actor Store {
         return index
     }
 
+    // MARK: - Promoted purchases
+
+    /// Installs who decides what happens with purchases a person starts in the store itself (see
+    /// ``PromotedPurchaseDecision``), in every store of the deployment that offers them
+    /// (``PromotedPurchaseHandling``); `decide` is called synchronously, from any thread, with the
+    /// catalog's product identifier. Without a decider, such purchases go on at once.
+    public func decidePromotedPurchases(with decide: (@Sendable (_ productID: String) -> PromotedPurchaseDecision)?) {
+        for case let provider as any PromotedPurchaseHandling in providers {
+            provider.setPromotedPurchaseDecider(decide)
+        }
+    }
+
+    /// The products of promoted purchases the app kept for later, oldest first, from every store;
+    /// buy one with ``purchase(_:quantity:)``.
+    public func heldPromotedPurchases() async -> [String] {
+        var held: [String] = []
+        for case let provider as any PromotedPurchaseHandling in providers {
+            held += await provider.heldPromotedPurchases()
+        }
+        return held
+    }
+
     // MARK: - Purchase
 
     /// Whether the person may buy now: the answer of the store that sells `productID` (the

@@ -10,6 +10,10 @@ final class QueueBridge: PaymentTransactionObserver {
     private struct State {
         var restoreWaiters: [RestoreWaiter] = []
         var restored: [PaymentTransaction] = []
+        /// Who decides about promoted purchases; `nil`: buy now.
+        var promotedPurchaseDecider: (@Sendable (String) -> PromotedPurchaseDecision)?
+        /// Promoted purchases kept for later, by catalog product identifier, oldest first.
+        var heldPromoted: [String] = []
     }
 
     private let state = Locked(State())
@@ -17,8 +21,30 @@ final class QueueBridge: PaymentTransactionObserver {
     let convert: @Sendable ([PaymentTransaction]) -> [StoreTransaction]
     let updates = UpdateBroadcaster<StoreTransaction>()
 
-    init(convert: @escaping @Sendable ([PaymentTransaction]) -> [StoreTransaction]) {
+    /// The catalog's product identifier of a store product identifier.
+    let catalogID: @Sendable (String) -> String
+
+    init(
+        catalogID: @escaping @Sendable (String) -> String,
+        convert: @escaping @Sendable ([PaymentTransaction]) -> [StoreTransaction]
+    ) {
+        self.catalogID = catalogID
         self.convert = convert
+    }
+
+    /// Installs who decides about promoted purchases.
+    func setPromotedPurchaseDecider(_ decide: (@Sendable (String) -> PromotedPurchaseDecision)?) {
+        state.withLock { $0.promotedPurchaseDecider = decide }
+    }
+
+    /// Promoted purchases kept for later.
+    var heldPromoted: [String] { state.withLock { $0.heldPromoted } }
+
+    /// The app buys `productID`: a promoted purchase of it kept for later waits no more.
+    func releaseHeldPromoted(_ productID: String) {
+        state.withLock { state in
+            if let index = state.heldPromoted.firstIndex(of: productID) { state.heldPromoted.remove(at: index) }
+        }
     }
 
     /// One transaction as the store's.
@@ -83,8 +109,21 @@ final class QueueBridge: PaymentTransactionObserver {
         for transaction in convert(transactions) { updates.yield(transaction) }
     }
 
-    /// Holds promoted payments for the app: the provider has no UI to ask the person.
-    func shouldAddStorePayment(_ payment: Payment, for product: AppStoreProduct) -> Bool { true }
+    /// Asks the app (the decider the `Store` installed) whether to add a promoted payment now; one kept
+    /// for later waits in ``heldPromoted``, one refused is dropped.
+    func shouldAddStorePayment(_ payment: Payment, for product: AppStoreProduct) -> Bool {
+        let productID = catalogID(payment.productIdentifier)
+        let decide = state.withLock { $0.promotedPurchaseDecider }
+        switch decide?(productID) ?? .buyNow {
+        case .buyNow:
+            return true
+        case .later:
+            state.withLock { $0.heldPromoted.append(productID) }
+            return false
+        case .refuse:
+            return false
+        }
+    }
 }
 
 /// The end of one restore, told by the queue's callback and awaited by the restoring caller,

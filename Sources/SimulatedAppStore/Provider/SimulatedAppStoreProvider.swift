@@ -24,7 +24,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     public let queue: PaymentQueue
     /// `simulated-app-store`.
     public let storeName: String
-    private let bridge: QueueBridge
+    let bridge: QueueBridge
     private let catalogIDs: [String: String]
     private let storeIDs: [String: String]
     private let attached = Locked(false)
@@ -69,7 +69,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         }
         let names = catalogIDs
         let clock = queue.clock
-        self.bridge = QueueBridge { reported in
+        self.bridge = QueueBridge(catalogID: { names[$0] ?? $0 }) { reported in
             var transactions = reported.map { Self.storeTransaction($0, storeName: storeName, catalogIDs: names) }
             if let issuer {
                 Self.attachReceipts(
@@ -201,6 +201,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     /// thrown (a failed transaction, finished at once; `paymentCancelled` is a cancel).
     public func purchase(_ request: PurchaseRequest) async throws -> ProviderPurchaseResult {
         await attach()
+        bridge.releaseHeldPromoted(request.productID)
         let payment = Payment(
             productIdentifier: storeIDs[request.productID] ?? request.productID, quantity: request.quantity)
         // The queue answers with the outcome its other observers are told; the provider's own
