@@ -9,7 +9,7 @@ import Testing
 /// `Tests/PurchaseKitToolTests/MessageKeyCompletenessTests.swift`.
 struct MessageTableTests {
     /// The languages the package ships; the completeness tests check each.
-    static let shipped = ["en", "ja", "ru", "zh-Hans"]
+    static let shipped = ["en", "ja", "ru", "zh-Hans", "zh-Hant"]
     static let table = MessageTable.builtIn
 
     @Test func builtInTablesLoadWithoutProblems() {
@@ -68,12 +68,21 @@ struct MessageTableTests {
         #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "ja_JP") == "1件の購入を復元しました。")
         #expect(Self.table.render(.restoreSucceeded(count: 21), locale: "ja_JP") == "21件の購入を復元しました。")
         #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "zh_CN") == "已恢复 1 项购买。")
+        #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "zh_TW") == "已恢復 1 個購買項目。")
+        #expect(Self.table.render(.restoreSucceeded(count: 21), locale: "zh-Hant_HK") == "已恢復 21 個購買項目。")
+    }
+
+    /// Traditional Chinese is its own table, in Taiwan's wording, with the product name in 「」.
+    @Test func traditionalChineseIsNotSimplified() {
+        #expect(Self.table.render(.purchaseComplete(productName: "寶石"), locale: "zh_TW") == "謝謝！你已成功購買「寶石」。")
+        #expect(Self.table.render(.restoreConfirmTitle, locale: "zh-Hant") == "恢復購買項目")
+        #expect(Self.table.render(.restoreConfirmTitle, locale: "zh_CN") == "恢复购买")
     }
 
     @Test(arguments: [
         ("ja_JP", "ja"), ("ja", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("zh-Hans", "zh-Hans"),
-        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("en_GB", "en"), ("fr_FR", "en"), ("zh_TW", "en"),
-        ("", "en"), ("not a locale", "en"),
+        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("en_GB", "en"), ("fr_FR", "en"),
+        ("zh_TW", "zh-Hant"), ("zh-Hant_HK", "zh-Hant"), ("zh_MO", "zh-Hant"), ("", "en"), ("not a locale", "en"),
     ])
     func localesFallBackToAShippedLanguage(locale: String, expected: String) throws {
         let match = try #require(Self.table.lookup(.purchaseFailed, locale: locale))

@@ -74,8 +74,8 @@ enum ReasonSamples {
 /// The reader's reasons render from the message tables in every shipped language, so that no English
 /// sentence reaches a person who reads Japanese, Chinese or Russian.
 struct ReaderReasonLocalizationTests {
-    static let languages = ["en", "ja", "zh-Hans", "ru"]
-    static let translated = ["ja", "zh-Hans", "ru"]
+    static let languages = ["en", "ja", "zh-Hans", "ru", "zh-Hant"]
+    static let translated = ["ja", "zh-Hans", "ru", "zh-Hant"]
 
     @Test func samplesUseEveryReaderKey() {
         let used = Set(ReasonSamples.all.flatMap { ReasonSamples.keys(of: $0.messageText) })

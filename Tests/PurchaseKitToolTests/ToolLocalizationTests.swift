@@ -11,11 +11,13 @@ struct ToolLocalizationTests {
         let japanese = try ToolRunner.run(["--locale", "ja_JP", "plist", path])
         let chinese = try ToolRunner.run(["plist", path, "--locale=zh_CN"])
         let russian = try ToolRunner.run(["--locale", "ru", "plist", path])
+        let traditional = try ToolRunner.run(["--locale", "zh_TW", "plist", path])
         #expect(english.stderr == "purchasekit: \(path): no such file\n")
         #expect(japanese.stderr == "purchasekit: \(path): ファイルが見つかりません\n")
         #expect(chinese.stderr == "purchasekit: \(path)：文件不存在\n")
         #expect(russian.stderr == "purchasekit: \(path): файл не найден\n")
-        for result in [english, japanese, chinese, russian] {
+        #expect(traditional.stderr == "purchasekit: \(path): 檔案不存在\n")
+        for result in [english, japanese, chinese, russian, traditional] {
             #expect(result.status == 66)
         }
     }
@@ -48,6 +50,10 @@ struct ToolLocalizationTests {
             (
                 "ru_RU", "--quantity ожидает целое число от 1 до 10, а не «0»",
                 "для «buy» нужен идентификатор товара, например com.example.gems.100"
+            ),
+            (
+                "zh-Hant_TW", "--quantity 需要 1 到 10 之間的整數，而不是「0」",
+                "「buy」需要指定產品 ID，例如 com.example.gems.100"
             ),
         ]
         for (locale, quantity, product) in cases {
@@ -113,6 +119,7 @@ struct ToolLocalizationTests {
             ("ja_JP", "購入済み  付与済み  完了", "承認待ち"),
             ("zh-Hans", "已购买  已交付  已完成", "等待批准"),
             ("ru", "куплено  выдано  завершено", "ждёт одобрения"),
+            ("zh_TW", "已購買  已交付  已完成", "等待核准"),
         ]
         for (locale, bought, waiting) in expected {
             let result = try fixture.run(["--locale", locale, "history"])
