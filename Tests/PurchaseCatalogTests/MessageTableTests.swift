@@ -9,7 +9,7 @@ import Testing
 /// `Tests/PurchaseKitToolTests/MessageKeyCompletenessTests.swift`.
 struct MessageTableTests {
     /// The languages the package ships; the completeness tests check each.
-    static let shipped = ["en", "ja", "ru", "zh-Hans", "zh-Hant"]
+    static let shipped = ["en", "ja", "ko", "ru", "zh-Hans", "zh-Hant"]
     static let table = MessageTable.builtIn
 
     @Test func builtInTablesLoadWithoutProblems() {
@@ -79,9 +79,17 @@ struct MessageTableTests {
         #expect(Self.table.render(.restoreConfirmTitle, locale: "zh_CN") == "恢复购买")
     }
 
+    /// Korean uses the App Store's words (구입, 구입 내역 복원) in the polite 합니다 style, with one plural form.
+    @Test func koreanUsesTheAppStoresWords() {
+        #expect(Self.table.render(.restoreConfirmTitle, locale: "ko_KR") == "구입 내역 복원")
+        #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "ko_KR") == "구입 항목 1개를 복원했습니다.")
+        #expect(Self.table.render(.restoreSucceeded(count: 3), locale: "ko") == "구입 항목 3개를 복원했습니다.")
+        #expect(Self.table.render(.purchaseComplete(productName: "보석"), locale: "ko") == "감사합니다! ‘보석’ 구입이 완료되었습니다.")
+    }
+
     @Test(arguments: [
         ("ja_JP", "ja"), ("ja", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("zh-Hans", "zh-Hans"),
-        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("en_GB", "en"), ("fr_FR", "en"),
+        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("ko_KR", "ko"), ("en_GB", "en"), ("fr_FR", "en"),
         ("zh_TW", "zh-Hant"), ("zh-Hant_HK", "zh-Hant"), ("zh_MO", "zh-Hant"), ("", "en"), ("not a locale", "en"),
     ])
     func localesFallBackToAShippedLanguage(locale: String, expected: String) throws {

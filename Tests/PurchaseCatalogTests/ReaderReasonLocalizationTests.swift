@@ -74,8 +74,13 @@ enum ReasonSamples {
 /// The reader's reasons render from the message tables in every shipped language, so that no English
 /// sentence reaches a person who reads Japanese, Chinese or Russian.
 struct ReaderReasonLocalizationTests {
-    static let languages = ["en", "ja", "zh-Hans", "ru", "zh-Hant"]
-    static let translated = ["ja", "zh-Hans", "ru", "zh-Hant"]
+    static let languages = ["en", "ja", "zh-Hans", "ru", "zh-Hant", "ko"]
+    static let translated = ["ja", "zh-Hans", "ru", "zh-Hant", "ko"]
+    /// The letters each translated language writes in (Cyrillic, kana and CJK, Hangul).
+    static let scripts: [String: ClosedRange<Unicode.Scalar>] = [
+        "ru": "\u{400}"..."\u{4FF}", "ja": "\u{3040}"..."\u{9FFF}", "zh-Hans": "\u{3040}"..."\u{9FFF}",
+        "zh-Hant": "\u{3040}"..."\u{9FFF}", "ko": "\u{AC00}"..."\u{D7A3}",
+    ]
 
     @Test func samplesUseEveryReaderKey() {
         let used = Set(ReasonSamples.all.flatMap { ReasonSamples.keys(of: $0.messageText) })
@@ -131,7 +136,7 @@ struct ReaderReasonLocalizationTests {
             var text = reason.message(locale: language)
             for value in arguments + kept { text = text.replacingOccurrences(of: value, with: " ") }
             #expect(text.firstMatch(of: englishWords) == nil, "\(language) \(reason): \(text)")
-            let script: ClosedRange<Unicode.Scalar> = language == "ru" ? "\u{400}"..."\u{4FF}" : "\u{3040}"..."\u{9FFF}"
+            let script = try #require(Self.scripts[language])
             #expect(text.unicodeScalars.contains { script.contains($0) }, "\(language) \(reason): \(text)")
         }
     }

@@ -12,12 +12,14 @@ struct ToolLocalizationTests {
         let chinese = try ToolRunner.run(["plist", path, "--locale=zh_CN"])
         let russian = try ToolRunner.run(["--locale", "ru", "plist", path])
         let traditional = try ToolRunner.run(["--locale", "zh_TW", "plist", path])
+        let korean = try ToolRunner.run(["--locale", "ko_KR", "plist", path])
         #expect(english.stderr == "purchasekit: \(path): no such file\n")
         #expect(japanese.stderr == "purchasekit: \(path): ファイルが見つかりません\n")
         #expect(chinese.stderr == "purchasekit: \(path)：文件不存在\n")
         #expect(russian.stderr == "purchasekit: \(path): файл не найден\n")
         #expect(traditional.stderr == "purchasekit: \(path): 檔案不存在\n")
-        for result in [english, japanese, chinese, russian, traditional] {
+        #expect(korean.stderr == "purchasekit: \(path): 해당 파일이 없습니다\n")
+        for result in [english, japanese, chinese, russian, traditional, korean] {
             #expect(result.status == 66)
         }
     }
@@ -54,6 +56,10 @@ struct ToolLocalizationTests {
             (
                 "zh-Hant_TW", "--quantity 需要 1 到 10 之間的整數，而不是「0」",
                 "「buy」需要指定產品 ID，例如 com.example.gems.100"
+            ),
+            (
+                "ko", "--quantity에는 1부터 10까지의 정수가 필요합니다(‘0’은(는) 사용할 수 없음)",
+                "‘buy’에는 com.example.gems.100과 같은 제품 식별자가 필요합니다"
             ),
         ]
         for (locale, quantity, product) in cases {
@@ -120,6 +126,7 @@ struct ToolLocalizationTests {
             ("zh-Hans", "已购买  已交付  已完成", "等待批准"),
             ("ru", "куплено  выдано  завершено", "ждёт одобрения"),
             ("zh_TW", "已購買  已交付  已完成", "等待核准"),
+            ("ko_KR", "구입함  지급됨  완료됨", "승인 대기 중"),
         ]
         for (locale, bought, waiting) in expected {
             let result = try fixture.run(["--locale", locale, "history"])

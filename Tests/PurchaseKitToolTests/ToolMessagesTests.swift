@@ -39,7 +39,7 @@ struct ToolMessagesTests {
         return folder
     }
 
-    @Test(arguments: ["ja", "zh-Hans", "ru", "zh-Hant"])
+    @Test(arguments: ["ja", "zh-Hans", "ru", "zh-Hant", "ko"])
     func everyKeyHasANonEmptyTextInEachLanguage(language: String) throws {
         let english = try Self.table(["--locale", "en"])
         let translated = try Self.table(["--locale", language])
@@ -85,7 +85,7 @@ struct ToolMessagesTests {
 
     @Test(arguments: [
         ("ru_RU", "ru"), ("ja_JP", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("en_GB", "en"),
-        ("zh_TW", "zh-Hant"), ("fr_FR", "en"), ("xx", "en"), ("not a locale", "en"),
+        ("zh_TW", "zh-Hant"), ("ko_KR", "ko"), ("fr_FR", "en"), ("xx", "en"), ("not a locale", "en"),
     ])
     func localesFallBack(locale: String, language: String) throws {
         #expect(try Self.table(["--locale", locale]) == Self.table(["--locale", language]))
