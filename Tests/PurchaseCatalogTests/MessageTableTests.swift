@@ -9,7 +9,7 @@ import Testing
 /// `Tests/PurchaseKitToolTests/MessageKeyCompletenessTests.swift`.
 struct MessageTableTests {
     /// The languages the package ships; the completeness tests check each.
-    static let shipped = ["en", "ja", "ko", "ru", "zh-Hans", "zh-Hant"]
+    static let shipped = ["en", "ja", "ko", "pt_BR", "ru", "zh-Hans", "zh-Hant"]
     static let table = MessageTable.builtIn
 
     @Test func builtInTablesLoadWithoutProblems() {
@@ -87,9 +87,21 @@ struct MessageTableTests {
         #expect(Self.table.render(.purchaseComplete(productName: "보석"), locale: "ko") == "감사합니다! ‘보석’ 구입이 완료되었습니다.")
     }
 
+    /// Brazilian Portuguese, by CLDR: one for 0 and 1, many for whole millions (“1000000 de compras”), other
+    /// for the rest.
+    @Test(arguments: [
+        (1, "1 compra restaurada."), (0, "0 compra restaurada."), (2, "2 compras restauradas."),
+        (21, "21 compras restauradas."), (1_000_000, "1000000 de compras restauradas."),
+        (3_000_000, "3000000 de compras restauradas."), (1_000_001, "1000001 compras restauradas."),
+    ])
+    func brazilianRestoredCountsAgree(count: Int, expected: String) {
+        #expect(Self.table.render(.restoreSucceeded(count: count), locale: "pt_BR") == expected)
+    }
+
     @Test(arguments: [
         ("ja_JP", "ja"), ("ja", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("zh-Hans", "zh-Hans"),
-        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("ko_KR", "ko"), ("en_GB", "en"), ("fr_FR", "en"),
+        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("ko_KR", "ko"), ("pt_BR", "pt_BR"),
+        ("pt-br", "pt_BR"), ("en_GB", "en"), ("fr_FR", "en"),
         ("zh_TW", "zh-Hant"), ("zh-Hant_HK", "zh-Hant"), ("zh_MO", "zh-Hant"), ("", "en"), ("not a locale", "en"),
     ])
     func localesFallBackToAShippedLanguage(locale: String, expected: String) throws {

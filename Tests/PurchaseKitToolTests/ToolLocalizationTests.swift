@@ -13,13 +13,15 @@ struct ToolLocalizationTests {
         let russian = try ToolRunner.run(["--locale", "ru", "plist", path])
         let traditional = try ToolRunner.run(["--locale", "zh_TW", "plist", path])
         let korean = try ToolRunner.run(["--locale", "ko_KR", "plist", path])
+        let brazilian = try ToolRunner.run(["--locale", "pt_BR", "plist", path])
         #expect(english.stderr == "purchasekit: \(path): no such file\n")
         #expect(japanese.stderr == "purchasekit: \(path): ファイルが見つかりません\n")
         #expect(chinese.stderr == "purchasekit: \(path)：文件不存在\n")
         #expect(russian.stderr == "purchasekit: \(path): файл не найден\n")
         #expect(traditional.stderr == "purchasekit: \(path): 檔案不存在\n")
         #expect(korean.stderr == "purchasekit: \(path): 해당 파일이 없습니다\n")
-        for result in [english, japanese, chinese, russian, traditional, korean] {
+        #expect(brazilian.stderr == "purchasekit: \(path): arquivo inexistente\n")
+        for result in [english, japanese, chinese, russian, traditional, korean, brazilian] {
             #expect(result.status == 66)
         }
     }
@@ -60,6 +62,10 @@ struct ToolLocalizationTests {
             (
                 "ko", "--quantity에는 1부터 10까지의 정수가 필요합니다(‘0’은(는) 사용할 수 없음)",
                 "‘buy’에는 com.example.gems.100과 같은 제품 식별자가 필요합니다"
+            ),
+            (
+                "pt_BR", "--quantity espera um número inteiro de 1 a 10, e não “0”",
+                "“buy” precisa de um identificador de produto, como com.example.gems.100"
             ),
         ]
         for (locale, quantity, product) in cases {
@@ -127,6 +133,7 @@ struct ToolLocalizationTests {
             ("ru", "куплено  выдано  завершено", "ждёт одобрения"),
             ("zh_TW", "已購買  已交付  已完成", "等待核准"),
             ("ko_KR", "구입함  지급됨  완료됨", "승인 대기 중"),
+            ("pt_BR", "comprado  entregue  finalizado", "aguardando aprovação"),
         ]
         for (locale, bought, waiting) in expected {
             let result = try fixture.run(["--locale", locale, "history"])

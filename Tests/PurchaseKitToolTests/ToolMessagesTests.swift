@@ -39,7 +39,7 @@ struct ToolMessagesTests {
         return folder
     }
 
-    @Test(arguments: ["ja", "zh-Hans", "ru", "zh-Hant", "ko"])
+    @Test(arguments: ["ja", "zh-Hans", "ru", "zh-Hant", "ko", "pt_BR"])
     func everyKeyHasANonEmptyTextInEachLanguage(language: String) throws {
         let english = try Self.table(["--locale", "en"])
         let translated = try Self.table(["--locale", language])
@@ -51,11 +51,13 @@ struct ToolMessagesTests {
         }
         // Translated, not copied: only a text without words may read the same as English (`%@: %ld`,
         // `%@` for a file that cannot be read: the reader's reason, itself translated, says it all, and
-        // `%1$@: %2$@` for a verifyReceipt field's path and its translated reason).
+        // `%1$@: %2$@` for a verifyReceipt field's path and its translated reason, `%1$@ (%2$ld):` for a
+        // receipt's section and its count).
         let same = plainKeys(translated).filter { translated[$0] == english[$0] }
         #expect(
             same.isSubset(of: [
                 "balance.amount", "catalog.unreadableFile", "purchase.quantityName", "tool.receipt.field",
+                "tool.receipt.section",
             ]),
             "\(language): \(same.sorted())")
     }
@@ -85,7 +87,8 @@ struct ToolMessagesTests {
 
     @Test(arguments: [
         ("ru_RU", "ru"), ("ja_JP", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("en_GB", "en"),
-        ("zh_TW", "zh-Hant"), ("ko_KR", "ko"), ("fr_FR", "en"), ("xx", "en"), ("not a locale", "en"),
+        ("zh_TW", "zh-Hant"), ("ko_KR", "ko"), ("pt-BR", "pt_BR"),
+        ("fr_FR", "en"), ("xx", "en"), ("not a locale", "en"),
     ])
     func localesFallBack(locale: String, language: String) throws {
         #expect(try Self.table(["--locale", locale]) == Self.table(["--locale", language]))
