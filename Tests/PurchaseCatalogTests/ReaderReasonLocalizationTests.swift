@@ -144,6 +144,9 @@ struct ReaderReasonLocalizationTests {
     @Test(arguments: [
         ("ja", "ファイルのサイズは 5000002 バイトで、上限の 4194304 バイトを超えています"),
         ("ru", "файл занимает 5000002 байта, предел — 4194304 байта"),
+        ("zh-Hant", "檔案大小為 5000002 位元組，超過 4194304 位元組的上限"),
+        ("ko", "파일 크기가 5000002바이트이며 한도는 4194304바이트입니다"),
+        ("pt_BR", "o arquivo tem 5000002 bytes; o limite é 4194304 bytes"),
     ])
     func countsTakeTheLanguagesPluralForms(language: String, expected: String) {
         #expect(
