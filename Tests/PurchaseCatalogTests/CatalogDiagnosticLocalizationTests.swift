@@ -70,7 +70,7 @@ enum CatalogProblemSamples {
 
 /// Catalog diagnostics render from the message tables in every shipped language.
 struct CatalogDiagnosticLocalizationTests {
-    static let languages = ["en", "ja", "zh-Hans", "ru", "zh-Hant", "ko", "pt_BR"]
+    static let languages = ["en", "ja", "zh-Hans", "ru", "zh-Hant", "ko", "pt_BR", "ar"]
 
     @Test func samplesUseEveryCatalogKey() {
         /// A message's key and the keys of the messages among its arguments (a setting's owner).

@@ -9,7 +9,7 @@ import Testing
 /// `Tests/PurchaseKitToolTests/MessageKeyCompletenessTests.swift`.
 struct MessageTableTests {
     /// The languages the package ships; the completeness tests check each.
-    static let shipped = ["en", "ja", "ko", "pt_BR", "ru", "zh-Hans", "zh-Hant"]
+    static let shipped = ["ar", "en", "ja", "ko", "pt_BR", "ru", "zh-Hans", "zh-Hant"]
     static let table = MessageTable.builtIn
 
     @Test func builtInTablesLoadWithoutProblems() {
@@ -98,10 +98,33 @@ struct MessageTableTests {
         #expect(Self.table.render(.restoreSucceeded(count: count), locale: "pt_BR") == expected)
     }
 
+    /// Arabic has all six CLDR forms: zero, one and two without the number, few for 3-10 with the plural,
+    /// many for 11-99 with the singular, other for 100-102 and the like (by the last two digits).
+    @Test(arguments: [
+        (0, "لم تتم استعادة أي عملية شراء."), (1, "تمت استعادة عملية شراء واحدة."), (2, "تمت استعادة عمليتي شراء."),
+        (3, "تمت استعادة 3 عمليات شراء."), (10, "تمت استعادة 10 عمليات شراء."), (11, "تمت استعادة 11 عملية شراء."),
+        (99, "تمت استعادة 99 عملية شراء."), (100, "تمت استعادة 100 عملية شراء."), (102, "تمت استعادة 102 عملية شراء."),
+        (103, "تمت استعادة 103 عمليات شراء."), (111, "تمت استعادة 111 عملية شراء."),
+    ])
+    func arabicRestoredCountsTakeTheirForm(count: Int, expected: String) {
+        #expect(Self.table.render(.restoreSucceeded(count: count), locale: "ar_SA") == expected)
+    }
+
+    /// The Arabic forms differ by more than the number: a summary says “two errors” with the dual.
+    @Test func arabicSummariesUseTheDual() {
+        let summary = MessageKey(rawValue: "tool.catalog.summary")
+        let render = { (counts: [Int]) in
+            Self.table.render(
+                .keyed(summary, arguments: [.text("a.plist")] + counts.map { .integer($0) }), locale: "ar")
+        }
+        #expect(render([2, 1, 0]) == "a.plist: منتجان، خطأ واحد، 0 تحذير")
+        #expect(render([12, 5, 100]) == "a.plist: 12 منتجًا، 5 أخطاء، 100 تحذير")
+    }
+
     @Test(arguments: [
         ("ja_JP", "ja"), ("ja", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("zh-Hans", "zh-Hans"),
         ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("ko_KR", "ko"), ("pt_BR", "pt_BR"),
-        ("pt-br", "pt_BR"), ("en_GB", "en"), ("fr_FR", "en"),
+        ("pt-br", "pt_BR"), ("ar_SA", "ar"), ("ar", "ar"), ("en_GB", "en"), ("fr_FR", "en"),
         ("zh_TW", "zh-Hant"), ("zh-Hant_HK", "zh-Hant"), ("zh_MO", "zh-Hant"), ("", "en"), ("not a locale", "en"),
     ])
     func localesFallBackToAShippedLanguage(locale: String, expected: String) throws {

@@ -74,12 +74,13 @@ enum ReasonSamples {
 /// The reader's reasons render from the message tables in every shipped language, so that no English
 /// sentence reaches a person who reads Japanese, Chinese or Russian.
 struct ReaderReasonLocalizationTests {
-    static let languages = ["en", "ja", "zh-Hans", "ru", "zh-Hant", "ko", "pt_BR"]
-    static let translated = ["ja", "zh-Hans", "ru", "zh-Hant", "ko"]
-    /// The letters each translated language writes in (Cyrillic, kana and CJK, Hangul).
+    static let languages = ["en", "ja", "zh-Hans", "ru", "zh-Hant", "ko", "pt_BR", "ar"]
+    static let translated = ["ja", "zh-Hans", "ru", "zh-Hant", "ko", "ar"]
+    /// The letters each translated language writes in (Cyrillic, kana and CJK, Hangul, Arabic).
     static let scripts: [String: ClosedRange<Unicode.Scalar>] = [
         "ru": "\u{400}"..."\u{4FF}", "ja": "\u{3040}"..."\u{9FFF}", "zh-Hans": "\u{3040}"..."\u{9FFF}",
         "zh-Hant": "\u{3040}"..."\u{9FFF}", "ko": "\u{AC00}"..."\u{D7A3}",
+        "ar": "\u{600}"..."\u{6FF}",
     ]
 
     @Test func samplesUseEveryReaderKey() {
@@ -147,6 +148,8 @@ struct ReaderReasonLocalizationTests {
         ("zh-Hant", "檔案大小為 5000002 位元組，超過 4194304 位元組的上限"),
         ("ko", "파일 크기가 5000002바이트이며 한도는 4194304바이트입니다"),
         ("pt_BR", "o arquivo tem 5000002 bytes; o limite é 4194304 bytes"),
+        // 5000002 ends in 02: other, the singular; 4194304 ends in 04: few, the plural.
+        ("ar", "حجم الملف 5000002 بايت، والحد الأقصى 4194304 بايتات"),
     ])
     func countsTakeTheLanguagesPluralForms(language: String, expected: String) {
         #expect(

@@ -14,6 +14,7 @@ struct ToolLocalizationTests {
         let traditional = try ToolRunner.run(["--locale", "zh_TW", "plist", path])
         let korean = try ToolRunner.run(["--locale", "ko_KR", "plist", path])
         let brazilian = try ToolRunner.run(["--locale", "pt_BR", "plist", path])
+        let arabic = try ToolRunner.run(["--locale", "ar", "plist", path])
         #expect(english.stderr == "purchasekit: \(path): no such file\n")
         #expect(japanese.stderr == "purchasekit: \(path): ファイルが見つかりません\n")
         #expect(chinese.stderr == "purchasekit: \(path)：文件不存在\n")
@@ -21,7 +22,8 @@ struct ToolLocalizationTests {
         #expect(traditional.stderr == "purchasekit: \(path): 檔案不存在\n")
         #expect(korean.stderr == "purchasekit: \(path): 해당 파일이 없습니다\n")
         #expect(brazilian.stderr == "purchasekit: \(path): arquivo inexistente\n")
-        for result in [english, japanese, chinese, russian, traditional, korean, brazilian] {
+        #expect(arabic.stderr == "purchasekit: \(path): لا يوجد ملف بهذا الاسم\n")
+        for result in [english, japanese, chinese, russian, traditional, korean, brazilian, arabic] {
             #expect(result.status == 66)
         }
     }
@@ -66,6 +68,10 @@ struct ToolLocalizationTests {
             (
                 "pt_BR", "--quantity espera um número inteiro de 1 a 10, e não “0”",
                 "“buy” precisa de um identificador de produto, como com.example.gems.100"
+            ),
+            (
+                "ar_SA", "يتطلب --quantity عددًا صحيحًا من 1 إلى 10، وليس «0»",
+                "يحتاج «buy» إلى معرّف منتج، مثل com.example.gems.100"
             ),
         ]
         for (locale, quantity, product) in cases {
@@ -134,6 +140,7 @@ struct ToolLocalizationTests {
             ("zh_TW", "已購買  已交付  已完成", "等待核准"),
             ("ko_KR", "구입함  지급됨  완료됨", "승인 대기 중"),
             ("pt_BR", "comprado  entregue  finalizado", "aguardando aprovação"),
+            ("ar", "تم الشراء  تم التسليم  اكتمل", "في انتظار الموافقة"),
         ]
         for (locale, bought, waiting) in expected {
             let result = try fixture.run(["--locale", locale, "history"])
