@@ -132,7 +132,7 @@ struct CatalogDiagnosticLocalizationTests {
 
     @Test(arguments: [
         ("ja_JP", "不明なキー「Prise」。「Prices」の間違いではありませんか？"),
-        ("zh_CN", "未知的键“Prise”；您是想写“Prices”吗？"),
+        ("zh_CN", "未知的键“Prise”；你是想写“Prices”吗？"),
         ("ru_RU", "неизвестный ключ «Prise»; возможно, имелся в виду «Prices»?"),
         ("fr_FR", "unknown key 'Prise'; did you mean 'Prices'?"),
     ])

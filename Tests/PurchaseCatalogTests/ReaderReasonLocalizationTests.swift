@@ -178,12 +178,12 @@ struct ReaderReasonLocalizationTests {
         ),
         (
             "<plist><integer>12x</integer></plist>", "ja",
-            "プロパティリストとして読み込めません: <integer> の中には数字が必要ですが、「12x」があります"
+            "プロパティリストとして読み込めません：<integer> の中には数字が必要ですが、「12x」があります"
         ),
         ("<plist><number>1</number></plist>", "zh-Hans", "无法作为属性列表读取：<plist> 内应为一个值，实际为 <number>"),
         (
             "<string>&#1;</string>", "ja",
-            "プロパティリストとして読み込めません: 文字参照が、XML 文書では使えない文字 U+0001 を表しています"
+            "プロパティリストとして読み込めません：文字参照が、XML 文書では使えない文字 U+0001 を表しています"
         ),
         (
             "<!DOCTYPE plist [<!ENTITY a \"b\">]><plist/>", "ru",
@@ -209,7 +209,7 @@ struct ReaderReasonLocalizationTests {
         }
         #expect(
             diagnostic.message(locale: "ja")
-                == "プロパティリストとして読み込めません: 文書が正しい UTF-8 ではありません（バイト列 0xFF 0xFE 0x3C 0x2F）。"
+                == "プロパティリストとして読み込めません：文書が正しい UTF-8 ではありません（バイト列 0xFF 0xFE 0x3C 0x2F）。"
                 + "UTF-8 で保存し直すか、エンコーディングを宣言してください")
     }
 
@@ -219,7 +219,7 @@ struct ReaderReasonLocalizationTests {
             loader.load(Data("<dict><key>a</key><array><array/></array></dict>".utf8)).diagnostics.first)
         #expect(
             deep.message(locale: "ja")
-                == "プロパティリストとして読み込めません: <array> の入れ子が 3 階層の深さになっており、上限の 2 階層を超えています")
+                == "プロパティリストとして読み込めません：<array> の入れ子が 3 階層の深さになっており、上限の 2 階層を超えています")
         let large = try #require(loader.load(Data(repeating: 0x20, count: 65)).diagnostics.first)
         #expect(large.message(locale: "zh_CN") == "无法作为属性列表读取：文档大小为 65 字节，超过了 64 字节的上限")
         let empty = try #require(loader.load(Data()).diagnostics.first)
@@ -240,7 +240,7 @@ struct ReaderReasonLocalizationTests {
         let result = StoreKitConfigurationImporter().load(Data("{\"products\": [1 2]}".utf8), path: "Shop.storekit")
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.problem == .storeKitUnreadable(.jsonExpectedArraySeparator))
-        #expect(diagnostic.message(locale: "ja") == "StoreKit 構成ファイルを JSON として読めません: 配列の中では「,」か「]」が必要です")
+        #expect(diagnostic.message(locale: "ja") == "StoreKit 構成ファイルを JSON として読めません：配列の中では「,」か「]」が必要です")
         #expect(
             diagnostic.message == "the StoreKit configuration is not readable JSON: expected ',' or ']' in an array")
         let large = StoreKitConfigurationImporter(maximumFileSize: 4).load(Data("{ }  ".utf8), path: "Shop.storekit")
@@ -263,7 +263,7 @@ struct ReaderReasonLocalizationTests {
         let broken = try #require(MessageTable.builtIn.overridden(byFolder: folder.path).diagnostics.first)
         #expect(broken.problem == .unreadableDocument(.tagMismatch(opened: "string", line: 2, closed: "strng")))
         #expect(
-            broken.message(locale: "ja") == "プロパティリストとして読み込めません: 終了タグ </strng> が、2 行目で開始した <string> と一致しません")
+            broken.message(locale: "ja") == "プロパティリストとして読み込めません：終了タグ </strng> が、2 行目で開始した <string> と一致しません")
     }
 
     /// A nested reason is rendered from the same table, overrides included.
@@ -282,6 +282,6 @@ struct ReaderReasonLocalizationTests {
         let table = MessageTable.builtIn.overridden(byFolder: folder.path).table
         let problem = CatalogProblem.unreadableDocument(.emptyDocument)
         #expect(problem.message(locale: "en", table: table) == "broken catalog: the file has nothing in it")
-        #expect(problem.message(locale: "ja", table: table) == "プロパティリストとして読み込めません: 文書が空です。XML プロパティリストが必要です")
+        #expect(problem.message(locale: "ja", table: table) == "プロパティリストとして読み込めません：文書が空です。XML プロパティリストが必要です")
     }
 }

@@ -17,7 +17,7 @@ struct ToolLocalizationTests {
         let arabic = try ToolRunner.run(["--locale", "ar", "plist", path])
         #expect(english.stderr == "purchasekit: \(path): no such file\n")
         #expect(japanese.stderr == "purchasekit: \(path): ファイルが見つかりません\n")
-        #expect(chinese.stderr == "purchasekit: \(path)：文件不存在\n")
+        #expect(chinese.stderr == "purchasekit: \(path): 文件不存在\n")
         #expect(russian.stderr == "purchasekit: \(path): файл не найден\n")
         #expect(traditional.stderr == "purchasekit: \(path): 檔案不存在\n")
         #expect(korean.stderr == "purchasekit: \(path): 해당 파일이 없습니다\n")
@@ -51,7 +51,7 @@ struct ToolLocalizationTests {
             ),
             (
                 "zh-Hans", "--quantity 需要 1 到 10 之间的整数，而不是“0”",
-                "“buy”需要指定一个产品标识符，例如 com.example.gems.100"
+                "“buy”需要指定一个商品标识符，例如 com.example.gems.100"
             ),
             (
                 "ru_RU", "--quantity ожидает целое число от 1 до 10, а не «0»",
@@ -311,7 +311,7 @@ struct ToolLocalizationTests {
             in: ToolRunner.packageRoot)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Catalog/Default.plist: 商品 10 個、エラー 0 件、警告 0 件\n"))
-        #expect(result.stdout.hasSuffix("2 個のファイルを検査しました: エラー 0 件、警告 0 件\n"))
+        #expect(result.stdout.hasSuffix("2 個のファイルを検査しました：エラー 0 件、警告 0 件\n"))
     }
 
     @Test func jsonDiagnosticsKeepTheirCodesAndLocalizeTheText() throws {
@@ -336,7 +336,7 @@ struct ToolLocalizationTests {
         )
         #expect(
             japanese.stderr
-                == "\(path):3:1: error: プロパティリストとして読み込めません: "
+                == "\(path):3:1: error: プロパティリストとして読み込めません："
                 + "文書が途中で終わっています。2 行 1 列で開始した <dict> を閉じる </dict> が必要です\n")
     }
 
@@ -345,7 +345,7 @@ struct ToolLocalizationTests {
     @Test(arguments: [
         (
             "<plist><integer>12x</integer></plist>", "ja_JP",
-            "1:8: error: プロパティリストとして読み込めません: <integer> の中には数字が必要ですが、「12x」があります"
+            "1:8: error: プロパティリストとして読み込めません：<integer> の中には数字が必要ですが、「12x」があります"
         ),
         (
             "<plist><number>1</number></plist>", "zh_CN",
@@ -356,7 +356,7 @@ struct ToolLocalizationTests {
             "2:13: error: не удаётся прочитать список свойств: ссылка на символ обозначает U+0001, а этот символ "
                 + "недопустим в XML-документе"
         ),
-        ("", "ja_JP", "1:1: error: プロパティリストとして読み込めません: 文書が空です。XML プロパティリストが必要です"),
+        ("", "ja_JP", "1:1: error: プロパティリストとして読み込めません：文書が空です。XML プロパティリストが必要です"),
     ])
     func theReaderReasonIsLocalizedForPlistAndCatalogValidate(document: String, locale: String, expected: String) throws
     {
@@ -381,7 +381,7 @@ struct ToolLocalizationTests {
         #expect(japanese.status == 65)
         #expect(
             japanese.stderr
-                == "\(url.path):1:16: error: プロパティリストとして読み込めません: 文書が正しい UTF-8 ではありません"
+                == "\(url.path):1:16: error: プロパティリストとして読み込めません：文書が正しい UTF-8 ではありません"
                 + "（バイト列 0xFF 0xFE 0x3C 0x2F）。UTF-8 で保存し直すか、エンコーディングを宣言してください\n")
         let english = try ToolRunner.run(["catalog", "validate", url.path])
         let lines = english.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -394,6 +394,6 @@ struct ToolLocalizationTests {
         let folder = try ToolMessagesTests.deploymentWithOverrides(locale: "zh_CN")
         let result = try ToolRunner.run(["--catalog", "catalog.plist", "plist", "missing.plist"], in: folder)
         #expect(result.status == 66)
-        #expect(result.stderr == "purchasekit: missing.plist：文件不存在\n")
+        #expect(result.stderr == "purchasekit: missing.plist: 文件不存在\n")
     }
 }

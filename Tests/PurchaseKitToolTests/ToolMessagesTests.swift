@@ -109,7 +109,7 @@ struct ToolMessagesTests {
         #expect(lines.contains("purchase.confirm: Buy %1$@ for %2$@?"))
         #expect(lines.contains("catalog.unknownKey.suggestion: unknown key '%1$@'; did you mean '%2$@'?"))
         let japanese = try ToolRunner.run(["messages", "--locale", "ja"]).stdout.split(separator: "\n")
-        #expect(japanese.first == "ロケール ja のメッセージ（言語: ja）")
+        #expect(japanese.first == "ロケール ja のメッセージ（言語：ja）")
         #expect(japanese.contains("restore.succeeded [other]: %ld件の購入を復元しました。"))
         #expect(!japanese.contains { $0.hasPrefix("restore.succeeded [one]") })
     }
@@ -136,7 +136,7 @@ struct ToolMessagesTests {
         #expect(japanese["purchase.complete"] == "%@をキオスクからどうぞ！")
         #expect(japanese["purchase.failed"] == "購入を完了できませんでした。しばらくしてからもう一度お試しください。")
         let heading = try ToolRunner.run(["--catalog", "catalog.plist", "messages"], in: folder).stdout
-        #expect(heading.hasPrefix("ロケール ja_JP のメッセージ（言語: ja）\n"))
+        #expect(heading.hasPrefix("ロケール ja_JP のメッセージ（言語：ja）\n"))
         // --locale wins over the catalog.
         let russian = try Self.table(["--catalog", "catalog.plist", "--locale", "ru"], in: folder)
         #expect(russian["purchase.failed"] == "Не удалось завершить покупку. Повторите попытку позже.")
