@@ -15,7 +15,9 @@ struct ShippedCatalogTests {
         #expect(catalog.deployment.storefront == "USA")
         #expect(catalog.deployment.locale == "en_US")
         for product in catalog.products {
-            #expect(Set(product.localizations.keys) == ["en", "ja", "zh-Hans", "ru"], "\(product.productID)")
+            #expect(
+                Set(product.localizations.keys) == ["en", "ja", "zh-Hans", "ru", "zh-Hant", "ko", "pt_BR", "ar"],
+                "\(product.productID)")
             #expect(Set(product.prices.keys) == ["USA", "JPN", "CHN", "RUS"], "\(product.productID)")
         }
     }
@@ -36,6 +38,10 @@ struct ShippedCatalogTests {
         #expect(gems.price(in: "CHN") == Price(amount: 6, currencyCode: "CNY"))
         #expect(gems.price(in: "RUS") == Price(amount: 99, currencyCode: "RUB"))
         #expect(gems.localization(for: "ja_JP")?.displayName == "ジェム100個")
+        #expect(gems.localization(for: "zh_TW")?.displayName == "100 顆寶石")
+        #expect(gems.localization(for: "ko_KR")?.displayName == "보석 100개")
+        #expect(gems.localization(for: "pt_BR")?.displayName == "100 Gemas")
+        #expect(gems.localization(for: "ar_SA")?.displayName == "100 جوهرة")
         #expect(gems.storeID(for: .file) == "com.example.gems.100")
 
         let pro = try #require(catalog.product(withID: "com.example.pro.monthly"))

@@ -85,6 +85,37 @@ struct TourToolTests {
             "zh-Hans",
             ["[1/8] 在售商品及其在 CHN 店面的价格：", "¥6.00", "购买消耗型项目“100 颗宝石”：", "导览结束。"]
         ),
+        (
+            "zh_TW",
+            [
+                "[1/8] 販售中的產品及其在 ", "購買消耗性項目「100 顆寶石」：", "謝謝！你已成功購買「100 顆寶石」。",
+                "你已擁有此項目。", "正在等待核准。", "無法處理你的付款。", "已恢復 2 個購買項目。", "導覽結束。",
+            ]
+        ),
+        (
+            "ko_KR",
+            [
+                "[1/8] 판매 중인 제품과 ", "소모성 항목 ‘보석 100개’ 구입:", "감사합니다! ‘보석 100개’ 구입이 완료되었습니다.",
+                "이미 소유한 항목입니다.", "승인을 기다리는 중입니다.", "결제를 처리할 수 없습니다.", "구입 항목 2개를 복원했습니다.",
+                "둘러보기가 끝났습니다.",
+            ]
+        ),
+        (
+            "pt_BR",
+            [
+                "[1/8] Os produtos à venda, com os preços da vitrine ", "Comprando “100 Gemas”, um item consumível",
+                "Obrigado! A compra de “100 Gemas” foi concluída.", "Você já tem este item.", "Aguardando aprovação.",
+                "Não foi possível processar o seu pagamento.", "2 compras restauradas.", "Fim do tour.",
+            ]
+        ),
+        (
+            "ar",
+            [
+                "[1/8] المنتجات المعروضة للبيع، بأسعار واجهة المتجر ", "شراء «100 جوهرة»، وهو عنصر استهلاكي",
+                "شكرًا لك! اكتملت عملية شراء «100 جوهرة».", "أنت تملك هذا العنصر بالفعل.", "في انتظار الموافقة.",
+                "تعذرت معالجة الدفع.", "تمت استعادة عمليتي شراء.", "انتهت الجولة.",
+            ]
+        ),
     ])
     func speaksThePersonsLanguageWithLocalPrices(locale: String, texts: [String]) throws {
         let result = try ToolRunner.run(["tour", "--locale", locale, "--catalog", Self.catalog])
