@@ -46,8 +46,15 @@ let package = Package(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
         .target(
+            name: "PurchaseScenarios",
+            dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "SimulatedAppStore"]
+        ),
+        .target(
             name: "PurchaseKit",
-            dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore"]
+            dependencies: [
+                "PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore",
+                "PurchaseScenarios",
+            ]
         ),
         .executableTarget(
             name: "filestore-benchmarks", dependencies: ["PurchaseKit", "FileStore", "Journal", "BenchmarkSupport"],
@@ -96,8 +103,10 @@ let package = Package(
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(
-            name: "SimulatedAppStoreTests",
-            dependencies: ["SimulatedAppStore", "PurchaseTesting", "PurchaseKit", "TestSupport"]),
+            name: "SimulatedAppStoreTests", dependencies: ["SimulatedAppStore", "PurchaseTesting", "TestSupport"]),
+        .testTarget(
+            name: "PurchaseScenariosTests",
+            dependencies: ["PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
     ]
 )

@@ -1,6 +1,6 @@
 import PurchaseCatalog
 public import PurchaseCore
-import SimulatedAppStore
+import PurchaseScenarios
 
 extension MessageKey {
     /// Every key the package's libraries declare, each module's in the order it lists them: the purchase

@@ -51,6 +51,8 @@ public actor InMemoryStoreProvider: StoreProvider {
     public var unavailableProductIDs: Set<String> = []
     /// How many times ``finish(_:)`` was called, by transaction identifier.
     public private(set) var finishCounts: [String: Int] = [:]
+    /// How many times ``products(for:)`` was asked (a store caches what it learns).
+    public private(set) var productRequestCount = 0
     /// The billing grace period the store states (``billingGracePeriod()``); `nil`, the default, leaves
     /// it to the `Store`.
     public var billingGrace: TimeInterval?
@@ -102,6 +104,7 @@ public actor InMemoryStoreProvider: StoreProvider {
     public func decline(_ productID: String) -> StoreTransaction? {
         guard var transaction = pendingApprovals.removeValue(forKey: productID) else { return nil }
         transaction.state = .failed
+        transaction.failure = .declined
         unfinished.append(transaction.id)
         transactions.append(transaction)
         broadcast(transaction)
@@ -187,6 +190,7 @@ public actor InMemoryStoreProvider: StoreProvider {
 
     /// The catalog's products, localized for the deployment's locale, priced in its storefront.
     public func products(for productIDs: [String]) throws -> ProductsResponse {
+        productRequestCount += 1
         if let productsError { throw productsError }
         let storefront = catalog.deployment.storefront
         var products: [StoreProduct] = []

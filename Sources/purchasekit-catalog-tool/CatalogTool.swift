@@ -161,6 +161,15 @@ struct CatalogTool {
                     + "'swift package --allow-writing-to-package-directory validate-catalog --export-storekit ...'")
             return 74
         }
+        if let back = imported.catalog {
+            for loss in StoreKitExportLoss.losses(of: catalog, importedAs: back) {
+                let shown = loss.productIDs.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+                let more = loss.productIDs.count > 5 ? " and \(loss.productIDs.count - 5) more" : ""
+                errors(
+                    "\(path): warning: a .storekit file has no place for '\(loss.key)': \(shown)\(more) will "
+                        + "import with the importer's defaults instead (Catalog/README.md)")
+            }
+        }
         output(
             "\(outputPath): exported \(Self.count(catalog.products.count, "product")) priced in "
                 + "\(catalog.deployment.storefront) from \(path) (.storekit format version \(StoreKitExporter.formatVersion))"

@@ -90,12 +90,32 @@ struct StoreKitExportTests {
         }
     }
 
+    /// The losses are found by comparing each product with its import: a catalog that follows the
+    /// importer's rules loses nothing, and each kind of loss names its products.
+    @Test func anExportNamesWhatTheFormatCannotHold() throws {
+        let catalog = try CatalogLoader().load(contentsOfFile: PackagePaths.file("Catalog/Default.plist")).get()
+        let text = try StoreKitExporter().export(catalog)
+        let back = try StoreKitConfigurationImporter().load(Data(text.utf8), path: "Default.storekit").get()
+        let losses = StoreKitExportLoss.losses(of: catalog, importedAs: back)
+        let payouts = try #require(losses.first { $0.key == "Payouts" })
+        #expect(payouts.productIDs.contains("com.example.gems.100"))
+        #expect(!payouts.productIDs.contains("com.example.removeads"))
+        #expect(StoreKitExportLoss.losses(of: back, importedAs: back) == [])
+    }
+
     @Test func theToolWritesTheExportAndSaysWhere() throws {
         let output = try PackagePaths.temporaryFolder().appendingPathComponent("Default.storekit").path
         let result = CatalogToolTests.run(["export-storekit", PackagePaths.file("Catalog/Default.plist"), output])
         #expect(result.status == 0)
         #expect(result.output.first?.hasPrefix("\(output): exported 10 products priced in USA") == true)
         #expect(FileManager.default.fileExists(atPath: output))
+        // What the format cannot hold is named, with the products that lose it.
+        let catalog = PackagePaths.file("Catalog/Default.plist")
+        let payouts = try #require(result.errors.first { $0.contains("'Payouts'") }, "\(result.errors)")
+        #expect(
+            payouts.hasPrefix(
+                "\(catalog): warning: a .storekit file has no place for 'Payouts': 'com.example.gems.100', "))
+        #expect(result.errors.allSatisfy { $0.contains(": warning: a .storekit file has no place for ") })
         let missingFolder = output + "/nowhere/Default.storekit"
         let failed = CatalogToolTests.run([
             "export-storekit", PackagePaths.file("Catalog/Default.plist"), missingFolder,

@@ -175,7 +175,9 @@ struct FileStoreProviderTests {
         await #expect(throws: PurchaseError.self) { try await store.approve(transactionID: deferred.id) }
 
         let declined = try #require(try await store.purchase(PurchaseRequest(productID: "gems")).transaction)
-        #expect(try await store.decline(transactionID: declined.id).state == .failed)
+        let failed = try await store.decline(transactionID: declined.id)
+        #expect(failed.state == .failed)
+        #expect(failed.failure == .declined)
         await store.close()
     }
 

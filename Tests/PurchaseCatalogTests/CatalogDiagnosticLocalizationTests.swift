@@ -70,7 +70,7 @@ enum CatalogProblemSamples {
 
 /// Catalog diagnostics render from the message tables in every shipped language.
 struct CatalogDiagnosticLocalizationTests {
-    static let languages = ["en", "ja", "zh-Hans", "ru", "zh-Hant", "ko", "pt_BR", "ar"]
+    static let languages = ["en", "ja", "zh-Hans", "ru", "de", "fr", "es", "it", "zh-Hant", "ko", "pt_BR", "ar"]
 
     @Test func samplesUseEveryCatalogKey() {
         /// A message's key and the keys of the messages among its arguments (a setting's owner).
@@ -134,7 +134,11 @@ struct CatalogDiagnosticLocalizationTests {
         ("ja_JP", "不明なキー「Prise」。「Prices」の間違いではありませんか？"),
         ("zh_CN", "未知的键“Prise”；你是想写“Prices”吗？"),
         ("ru_RU", "неизвестный ключ «Prise»; возможно, имелся в виду «Prices»?"),
-        ("fr_FR", "unknown key 'Prise'; did you mean 'Prices'?"),
+        ("de_DE", "unbekannter Schlüssel „Prise“; meintest du „Prices“?"),
+        ("fr_CA", "clé inconnue «\u{202F}Prise\u{202F}»\u{202F}; vouliez-vous dire «\u{202F}Prices\u{202F}»\u{202F}?"),
+        ("es_MX", "clave desconocida «Prise»; ¿querías decir «Prices»?"),
+        ("it_CH", "chiave sconosciuta «Prise»; intendevi «Prices»?"),
+        ("nl_NL", "unknown key 'Prise'; did you mean 'Prices'?"),
     ])
     func localesFallBack(locale: String, expected: String) {
         #expect(CatalogProblem.unknownKey("Prise", suggestion: "Prices", known: []).message(locale: locale) == expected)

@@ -47,6 +47,20 @@ struct CatalogLoaderTests {
         ("zh_CN", ["zh-Hans"], true),
         ("zh_TW", ["zh-Hans"], false),
         ("ru_RU", ["ru", "en"], true),
+        ("zh_HK", ["zh-Hant"], true),
+        ("zh-Hant_TW", ["zh_hant"], true),
+        ("pt_BR", ["pt-BR"], true),
+        ("pt_BR", ["pt"], true),
+        ("pt", ["pt-BR"], true),
+        ("pt_PT", ["pt-BR"], true),
+        ("pt_BR", ["pt_PT"], false),
+        ("de_DE", ["de"], true),
+        ("fr_CA", ["fr"], true),
+        ("es_MX", ["es"], true),
+        ("es_MX", ["es_ES"], false),
+        ("it_IT", ["it-IT"], true),
+        ("ar_SA", ["ar"], true),
+        ("ko_KR", ["ko"], true),
     ])
     func requiresALocalizationForTheDeploymentLanguage(locale: String, localizations: [String], satisfied: Bool) {
         let entries = localizations.map {

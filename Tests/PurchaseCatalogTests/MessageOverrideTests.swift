@@ -58,6 +58,35 @@ struct MessageOverrideTests {
         #expect(table.render(.purchaseFailed, locale: "zh_CN") == "无法完成购买。请稍后再试。")
     }
 
+    /// Folders named as SwiftPM writes them (`pt-br.lproj`, `zh-hant.lproj`) and as Apple's tools do
+    /// (`pt-BR.lproj`, `zh-Hant.lproj`) count for their languages, in canonical form (`pt_BR`, `zh-Hant`);
+    /// Brazilian texts serve every Portuguese, Traditional Chinese ones Taiwan, Hong Kong and Macao.
+    @Test(arguments: [("pt-br", "zh-hant"), ("pt-BR", "zh-Hant"), ("pt_BR", "zh_Hant")])
+    func lprojNamesOfRegionsAndScriptsCountInCanonicalForm(portuguese: String, chinese: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lproj-names-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in [(portuguese, "Compra cancelada."), (chinese, "已取消購買。")] {
+            let lproj = folder.appendingPathComponent(name + ".lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            let plist =
+                "<plist version=\"1.0\"><dict><key>purchase.cancelled</key><string>\(text)</string></dict></plist>"
+            try Data(plist.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+        }
+        let result = MessageTable.builtIn.overridden(byFolder: folder.path)
+        #expect(result.diagnostics.map(\.description) == [])
+        let table = result.table
+        #expect(table.overriddenLanguages == ["pt_BR", "zh-Hant"])
+        for locale in ["pt", "pt_BR", "pt-BR", "pt_PT", "pt_AO"] {
+            #expect(table.render(.purchaseCancelled, locale: locale) == "Compra cancelada.", "\(locale)")
+            #expect(try #require(table.lookup(.purchaseCancelled, locale: locale)).language == "pt_BR")
+        }
+        for locale in ["zh-Hant", "zh_TW", "zh-Hant_TW", "zh_HK", "zh_MO"] {
+            #expect(table.render(.purchaseCancelled, locale: locale) == "已取消購買。", "\(locale)")
+        }
+        let simplified = try #require(table.lookup(.purchaseCancelled, locale: "zh_CN"))
+        #expect(simplified.language == "zh-Hans" && !simplified.isOverride)
+    }
+
     /// A built-in text in the person's language beats an English override; a language with no table at
     /// all gets the English override.
     @Test func theLanguageChainComesBeforeEnglishOverrides() {
@@ -65,8 +94,11 @@ struct MessageOverrideTests {
         #expect(
             table.render(.purchaseComplete(productName: "ジェム"), locale: "ja_JP") == "ご購入ありがとうございます。ジェムの購入が完了しました。")
         #expect(
-            table.render(.purchaseComplete(productName: "Gems"), locale: "de_DE")
+            table.render(.purchaseComplete(productName: "Gems"), locale: "nl_NL")
                 == "Enjoy Gems, courtesy of the Kiosk!")
+        #expect(
+            table.render(.purchaseComplete(productName: "Edelsteine"), locale: "de_DE")
+                == "Vielen Dank! Dein Kauf von „Edelsteine“ ist abgeschlossen.")
     }
 
     @Test func aMalformedFileIsReportedWithItsPositionAndSkipped() throws {

@@ -9,7 +9,7 @@ import Testing
 /// `Tests/PurchaseKitToolTests/MessageKeyCompletenessTests.swift`.
 struct MessageTableTests {
     /// The languages the package ships; the completeness tests check each.
-    static let shipped = ["ar", "en", "ja", "ko", "pt_BR", "ru", "zh-Hans", "zh-Hant"]
+    static let shipped = ["ar", "de", "en", "es", "fr", "it", "ja", "ko", "pt_BR", "ru", "zh-Hans", "zh-Hant"]
     static let table = MessageTable.builtIn
 
     @Test func builtInTablesLoadWithoutProblems() {
@@ -62,6 +62,27 @@ struct MessageTableTests {
     ])
     func russianRestoredCountsAgree(count: Int, expected: String) {
         #expect(Self.table.render(.restoreSucceeded(count: count), locale: "ru_RU") == expected)
+    }
+
+    @Test(arguments: [
+        (0, "0 Käufe wurden wiederhergestellt."), (1, "1 Kauf wurde wiederhergestellt."),
+        (2, "2 Käufe wurden wiederhergestellt."), (1_000_000, "1000000 Käufe wurden wiederhergestellt."),
+    ])
+    func germanRestoredCountsAgree(count: Int, expected: String) {
+        #expect(Self.table.render(.restoreSucceeded(count: count), locale: "de_DE") == expected)
+    }
+
+    /// French counts 0 and 1 as one; French, Spanish and Italian give whole millions a form of their own.
+    @Test(arguments: [
+        ("fr_FR", 0, "0 achat restauré."), ("fr_FR", 1, "1 achat restauré."),
+        ("fr_FR", 2, "2 achats restaurés."), ("fr_FR", 1_000_000, "1000000 d’achats restaurés."),
+        ("es_ES", 0, "Se han restaurado 0 compras."), ("es_ES", 1, "Se ha restaurado 1 compra."),
+        ("es_ES", 2_000_000, "Se han restaurado 2000000 de compras."), ("it_IT", 0, "0 acquisti ripristinati."),
+        ("it_IT", 1, "1 acquisto ripristinato."), ("it_IT", 1_000_001, "1000001 acquisti ripristinati."),
+        ("it_IT", 3_000_000, "3000000 di acquisti ripristinati."),
+    ])
+    func romanceRestoredCountsAgree(locale: String, count: Int, expected: String) {
+        #expect(Self.table.render(.restoreSucceeded(count: count), locale: locale) == expected)
     }
 
     @Test func japaneseAndChineseCountsNeedNoPluralForms() {
@@ -123,9 +144,11 @@ struct MessageTableTests {
 
     @Test(arguments: [
         ("ja_JP", "ja"), ("ja", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("zh-Hans", "zh-Hans"),
-        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("ko_KR", "ko"), ("pt_BR", "pt_BR"),
-        ("pt-br", "pt_BR"), ("ar_SA", "ar"), ("ar", "ar"), ("en_GB", "en"), ("fr_FR", "en"),
-        ("zh_TW", "zh-Hant"), ("zh-Hant_HK", "zh-Hant"), ("zh_MO", "zh-Hant"), ("", "en"), ("not a locale", "en"),
+        ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("en_GB", "en"), ("de_DE", "de"), ("de_AT", "de"),
+        ("de", "de"), ("fr_FR", "fr"), ("fr_CA", "fr"), ("es_ES", "es"), ("es_MX", "es"), ("it_IT", "it"),
+        ("it_CH", "it"), ("ko_KR", "ko"), ("pt_BR", "pt_BR"), ("pt-br", "pt_BR"), ("ar_SA", "ar"), ("ar", "ar"),
+        ("zh_TW", "zh-Hant"), ("zh-Hant_HK", "zh-Hant"), ("zh_MO", "zh-Hant"), ("nl_NL", "en"), ("", "en"),
+        ("not a locale", "en"),
     ])
     func localesFallBackToAShippedLanguage(locale: String, expected: String) throws {
         let match = try #require(Self.table.lookup(.purchaseFailed, locale: locale))

@@ -11,15 +11,51 @@ struct ShippedCatalogTests {
         let catalog = try #require(result.catalog)
         #expect(catalog.products.count >= 8)
         #expect(Set(catalog.products.map(\.type)) == Set(ProductType.allCases))
-        #expect(Set(catalog.storefronts.keys) == ["USA", "JPN", "CHN", "RUS"])
+        #expect(Set(catalog.storefronts.keys) == Set(Self.storefronts.keys))
+        for (code, currency) in Self.storefronts {
+            #expect(catalog.storefronts[code]?.currencyCode == currency, "\(code)")
+        }
         #expect(catalog.deployment.storefront == "USA")
         #expect(catalog.deployment.locale == "en_US")
         for product in catalog.products {
-            #expect(
-                Set(product.localizations.keys) == ["en", "ja", "zh-Hans", "ru", "zh-Hant", "ko", "pt_BR", "ar"],
-                "\(product.productID)")
-            #expect(Set(product.prices.keys) == ["USA", "JPN", "CHN", "RUS"], "\(product.productID)")
+            #expect(Set(Self.languages).isSubset(of: product.localizations.keys), "\(product.productID)")
+            #expect(Set(product.prices.keys) == Set(Self.storefronts.keys), "\(product.productID)")
+            for language in Self.languages {
+                let localization = product.localizations[language]
+                #expect(localization?.displayName.isEmpty == false, "\(product.productID) \(language)")
+                #expect(localization?.description.isEmpty == false, "\(product.productID) \(language)")
+            }
         }
+    }
+
+    /// The storefronts the shipped catalogs declare, with their currencies.
+    static let storefronts = [
+        "USA": "USD", "JPN": "JPY", "CHN": "CNY", "RUS": "RUB", "DEU": "EUR", "FRA": "EUR", "ESP": "EUR", "ITA": "EUR",
+        "BRA": "BRL", "KOR": "KRW", "TWN": "TWD", "SAU": "SAR",
+    ]
+
+    /// Languages every product of the shipped catalogs has texts in.
+    static let languages = ["en", "ja", "zh-Hans", "ru", "de", "fr", "es", "it", "zh-Hant", "ko", "pt_BR", "ar"]
+
+    /// Each product is sold in every storefront, and its texts there differ from English in each language.
+    @Test(arguments: ["Default.plist", "Simulated.plist"])
+    func productsAreTranslatedForEveryShippedLanguage(name: String) throws {
+        let catalog = try CatalogLoader().load(contentsOfFile: CatalogTestPaths.catalog(name)).get()
+        for product in catalog.products {
+            let english = try #require(product.localizations["en"])
+            for language in Self.languages where language != "en" {
+                let text = try #require(product.localization(for: language))
+                #expect(text.description != english.description, "\(product.productID) \(language)")
+            }
+            #expect(product.localization(for: "fr_CA") == product.localizations["fr"])
+            #expect(product.localization(for: "de_AT") == product.localizations["de"])
+        }
+        let gems = try #require(catalog.product(withID: "com.example.gems.100"))
+        #expect(gems.price(in: "DEU") == Price(amount: Decimal(string: "0.99")!, currencyCode: "EUR"))
+        #expect(gems.price(in: "BRA") == Price(amount: Decimal(string: "5.90")!, currencyCode: "BRL"))
+        #expect(gems.price(in: "KOR") == Price(amount: 1200, currencyCode: "KRW"))
+        #expect(gems.price(in: "TWN") == Price(amount: 30, currencyCode: "TWD"))
+        #expect(gems.price(in: "SAU") == Price(amount: Decimal(string: "3.99")!, currencyCode: "SAR"))
     }
 
     @Test func defaultCatalogUsesTheFileProvider() throws {

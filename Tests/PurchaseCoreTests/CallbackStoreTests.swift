@@ -14,7 +14,12 @@ final class CallbackLog {
         callbacks.onPurchaseFail = { self.lines.append("fail \($0.code.name)") }
         callbacks.onRestoreSuccess = { self.lines.append("restored \($0)") }
         callbacks.onRestoreComplete = { self.lines.append("restore complete \($0.name)") }
-        callbacks.onComplete = { self.completions += 1 }
+        callbacks.onCancel = { self.lines.append("cancelled \($0.operation) \($0.reason)") }
+        callbacks.onMessage = { self.lines.append("message \($0.key.rawValue)") }
+        callbacks.onComplete = {
+            self.lines.append("complete")
+            self.completions += 1
+        }
     }
 
     func waitForCompletions(_ count: Int) async {
@@ -38,12 +43,15 @@ struct CallbackStoreTests {
         }
         #expect(
             log.lines == [
-                "success gems.100", "cancel gems.100", "fail paymentInvalid", "pending remove.ads",
+                "success gems.100", "complete", "cancel gems.100",
+                "cancelled purchase(productID: \"gems.100\") cancelledByPerson", "complete",
+                "fail paymentInvalid", "complete", "pending remove.ads", "complete",
             ])
         #expect(log.completions == 4)
     }
 
-    @Test func secondPurchaseWhileOneRunsFailsWithInProgress() async {
+    /// A second operation while one runs is cancelled as in progress, then completes; the first goes on.
+    @Test func aSecondOperationWhileOneRunsIsCancelledAsInProgress() async {
         let harness = Harness()
         await harness.provider.script("gems.100", .hold)
         let callbacks = CallbackStore(store: harness.store)
@@ -53,10 +61,58 @@ struct CallbackStoreTests {
         while await harness.provider.heldPurchaseCount == 0 { await Task.yield() }
         callbacks.purchase("remove.ads")
         await log.waitForCompletions(1)
-        #expect(log.lines == ["fail purchaseInProgress"])
-        await harness.provider.releaseHeldPurchase()
+        callbacks.restore()
         await log.waitForCompletions(2)
-        #expect(log.lines == ["fail purchaseInProgress", "success gems.100"])
+        #expect(
+            log.lines == [
+                "cancel remove.ads", "cancelled purchase(productID: \"remove.ads\") operationInProgress", "complete",
+                "cancelled restore operationInProgress", "complete",
+            ])
+        await harness.provider.releaseHeldPurchase()
+        await log.waitForCompletions(3)
+        #expect(log.lines.suffix(2) == ["success gems.100", "complete"])
+        // Running again once the first ended.
+        callbacks.purchase("remove.ads")
+        await log.waitForCompletions(4)
+        #expect(log.lines.suffix(2) == ["success remove.ads", "complete"])
+    }
+
+    /// With payments turned off, a purchase and a restore say where to turn them on, are cancelled
+    /// and complete, asking nothing of the store.
+    @Test func paymentsNotAllowedShowsTheMessageThenCancelsThenCompletes() async {
+        let harness = Harness()
+        await harness.provider.setPaymentsAllowed(false)
+        let callbacks = CallbackStore(store: harness.store)
+        let log = CallbackLog()
+        log.attach(to: callbacks)
+        callbacks.purchase("gems.100")
+        await log.waitForCompletions(1)
+        callbacks.restore()
+        await log.waitForCompletions(2)
+        #expect(
+            log.lines == [
+                "message payments.disabled", "cancel gems.100",
+                "cancelled purchase(productID: \"gems.100\") paymentsNotAllowed", "complete",
+                "message payments.disabled", "cancelled restore paymentsNotAllowed", "complete",
+            ])
+        #expect(await harness.provider.productRequestCount == 0)
+        #expect(await !harness.store.canMakePayments())
+        #expect(await !harness.store.canMakePayments(for: "gems.100"))
+    }
+
+    /// The products are asked of the store once; a product it does not sell fails the purchase.
+    @Test func theProductIsRequestedOnlyWhenNotCached() async {
+        let harness = Harness()
+        await harness.provider.setUnavailable(["season.pass"])
+        let callbacks = CallbackStore(store: harness.store)
+        let log = CallbackLog()
+        log.attach(to: callbacks)
+        for (index, productID) in ["gems.100", "gems.100", "season.pass"].enumerated() {
+            callbacks.purchase(productID)
+            await log.waitForCompletions(index + 1)
+        }
+        #expect(await harness.provider.productRequestCount == 1)
+        #expect(log.lines.suffix(2) == ["fail invalidProductIdentifiers", "complete"])
     }
 
     @Test func restoreReportsEachProductThenCompletes() async {
@@ -68,7 +124,7 @@ struct CallbackStoreTests {
         log.attach(to: callbacks)
         callbacks.restore()
         await log.waitForCompletions(1)
-        #expect(log.lines == ["restored remove.ads", "restored season.pass", "restore complete restored"])
+        #expect(log.lines == ["restored remove.ads", "restored season.pass", "restore complete restored", "complete"])
 
         let empty = Harness()
         let emptyCallbacks = CallbackStore(store: empty.store)
@@ -76,6 +132,6 @@ struct CallbackStoreTests {
         emptyLog.attach(to: emptyCallbacks)
         emptyCallbacks.restore()
         await emptyLog.waitForCompletions(1)
-        #expect(emptyLog.lines == ["restore complete nothingToRestore"])
+        #expect(emptyLog.lines == ["restore complete nothingToRestore", "complete"])
     }
 }

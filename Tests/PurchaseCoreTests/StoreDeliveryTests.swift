@@ -88,6 +88,14 @@ struct StoreDeliveryTests {
         let declined = await harness.provider.decline("remove.ads")
         let events = await observer.waitForEvents(count: 2)
         #expect(events.map(\.name) == ["pending", "failed"])
+        // Told as StoreKit reports it, a cancelled payment, that says it was not approved.
+        if case .failed(_, let error) = events.last {
+            #expect(error.code == .paymentCancelled)
+            #expect(error.reason == .askToBuyDeclined)
+            #expect(Message(error: error).key == .purchaseDeclined)
+        } else {
+            Issue.record("the last event is not a failure: \(events)")
+        }
         #expect(try await harness.store.entitlements().names.isEmpty)
         #expect(await harness.provider.finishCounts[declined?.id ?? ""] == 1)
         await harness.store.stop()

@@ -17,8 +17,7 @@ struct MessageKeyCompletenessTests {
     static let modules: [(folder: String, keys: [MessageKey])] = [
         ("PurchaseCore", MessageKey.coreKeys),
         ("PurchaseCatalog", MessageKey.catalogKeys + MessageKey.propertyListKeys),
-        ("PurchaseKit", MessageKey.scenarioKeys),
-        ("SimulatedAppStore", MessageKey.scenarioStepKeys),
+        ("PurchaseScenarios", MessageKey.scenarioKeys + MessageKey.scenarioStepKeys),
         ("PurchaseKitCLI", MessageKey.toolKeys),
     ]
     static let keys = modules.flatMap(\.keys)

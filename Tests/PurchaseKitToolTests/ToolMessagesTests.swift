@@ -39,7 +39,7 @@ struct ToolMessagesTests {
         return folder
     }
 
-    @Test(arguments: ["ja", "zh-Hans", "ru", "zh-Hant", "ko", "pt_BR", "ar"])
+    @Test(arguments: ["ja", "zh-Hans", "ru", "de", "fr", "es", "it", "zh-Hant", "ko", "pt_BR", "ar"])
     func everyKeyHasANonEmptyTextInEachLanguage(language: String) throws {
         let english = try Self.table(["--locale", "en"])
         let translated = try Self.table(["--locale", language])
@@ -87,8 +87,8 @@ struct ToolMessagesTests {
 
     @Test(arguments: [
         ("ru_RU", "ru"), ("ja_JP", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("en_GB", "en"),
-        ("zh_TW", "zh-Hant"), ("ko_KR", "ko"), ("pt-BR", "pt_BR"), ("ar_EG", "ar"),
-        ("fr_FR", "en"), ("xx", "en"), ("not a locale", "en"),
+        ("de_DE", "de"), ("fr_FR", "fr"), ("es_ES", "es"), ("it_IT", "it"), ("zh_TW", "zh-Hant"), ("ko_KR", "ko"),
+        ("pt-BR", "pt_BR"), ("ar_EG", "ar"), ("nl_NL", "en"), ("xx", "en"), ("not a locale", "en"),
     ])
     func localesFallBack(locale: String, language: String) throws {
         #expect(try Self.table(["--locale", locale]) == Self.table(["--locale", language]))

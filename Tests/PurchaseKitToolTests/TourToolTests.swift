@@ -46,7 +46,7 @@ struct TourToolTests {
             "> Waiting for approval. You’ll get your purchase as soon as it’s approved.",
             "> Thank you! Your purchase of Premium Level Pack is complete.",
             "[7/8] Buying 550 Gems on that device too",
-            "> Your payment couldn’t be processed. Check your payment information and try again.",
+            "> Your request to buy wasn’t approved. You haven’t been charged.",
             "Before restoring: nothing owned yet\n      > Restored 2 purchases.\n",
             "After restoring: no-ads, premium-levels",
             "That’s the tour.",
@@ -67,7 +67,7 @@ struct TourToolTests {
             "ja_JP",
             [
                 "[1/8] 販売中の商品と、ストアフロント JPN での価格です：", "¥160", "ご購入ありがとうございます。ジェム100個の購入が完了しました。",
-                "gems：100", "このアイテムはすでに購入済みです。", "承認を待っています。", "お支払いを処理できませんでした。", "2件の購入を復元しました。",
+                "gems：100", "このアイテムはすでに購入済みです。", "承認を待っています。", "購入のリクエストは承認されませんでした。", "2件の購入を復元しました。",
                 "ツアーは以上です。",
             ]
         ),
@@ -76,7 +76,7 @@ struct TourToolTests {
             [
                 "[1/8] Товары в продаже с ценами витрины RUS:", "99,00\u{A0}₽",
                 "Спасибо! Покупка «100 самоцветов» завершена.",
-                "Этот товар уже куплен.", "Ожидание одобрения.", "Не удалось обработать платёж.",
+                "Этот товар уже куплен.", "Ожидание одобрения.", "Запрос на покупку не одобрен.",
                 "Восстановлено 2 покупки.",
                 "Экскурсия окончена.",
             ]
@@ -116,12 +116,52 @@ struct TourToolTests {
                 "تعذرت معالجة الدفع.", "تمت استعادة عمليتي شراء.", "انتهت الجولة.",
             ]
         ),
+        (
+            "de",
+            [
+                "[1/8] Die angebotenen Produkte mit ihren Preisen in der Storefront DEU:",
+                "0,99\u{A0}€  100 Edelsteine",
+                "> Vielen Dank! Dein Kauf von „100 Edelsteine“ ist abgeschlossen.", "gems: 100",
+                "> Du besitzt diesen Artikel bereits.", "> Warten auf Genehmigung.",
+                "> Deine Zahlung konnte nicht verarbeitet werden.", "> 2 Käufe wurden wiederhergestellt.",
+                "Das war die Tour.",
+            ]
+        ),
+        (
+            "fr_FR",
+            [
+                "[1/8] Les produits en vente, avec leurs prix dans la vitrine FRA\u{202F}:", "0,99\u{A0}€  100 gemmes",
+                "> Merci\u{202F}! Votre achat de «\u{202F}100 gemmes\u{202F}» est terminé.", "gems\u{202F}: 100",
+                "> Vous possédez déjà cet article.", "> En attente d’approbation.",
+                "> Votre paiement n’a pas pu être traité.", "> 2 achats restaurés.", "La visite est terminée.",
+            ]
+        ),
+        (
+            "es",
+            [
+                "[1/8] Los productos a la venta, con sus precios en la tienda ESP:", "0,99\u{A0}€  100 gemas",
+                "> ¡Gracias! Tu compra de «100 gemas» se ha completado.", "> Ya tienes este artículo.",
+                "> Esperando la aprobación.", "> No se ha podido procesar tu pago.", "> Se han restaurado 2 compras.",
+                "Fin de la visita.",
+            ]
+        ),
+        (
+            "it_IT",
+            [
+                "[1/8] I prodotti in vendita, con i prezzi nella vetrina ITA:", "0,99\u{A0}€  100 gemme",
+                "> Grazie! L’acquisto di «100 gemme» è stato completato.", "> Possiedi già questo articolo.",
+                "> In attesa di approvazione.", "> Impossibile elaborare il pagamento.", "> 2 acquisti ripristinati.",
+                "Il tour è finito.",
+            ]
+        ),
     ])
     func speaksThePersonsLanguageWithLocalPrices(locale: String, texts: [String]) throws {
         let result = try ToolRunner.run(["tour", "--locale", locale, "--catalog", Self.catalog])
         #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
         for text in texts { #expect(result.stdout.contains(text), "missing: \(text)") }
         #expect(!result.stdout.contains("Thank you"))
+        #expect(!result.stdout.contains("That’s the tour."))
     }
 
     @Test func jsonPrintsOneLinePerStepWithTheOutcomes() throws {
@@ -144,7 +184,7 @@ struct TourToolTests {
         let waiting = try #require(lines[4]["transactionID"] as? String)
         #expect(lines[5]["transactionID"] as? String == waiting)
         #expect(lines[6]["request"] as? String == "pending")
-        #expect((lines[6]["error"] as? [String: Any])?["name"] as? String == "paymentInvalid")
+        #expect((lines[6]["error"] as? [String: Any])?["name"] as? String == "paymentCancelled")
         #expect(lines[7]["restored"] as? [String] == ["com.example.removeads", "com.example.levels.premium"])
         #expect(lines[7]["entitlementsBefore"] as? [String] == [])
         #expect(lines[7]["entitlements"] as? [String] == ["no-ads", "premium-levels"])

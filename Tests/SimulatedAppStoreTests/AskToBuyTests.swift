@@ -1,6 +1,7 @@
 import PurchaseCore
-import SimulatedAppStore
 import Testing
+
+@testable import SimulatedAppStore
 
 struct AskToBuyTests {
     private func askToBuyQueue() async throws -> (PaymentQueue, RecordingObserver) {
@@ -38,6 +39,9 @@ struct AskToBuyTests {
         await queue.waitForCallbacks()
         #expect(declined.transactionState == .failed)
         #expect(observer.latest(added.id)?.transactionState == .failed)
+        // The provider hands it to the Store as a declined Ask to Buy, not as a refused payment.
+        let reported = SimulatedAppStoreProvider.storeTransaction(declined, storeName: "app-store", catalogIDs: [:])
+        #expect(reported.state == .failed && reported.failure == .declined)
         #expect(await queue.approveAskToBuy(added.id) == nil)
         await queue.finishTransaction(declined)
         #expect(await queue.transactions.isEmpty)

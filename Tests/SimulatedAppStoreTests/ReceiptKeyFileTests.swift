@@ -7,7 +7,8 @@ import Testing
 /// The receipt key kept in a state folder: only a missing key is made; a key file that is there but
 /// cannot be used is an error naming it, and is never replaced.
 struct ReceiptKeyFileTests {
-    let folder = ScenarioLibraryTests.temporaryFolder()
+    /// A folder that does not exist yet: the key's folder is made with owner-only permissions.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-key-\(UUID().uuidString)")
     var keyFile: URL { folder.appendingPathComponent("receipt-key.pem") }
 
     func permissions(_ url: URL) throws -> Int {
@@ -119,7 +120,7 @@ struct ReceiptKeyFileTests {
         try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
         let damaged = Data("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8)
         try damaged.write(to: store.appendingPathComponent("receipt-key.pem"))
-        let catalog = ScenarioRunnerTests.catalog
+        let catalog = TestCatalog.make()
         let context = ProviderContext(
             catalog: catalog, configuration: catalog.deployment.providers[0], stateDirectory: folder,
             clock: ManualClock())

@@ -76,7 +76,9 @@ struct StoredTransaction: Sendable, Hashable {
             environment: .local,
             ownership: .purchased,
             state: overriding ?? state,
-            willAutoRenew: productType == .autoRenewable ? chainRenews : nil
+            willAutoRenew: productType == .autoRenewable ? chainRenews : nil,
+            // The file store fails a transaction only when its Ask to Buy is declined.
+            failure: (overriding ?? state) == .failed ? .declined : nil
         )
     }
 }

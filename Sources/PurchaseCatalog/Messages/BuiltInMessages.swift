@@ -12,7 +12,8 @@ import Synchronization
 final class BuiltInMessages: Sendable {
     /// The folder holding the `<language>.lproj` folders.
     let folder: String
-    /// The languages the folder has, by canonical identifier, with their `.lproj` folder's name.
+    /// The languages the folder has, by canonical identifier, with their `.lproj` folder's name (SwiftPM
+    /// lowercases the names it copies: `zh-hans.lproj` is `zh-Hans`, `pt-br.lproj` is `pt_BR`).
     private let folders: [String: String]
     private let loaded: Mutex<[String: [String: MessageEntry]]>
 
@@ -37,7 +38,7 @@ final class BuiltInMessages: Sendable {
         loaded = Mutex(languages)
     }
 
-    /// The languages there are tables for, sorted (`en`, `ja`, `ru`, `zh-Hans`).
+    /// The languages there are tables for, by canonical identifier, sorted (`de`, `en`, `es`, `fr`...).
     var languages: [String] {
         Set(folders.keys).union(loaded.withLock { Array($0.keys) }).sorted()
     }

@@ -9,7 +9,9 @@ public import PurchaseCore
 /// own property-list reader, never with Foundation's localization lookup.
 ///
 /// Lookup for a key and a locale walks `LocaleFallback.candidates(for:)` and then English
-/// (`ja_JP` → `ja` → `en`; `zh_CN` → `zh-Hans` → `en`; unknown → `en`). At each step an override of that
+/// (`ja_JP` → `ja` → `en`; `zh_CN` → `zh-Hans` → `en`; `fr_CA` → `fr` → `en`; `pt_PT` → `pt` → `pt_BR`
+/// → `en`; unknown → `en`). A table's language is its `.lproj` folder's name in canonical form
+/// (`pt-BR.lproj` is `pt_BR`, `zh-Hant.lproj` is `zh-Hant`). At each step an override of that
 /// language wins over the built-in text, so an override replaces single keys and everything it leaves out
 /// falls back to the built-in table, and a key missing from a built-in language falls back to English.
 public struct MessageTable: Sendable {
@@ -79,7 +81,8 @@ public struct MessageTable: Sendable {
         return builtIn.overridden(byFolder: folder)
     }
 
-    /// The languages of the built-in tables, sorted (`en`, `ja`, `ru`, `zh-Hans`).
+    /// The languages of the built-in tables, by canonical identifier, sorted (`de`, `en`, `es`, `fr`, `it`,
+    /// `ja`, `ru`, `zh-Hans`...).
     public var languages: [String] { builtInTables.languages }
 
     /// The languages the overrides give texts for, sorted.

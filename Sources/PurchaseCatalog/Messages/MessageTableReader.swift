@@ -61,9 +61,10 @@ struct MessageTableReader {
         }.map(\.element)
     }
 
-    /// The entries of every `<language>.lproj` in `folder`, by canonical language identifier (a
-    /// lowercased `zh-hans.lproj`, as SwiftPM writes it, counts as `zh-Hans`). Folders whose name is no
-    /// locale identifier (`Base.lproj`) are skipped. Without a reference, the English folder is read
+    /// The entries of every `<language>.lproj` in `folder`, by canonical language identifier (the
+    /// lowercased `zh-hans.lproj`, `zh-hant.lproj` and `pt-br.lproj` SwiftPM writes for Apple's
+    /// `zh-Hans.lproj`, `zh-Hant.lproj` and `pt-BR.lproj` count as `zh-Hans`, `zh-Hant` and `pt_BR`).
+    /// Folders whose name is no locale identifier (`Base.lproj`) are skipped. Without a reference, the English folder is read
     /// first and becomes it.
     mutating func readFolder(_ folder: String) -> [String: [String: MessageEntry]] {
         var isDirectory: ObjCBool = false

@@ -1,5 +1,5 @@
 /// Finds the spelling a person most likely meant, for "did you mean" suggestions.
-enum ClosestMatch {
+package enum ClosestMatch {
     /// The longest list of candidates worth searching.
     static let maximumCandidates = 256
 
@@ -7,7 +7,7 @@ enum ClosestMatch {
     /// neighbours, ignoring case), or `nil` when none is near enough: at most a third of the longer word
     /// plus one, and never more than 3 edits. Ties go to the earlier candidate. Lists longer than
     /// ``maximumCandidates`` get no suggestion, so a hostile file cannot make every lookup quadratic.
-    static func find(_ text: String, in candidates: [String]) -> String? {
+    package static func find(_ text: String, in candidates: [String]) -> String? {
         guard candidates.count <= maximumCandidates else { return nil }
         let word = Array(text.lowercased().unicodeScalars)
         var best: String?

@@ -19,10 +19,15 @@ extension PurchaseError {
 
         private enum Kind: CaseIterable {
             case quantityRequiresConsumable
+            case askToBuyDeclined
         }
 
         /// More than one unit was asked of a product that is not a consumable: only consumables can be
         /// bought several at a time. StoreKit refuses such a payment as ``Code/paymentInvalid``.
         public static let quantityRequiresConsumable = Reason(.quantityRequiresConsumable)
+
+        /// The person who approves the purchases of the account (Ask to Buy) declined the request.
+        /// StoreKit reports it as ``Code/paymentCancelled``; the person is told it was not approved.
+        public static let askToBuyDeclined = Reason(.askToBuyDeclined)
     }
 }

@@ -6,10 +6,19 @@
 /// the language in lower case, `-Script` in title case and `_REGION` in upper case.
 ///
 /// Fallback goes from the most specific identifier to the bare language and never jumps to another
-/// language: `ja_JP` looks for `ja_JP`, then `ja`. Chinese knows its scripts: `zh_CN`, `zh_SG` and `zh`
-/// imply `zh-Hans`; `zh_TW`, `zh_HK` and `zh_MO` imply `zh-Hant`; so `zh_CN` looks for `zh_CN`,
-/// `zh-Hans_CN`, `zh-Hans`, `zh`, while `zh-Hant_TW` looks for `zh-Hant_TW`, `zh-Hant` (never bare `zh`,
-/// which means Simplified Chinese). Callers that want a last resort such as English add it themselves.
+/// language: `ja_JP` looks for `ja_JP`, then `ja`; `de_AT` for `de_AT`, `de`; `ar_SA` for `ar_SA`, `ar`.
+/// Two languages have variants that need more:
+///
+/// - Chinese knows its scripts: `zh_CN`, `zh_SG` and `zh` imply `zh-Hans`; `zh_TW`, `zh_HK` and `zh_MO`
+///   imply `zh-Hant`; so `zh_CN` looks for `zh_CN`, `zh-Hans_CN`, `zh-Hans`, `zh`, while `zh_HK` looks
+///   for `zh_HK`, `zh-Hant_HK`, `zh-Hant` (never bare `zh`, which means Simplified Chinese).
+/// - Portuguese without a region means Brazilian Portuguese, as on Apple's platforms (a `pt.lproj` is
+///   Brazilian there, and Brazilian texts ship as `pt-BR.lproj`, canonical `pt_BR`). So `pt` looks for
+///   `pt`, `pt_BR`; `pt_BR` for `pt_BR`, `pt`; and any other Portuguese, European `pt_PT` included, for
+///   itself, `pt`, then `pt_BR`: a person in Portugal reads Brazilian texts rather than English when
+///   there are no European ones, as Apple's bundle lookup gives them.
+///
+/// Callers that want a last resort such as English add it themselves.
 public enum LocaleFallback {
     /// The canonical form of `identifier` (`en-us` becomes `en_US`, `zh_hans` becomes `zh-Hans`), or `nil`
     /// when it is not a language of 2 or 3 letters optionally followed by a 4-letter script and a region
@@ -80,8 +89,15 @@ public enum LocaleFallback {
         if parts.language != "zh" || script == nil || script == "Hans" {
             add(parts.language)
         }
+        if parts.language == "pt" && parts.script == nil {
+            add(brazilianPortuguese)
+        }
         return result
     }
+
+    /// The identifier of Brazilian Portuguese texts, where every Portuguese without texts of its own
+    /// ends up.
+    private static let brazilianPortuguese = "pt_BR"
 
     private struct Parts {
         var language: String

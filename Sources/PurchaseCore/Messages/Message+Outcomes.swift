@@ -6,6 +6,8 @@ extension Message {
     public init(error: PurchaseError) {
         if error.reason == .quantityRequiresConsumable {
             self = .quantityRequiresConsumable
+        } else if error.reason == .askToBuyDeclined {
+            self = .keyed(.purchaseDeclined, arguments: [])
         } else {
             self = Self.message(for: error.code)
         }

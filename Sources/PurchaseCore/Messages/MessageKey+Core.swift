@@ -29,6 +29,8 @@ extension MessageKey {
     public static let purchaseCancelled = MessageKey("purchase.cancelled")
     /// The purchase waits for approval (Ask to Buy).
     public static let purchasePending = MessageKey("purchase.pending")
+    /// The person who approves purchases (Ask to Buy) declined the request; nothing was charged.
+    public static let purchaseDeclined = MessageKey("purchase.declined")
     /// The purchase is being verified.
     public static let purchaseVerifying = MessageKey("purchase.verifying")
     /// Another purchase is already running.
@@ -93,7 +95,7 @@ extension MessageKey {
     public static let coreKeys: [MessageKey] = [
         .restoreConfirmTitle, .restoreConfirmQuestion, .restoreSucceeded, .restorePartial, .nothingToRestore,
         .restoreFailed, .purchaseConfirm, .purchaseComplete, .purchaseQuantityName, .purchaseFailed, .purchaseCancelled,
-        .purchasePending, .purchaseVerifying, .purchaseInProgress, .alreadyOwned, .paymentsDisabled,
+        .purchasePending, .purchaseDeclined, .purchaseVerifying, .purchaseInProgress, .alreadyOwned, .paymentsDisabled,
         .productUnavailable, .invalidProductIdentifiers, .storeUnavailable, .paymentInvalid,
         .quantityRequiresConsumable, .clientInvalid, .ineligibleForOffer, .verificationFailed, .receiptInvalid,
         .verificationUnavailable, .ledgerFailed, .catalogInvalid, .providerMisconfigured, .unsupported, .unknownError,

@@ -3,6 +3,19 @@ import Foundation
 /// The pipeline every transaction goes through, from a purchase, a restore, an update or a start:
 /// verify, deliver exactly once, finish (see ``Store``'s guarantees).
 extension Store {
+    /// The error a failed transaction is reported with: a declined Ask to Buy is a cancelled payment,
+    /// as StoreKit reports it, that says so; anything else a payment the store refused.
+    static func error(failing transaction: StoreTransaction) -> PurchaseError {
+        switch transaction.failure {
+        case .declined?:
+            PurchaseError(
+                .paymentCancelled, detail: "Ask to Buy declined", reason: .askToBuyDeclined,
+                productID: transaction.productID)
+        case .paymentFailed?, nil:
+            PurchaseError(.paymentInvalid, productID: transaction.productID)
+        }
+    }
+
     /// Verifies, delivers exactly once and finishes one transaction.
     @discardableResult
     func process(_ transaction: StoreTransaction, from provider: any StoreProvider) async -> StoreEvent {
@@ -11,7 +24,7 @@ extension Store {
             return emit(.pending(transaction))
         case .failed:
             try? await provider.finish(transaction)
-            return emit(.failed(transaction, PurchaseError(.paymentInvalid, productID: transaction.productID)))
+            return emit(.failed(transaction, Self.error(failing: transaction)))
         case .purchased, .restored:
             break
         }

@@ -224,6 +224,15 @@ public actor Store {
 
     // MARK: - Purchase
 
+    /// Whether the person may buy now: the answer of the store that sells `productID` (the
+    /// deployment's default store for `nil` or a product the catalog lacks), as StoreKit's
+    /// `canMakePayments` answers for a device where purchases may be turned off in Settings.
+    /// ``purchase(_:quantity:)`` asks the same before anything else.
+    public func canMakePayments(for productID: String? = nil) async -> Bool {
+        let index = productID.flatMap { routes[$0]?.provider } ?? 0
+        return await providers[index].canMakePayments()
+    }
+
     /// Buys a product and runs the whole flow: charge, verify, deliver exactly once, finish.
     ///
     /// - Parameters:

@@ -40,6 +40,9 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
     /// What the store gives a verifier to check this transaction (a receipt, a signed payload);
     /// `nil` when the store offers none.
     public var verificationData: Data?
+    /// For a ``TransactionState/failed`` transaction, why the store failed it (`nil`: the store did not
+    /// say, read as ``TransactionFailure/paymentFailed``).
+    public var failure: TransactionFailure?
 
     /// Creates a transaction. Defaults describe a first purchase in production, bought by the person.
     public init(
@@ -58,7 +61,8 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
         ownership: Ownership = .purchased,
         state: TransactionState = .purchased,
         willAutoRenew: Bool? = nil,
-        verificationData: Data? = nil
+        verificationData: Data? = nil,
+        failure: TransactionFailure? = nil
     ) {
         self.id = id
         self.originalID = originalID ?? id
@@ -76,6 +80,7 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
         self.state = state
         self.willAutoRenew = willAutoRenew
         self.verificationData = verificationData
+        self.failure = failure
     }
 
     /// The store-qualified identifier delivery is keyed by.

@@ -1,3 +1,4 @@
+import PurchaseCatalog
 import PurchaseKit
 
 /// `purchasekit buy PRODUCT [--quantity N]`: runs the whole flow (charge, verify, deliver exactly
@@ -36,7 +37,9 @@ struct BuyCommand {
     }
 
     func run(console: Console) throws(ToolError) -> ExitCode {
-        let (productID, quantity, json) = (self.productID, self.quantity, options.json)
+        let (productID, quantity, json, catalogPath) = (
+            self.productID, self.quantity, options.json, options.catalogPath
+        )
         return try DeploymentSession(options: options, console: console, registry: registry).run {
             deployment, console throws(PurchaseError) in
             let outcome = await deployment.store.purchase(productID, quantity: quantity)
@@ -67,6 +70,11 @@ struct BuyCommand {
                 try Self.write(message + "\n", after: outcome, console)
             } else {
                 console.diagnostic("purchasekit: " + message)
+                if case .failed(let error) = outcome,
+                    let note = Self.unknownProductNote(productID, error, deployment, catalogPath)
+                {
+                    console.diagnostic("purchasekit: " + console.text(note))
+                }
                 if case .failed(let error) = outcome, let journal = error.underlyingError as? JournalError {
                     console.diagnostic(console.detail(of: journal))
                 }
@@ -88,6 +96,22 @@ struct BuyCommand {
             }
             throw PurchaseError(.ledgerIOFailed, detail: "cannot write to standard output", underlyingError: failure)
         }
+    }
+
+    /// For a product the catalog does not have, a note naming it, the catalog, and the catalog's product
+    /// spelled most like it (the person's message says only that an item could not be found, as an
+    /// app's does).
+    private static func unknownProductNote(
+        _ productID: String, _ error: PurchaseError, _ deployment: PurchaseDeployment, _ catalog: String
+    ) -> PurchaseCore.Message? {
+        guard [.invalidProductIdentifiers, .productUnavailable].contains(error.code),
+            deployment.catalog.product(withID: productID) == nil
+        else { return nil }
+        let candidates = deployment.catalog.products.map(\.productID)
+        if let closest = ClosestMatch.find(productID, in: candidates) {
+            return .keyed(.toolUnknownProductSuggestion, arguments: [.text(productID), .text(catalog), .text(closest)])
+        }
+        return .keyed(.toolUnknownProduct, arguments: [.text(productID), .text(catalog)])
     }
 
     /// The product's name for people, with the number of units when more than one was bought

@@ -69,6 +69,9 @@ enum InputFile {
     /// opens without being told to, must also be a regular file (74 otherwise: a FIFO there would
     /// block every command for good).
     static func checkCatalog(_ options: GlobalOptions) throws(InputFailure) {
+        if !options.catalogPathGiven && !FileManager.default.fileExists(atPath: options.catalogPath) {
+            throw .tool(ToolError(message: .defaultCatalogNotFound(options.catalogPath), exitCode: .noInput))
+        }
         try checkReadable(options.catalogPath)
         guard !options.catalogPathGiven else { return }
         let attributes = try? FileManager.default.attributesOfItem(atPath: options.catalogPath)

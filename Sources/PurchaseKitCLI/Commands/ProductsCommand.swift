@@ -32,28 +32,44 @@ struct ProductsCommand {
                     price: formatter.string(for: product.price)
                 )
             }
+            // The catalog's products the store does not sell: listed after the others, without a price.
+            let unavailable = response.invalidProductIDs.compactMap { deployment.catalog.product(withID: $0) }
             var output: String
             if json {
-                output =
-                    JSONText.array(
-                        rows.map { row in
-                            .object([
-                                ("productID", .string(row.product.id)), ("type", .string(row.product.type.rawValue)),
-                                ("displayName", .string(row.name)), ("description", .string(row.description)),
-                                ("price", .string("\(row.product.price.amount)")),
-                                ("currency", .string(row.product.price.currencyCode)),
-                                ("displayPrice", .string(row.price)), ("store", .string(row.product.store)),
-                            ])
-                        }
-                    ).text + "\n"
+                let sold: [JSONText] = rows.map { row in
+                    .object([
+                        ("productID", .string(row.product.id)), ("type", .string(row.product.type.rawValue)),
+                        ("displayName", .string(row.name)), ("description", .string(row.description)),
+                        ("price", .string("\(row.product.price.amount)")),
+                        ("currency", .string(row.product.price.currencyCode)),
+                        ("displayPrice", .string(row.price)), ("store", .string(row.product.store)),
+                        ("available", .bool(true)),
+                    ])
+                }
+                let unsold: [JSONText] = unavailable.map { product in
+                    let localization = product.localization(for: deployment.locale)
+                    return .object([
+                        ("productID", .string(product.productID)), ("type", .string(product.type.rawValue)),
+                        ("displayName", .string(localization?.displayName ?? product.productID)),
+                        ("description", .string(localization?.description ?? "")), ("available", .bool(false)),
+                    ])
+                }
+                output = JSONText.array(sold + unsold).text + "\n"
             } else {
-                let idWidth = rows.map(\.product.id.count).max() ?? 0
+                let unavailableText = console.text(.keyed(.toolProductUnavailable, arguments: []))
+                let ids = rows.map(\.product.id) + unavailable.map(\.productID)
+                let idWidth = ids.map(\.count).max() ?? 0
                 let priceWidth = rows.map(\.price.count).max() ?? 0
                 output = ""
                 for row in rows {
                     output += row.product.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
                     output += String(repeating: " ", count: priceWidth - row.price.count) + row.price + "  "
                     output += row.name + "\n"
+                }
+                for product in unavailable {
+                    let name = product.localization(for: deployment.locale)?.displayName ?? product.productID
+                    output += product.productID.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                    output += name + " (" + unavailableText + ")\n"
                 }
             }
             try Self.write(output, console)

@@ -169,7 +169,8 @@ extension MessageKey {
         .toolProgressSimulating, .toolProgressDownloading, .toolSimulateExpectationFailed,
     ]
 
-    /// Every key the tool declares: the command line's, the tour's, the state folder's and
-    /// `receipt inspect`'s, in that order.
-    static let toolKeys: [MessageKey] = toolCommandLineKeys + toolTourKeys + toolStateFolderKeys + toolReceiptKeys
+    /// Every key the tool declares: the command line's, the products', the tour's, the state folder's
+    /// and `receipt inspect`'s, in that order.
+    static let toolKeys: [MessageKey] =
+        toolCommandLineKeys + toolProductKeys + toolTourKeys + toolStateFolderKeys + toolReceiptKeys
 }

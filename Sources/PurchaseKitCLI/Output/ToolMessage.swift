@@ -40,6 +40,8 @@ enum ToolMessage: Sendable, Equatable {
 
     // Files.
     case fileNotFound(String)
+    /// The default catalog is not in the working folder (no `--catalog` was given).
+    case defaultCatalogNotFound(String)
     case fileIsFolder(String)
     /// A file the tool found by itself (a message table) is a FIFO, a device or a socket.
     case fileNotRegular(String)
@@ -95,6 +97,7 @@ enum ToolMessage: Sendable, Equatable {
         case .emptyState: .toolEmptyState
         case .seeHelp: .toolSeeHelp
         case .fileNotFound: .toolFileNotFound
+        case .defaultCatalogNotFound: .toolDefaultCatalogNotFound
         case .fileIsFolder: .toolFileIsFolder
         case .fileNotRegular: .toolFileNotRegular
         case .filePermissionDenied: .toolFilePermissionDenied
@@ -129,7 +132,8 @@ enum ToolMessage: Sendable, Equatable {
         case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
             .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .missingProduct(let text),
             .invalidQuantity(let text), .seeHelp(let text),
-            .fileNotFound(let text), .fileIsFolder(let text), .fileNotRegular(let text),
+            .fileNotFound(let text), .defaultCatalogNotFound(let text), .fileIsFolder(let text),
+            .fileNotRegular(let text),
             .filePermissionDenied(let text),
             .writeFailed(let text):
             [.text(text)]

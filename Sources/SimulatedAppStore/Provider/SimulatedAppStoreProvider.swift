@@ -142,7 +142,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     }
 
     /// Puts `transaction` on the transaction updates, as if the queue had reported it.
-    func yieldUpdate(_ transaction: StoreTransaction) {
+    package func yieldUpdate(_ transaction: StoreTransaction) {
         bridge.updates.yield(transaction)
     }
 
@@ -298,7 +298,15 @@ public final class SimulatedAppStoreProvider: StoreProvider {
             revocationReason: transaction.revocationReason,
             environment: transaction.environment == .production ? .production : .sandbox,
             state: transaction.transactionState,
-            willAutoRenew: transaction.willAutoRenew
+            willAutoRenew: transaction.willAutoRenew,
+            failure: failure(of: transaction)
         )
+    }
+
+    /// Why a failed transaction failed: a cancelled payment that reaches the app as an update is a
+    /// declined Ask to Buy (a cancel on the payment sheet answers the purchase itself).
+    static func failure(of transaction: PaymentTransaction) -> TransactionFailure? {
+        guard transaction.transactionState == .failed else { return nil }
+        return transaction.error?.code == .paymentCancelled ? .declined : .paymentFailed
     }
 }

@@ -23,8 +23,11 @@ struct SimulatedReceiptVerifier: ReceiptVerifier {
 }
 
 /// Retries verifyReceipt at once: the simulated service has no real load to wait out.
-struct ImmediateSleeper: VerifyReceiptSleeper {
-    func sleep(for duration: Duration) async throws {
+package struct ImmediateSleeper: VerifyReceiptSleeper {
+    /// A sleeper that only checks for cancellation.
+    package init() {}
+
+    package func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
     }
 }

@@ -131,6 +131,7 @@ struct TourGuide: Sendable {
             step.details.append(
                 deployment.render(.toolEntitlements) + ": " + owned.joined(separator: ", "))
         }
+        step.json.append(("entitlements", .array(owned.map { .string($0) })))
         return step
     }
 

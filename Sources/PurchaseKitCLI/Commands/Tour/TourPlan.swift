@@ -39,7 +39,10 @@ struct TourPlan: Sendable {
     }
 
     /// The storefront whose currency is the locale's (`JPN` for `ja_JP` or `ja`) when the catalog
-    /// declares one, else the deployment's.
+    /// declares one, else the deployment's. Among several storefronts of that currency (the euro's), the
+    /// one of the locale's region comes first (`FRA` for `fr` or `fr_FR`, `ESP` for `es`: an ISO 3166
+    /// alpha-3 code mostly begins with the region's alpha-2 code), then the deployment's, then the first
+    /// in alphabetical order.
     static func storefront(for locale: String, in catalog: Catalog) -> String {
         let current = catalog.deployment.storefront
         let identifier = LocaleFallback.canonicalIdentifier(locale) ?? locale
@@ -48,8 +51,11 @@ struct TourPlan: Sendable {
             region = Locale(identifier: Locale.Language(identifier: identifier).maximalIdentifier)
         }
         guard let currency = region.currency?.identifier else { return current }
-        if catalog.storefronts[current]?.currencyCode == currency { return current }
-        return catalog.storefronts.keys.sorted().first { catalog.storefronts[$0]?.currencyCode == currency }
-            ?? current
+        let matching = catalog.storefronts.keys.sorted().filter { catalog.storefronts[$0]?.currencyCode == currency }
+        if let code = region.region?.identifier, let own = matching.first(where: { $0.hasPrefix(code) }) {
+            return own
+        }
+        if matching.contains(current) { return current }
+        return matching.first ?? current
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import PurchaseCatalog
 import PurchaseCore
-import PurchaseKit
-import SimulatedAppStore
+import PurchaseScenarios
 import Testing
 
 /// The runner's contract: failing expectations are reported with their position, lines are JSON,

@@ -1,8 +1,8 @@
 import Foundation
 import PropertyList
 import PurchaseCatalog
-import PurchaseCore
-public import SimulatedAppStore
+public import PurchaseCore
+import SimulatedAppStore
 
 /// Reads a scenario property list (format: `Catalog/Scenarios/README.md`) into a `Scenario`: the
 /// catalog it names (relative to the scenario file) loaded and validated, the session overrides,
@@ -13,13 +13,18 @@ public import SimulatedAppStore
 public enum ScenarioFile {
     /// Loads the scenario at `path`.
     ///
+    /// - Parameters:
+    ///   - path: the scenario property list.
+    ///   - registry: the provider and ledger kinds (and their settings checks) the scenario's catalog
+    ///     is validated against; `PurchaseKit`'s `load(path:)` passes `ProviderRegistry.builtIn`. The
+    ///     session's settings are checked by the simulated App Store's own check, whatever the registry.
     /// - Throws: ``ScenarioFileError/missingFile(_:)`` when the scenario or its catalog does not exist,
     ///   ``ScenarioFileError/invalidCatalog(_:)`` with the catalog's errors when it is invalid or
     ///   cannot be read (the catalog must be a regular file: a FIFO, a device or a socket there is
     ///   refused without waiting for a writer, while the scenario itself may be a pipe), and
     ///   ``ScenarioFileError/invalid(_:)`` with every diagnostic of the scenario otherwise (a catalog
     ///   without a `simulated-app-store` provider is one, at the scenario's `Catalog`).
-    public static func load(path: String) throws(ScenarioFileError) -> Scenario {
+    public static func load(path: String, registry: ProviderRegistry) throws(ScenarioFileError) -> Scenario {
         guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path) }
         let root: PropertyListNode
         do {
@@ -35,7 +40,7 @@ public enum ScenarioFile {
             parsed.catalog.hasPrefix("/") ? parsed.catalog : base.appendingPathComponent(parsed.catalog).path
         guard FileManager.default.fileExists(atPath: catalogPath) else { throw .missingFile(catalogPath) }
         // Found by the scenario, not given: a FIFO there is refused rather than waited for.
-        let result = CatalogLoader(registry: .builtIn).load(contentsOfRegularFile: catalogPath)
+        let result = CatalogLoader(registry: registry).load(contentsOfRegularFile: catalogPath)
         guard let catalog = result.catalog, !result.hasErrors else {
             throw .invalidCatalog(result.errors)
         }

@@ -1,16 +1,19 @@
 import Foundation
-import PurchaseCore
 import PurchaseKit
-import SimulatedAppStore
 import Testing
 
 /// Receipts wired into the simulated App Store: transactions carry signed receipts, deployments
 /// verify them through `AppStoreReceiptVerifier`, and the simulated verification error fails them.
-struct ScenarioReceiptWiringTests {
+struct SimulatedReceiptWiringTests {
+    static let catalog: Catalog = {
+        let path = PurchaseDeploymentTests.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
+        return CatalogLoader().load(contentsOfFile: path).catalog!
+    }()
+
     func open(_ settings: [String: SettingValue]) throws -> (PurchaseDeployment, URL) {
-        var catalog = ScenarioRunnerTests.catalog
+        var catalog = Self.catalog
         for (key, value) in settings { catalog.deployment.providers[0].settings[key] = value }
-        let state = ScenarioLibraryTests.temporaryFolder()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-wiring-\(UUID().uuidString)")
         let deployment = try PurchaseDeployment.open(catalog: catalog, stateDirectory: state, clock: ManualClock())
         return (deployment, state)
     }

@@ -1,4 +1,5 @@
 public import PropertyList
+import PurchaseCatalog
 public import PurchaseCore
 
 /// Every kind of problem a scenario file can have, with the details its message needs.

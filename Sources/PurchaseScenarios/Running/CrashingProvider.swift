@@ -1,5 +1,6 @@
 import Foundation
 import PurchaseCore
+import SimulatedAppStore
 
 /// The simulated provider as a scenario's store sees it: everything passes through, except that an
 /// armed crash makes the finish of the next purchased transaction never reach the queue (the app

@@ -1,6 +1,6 @@
 import Foundation
 import PurchaseCore
-import PurchaseKit
+import PurchaseScenarios
 import SimulatedAppStore
 import Testing
 
@@ -14,13 +14,25 @@ struct ScenarioLibraryTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         .filter { $0.hasSuffix(".plist") }.sorted()
 
+    /// The plug-ins a scenario's catalog is checked against here: the simulated App Store alone.
+    static let registry: ProviderRegistry = {
+        var registry = ProviderRegistry()
+        SimulatedAppStoreProvider.register(in: &registry)
+        return registry
+    }()
+
+    /// The shipped scenario `name`, read with ``registry``.
+    static func scenario(_ name: String) throws(ScenarioFileError) -> Scenario {
+        try ScenarioFile.load(path: folder.appendingPathComponent(name).path, registry: registry)
+    }
+
     static func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("scenario-tests-\(UUID().uuidString)")
     }
 
     @Test(arguments: names)
     func scenarioPasses(_ name: String) async throws {
-        let scenario = try ScenarioFile.load(path: Self.folder.appendingPathComponent(name).path)
+        let scenario = try Self.scenario(name)
         let state = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: state) }
         let report = try await ScenarioRunner(stateDirectory: state).run(scenario)
@@ -36,8 +48,7 @@ struct ScenarioLibraryTests {
     }
 
     @Test func progressNamesEveryStepAndDownloadWithoutChangingTheLines() async throws {
-        let scenario = try ScenarioFile.load(
-            path: Self.folder.appendingPathComponent("hosted-content-download.plist").path)
+        let scenario = try Self.scenario("hosted-content-download.plist")
         let reports = ProgressRecorder()
         let state = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: state) }
@@ -71,8 +82,7 @@ struct ScenarioLibraryTests {
     }
 
     @Test func runsAreReproducible() async throws {
-        let scenario = try ScenarioFile.load(
-            path: Self.folder.appendingPathComponent("monthly-renewals-then-expiry.plist").path)
+        let scenario = try Self.scenario("monthly-renewals-then-expiry.plist")
         var outputs: [[String]] = []
         for _ in 0..<2 {
             let state = Self.temporaryFolder()

@@ -67,7 +67,7 @@ struct ScenarioParser {
         }
         // The session's settings are the simulated App Store's: checked as a catalog's would be.
         let configuration = ProviderConfiguration(kind: .simulatedAppStore, settings: settings)
-        let refused = ProviderRegistry.builtIn.settingProblems(in: configuration).map {
+        let refused = Self.simulatedAppStore.settingProblems(in: configuration).map {
             ($0, $0.location(in: session) ?? root.location)
         }
         for (setting, location) in refused.sorted(by: { $0.1 < $1.1 }) {
@@ -80,6 +80,14 @@ struct ScenarioParser {
         return Parsed(
             name: name, catalog: catalog.text, catalogLocation: catalog.location, settings: settings, steps: steps)
     }
+
+    /// The registry of the provider a scenario runs, `SimulatedAppStoreProvider`, whose settings
+    /// check the session's settings go through.
+    private static let simulatedAppStore: ProviderRegistry = {
+        var registry = ProviderRegistry()
+        SimulatedAppStoreProvider.register(in: &registry)
+        return registry
+    }()
 
     // MARK: - Steps
 

@@ -1,6 +1,7 @@
 import Foundation
-import PurchaseKit
-import SimulatedAppStore
+import PurchaseCatalog
+import PurchaseCore
+import PurchaseScenarios
 import Testing
 
 /// Reading scenario files: every problem positioned, missing files told apart.
@@ -21,6 +22,11 @@ struct ScenarioFileTests {
         return url.path
     }
 
+    /// The scenario at `path`, its catalog checked against the simulated App Store alone.
+    static func load(_ path: String) throws(ScenarioFileError) -> Scenario {
+        try ScenarioFile.load(path: path, registry: ScenarioLibraryTests.registry)
+    }
+
     static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Catalog/Simulated.plist").path
 
@@ -37,7 +43,7 @@ struct ScenarioFileTests {
             <dict><key>Step</key><string>expect</string><key>Delivered</key><dict><key>a</key><integer>2</integer></dict></dict>
             </array>
             """)
-        let scenario = try ScenarioFile.load(path: path)
+        let scenario = try Self.load(path)
         #expect(scenario.steps.map(\.action.name) == ["buy", "relaunch", "advanceTime", "expect"])
         #expect(scenario.steps[0].line == 8)
         #expect(scenario.settings["AskToBuyEnabled"] == .bool(true))
@@ -56,7 +62,7 @@ struct ScenarioFileTests {
             <dict><key>Step</key><string>expect</string><key>Outcome</key><string>verified</string></dict>
             </array>
             """)
-        let expectations = try ScenarioFile.load(path: path).steps.compactMap { step -> ScenarioExpectations? in
+        let expectations = try Self.load(path).steps.compactMap { step -> ScenarioExpectations? in
             if case .expect(let expectations) = step.action { expectations } else { nil }
         }
         #expect(expectations.map(\.receiptCancellations) == [["a"], [], nil])
@@ -75,7 +81,7 @@ struct ScenarioFileTests {
             </array>
             """)
         #expect {
-            try ScenarioFile.load(path: path)
+            try Self.load(path)
         } throws: { error in
             guard case .invalid(let problems) = error as? ScenarioFileError else { return false }
             let lines = problems.map(\.description)
@@ -84,14 +90,27 @@ struct ScenarioFileTests {
         }
     }
 
+    /// The catalog is checked against the registry given: one that does not know the simulated App
+    /// Store refuses its provider kind.
+    @Test func checksTheCatalogAgainstTheRegistryGiven() throws {
+        let path = try write("<key>Catalog</key><string>\(Self.catalog)</string><key>Steps</key><array/>")
+        #expect(throws: Never.self) { try Self.load(path) }
+        #expect {
+            try ScenarioFile.load(path: path, registry: ProviderRegistry())
+        } throws: { error in
+            guard case .invalidCatalog(let diagnostics) = error as? ScenarioFileError else { return false }
+            return diagnostics.contains { $0.description.contains("simulated-app-store") }
+        }
+    }
+
     @Test func tellsAMissingCatalogApart() throws {
         let path = try write("<key>Catalog</key><string>nowhere.plist</string><key>Steps</key><array/>")
         #expect {
-            try ScenarioFile.load(path: path)
+            try Self.load(path)
         } throws: { error in
             guard case .missingFile(let missing) = error as? ScenarioFileError else { return false }
             return missing.hasSuffix("nowhere.plist")
         }
-        #expect(throws: ScenarioFileError.self) { try ScenarioFile.load(path: "/no/such/scenario.plist") }
+        #expect(throws: ScenarioFileError.self) { try Self.load("/no/such/scenario.plist") }
     }
 }

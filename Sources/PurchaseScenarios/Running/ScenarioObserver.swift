@@ -1,4 +1,5 @@
 import PurchaseCore
+import SimulatedAppStore
 
 /// A payment-queue observer that prints every callback it is told as a JSON line under its name,
 /// as an app's own `SKPaymentTransactionObserver` would see them. It does not finish anything: the

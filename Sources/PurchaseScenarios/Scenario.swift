@@ -1,5 +1,6 @@
 public import Foundation
 public import PurchaseCore
+public import SimulatedAppStore
 
 /// A simulated App Store scenario: a catalog, session controls and the steps a person and the App
 /// Store take, with the expectations to check on the way (the format is in `Catalog/Scenarios/README.md`).

@@ -1,5 +1,6 @@
 import Foundation
 import PurchaseCore
+import SimulatedAppStore
 
 /// One run of a scenario: the launched app (store, provider, observers) and what the expectations need.
 actor ScenarioSession {

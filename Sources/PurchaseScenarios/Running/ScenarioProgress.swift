@@ -1,3 +1,5 @@
+public import SimulatedAppStore
+
 /// What a running scenario has reached, for a progress indicator (``ScenarioRunner/progress``).
 ///
 /// Progress is reported beside the JSON lines, never in them: a runner prints the same lines whether

@@ -1,5 +1,6 @@
 import Foundation
 import PurchaseCore
+import SimulatedAppStore
 
 extension ScenarioSession {
     /// Runs one step, then settles.

@@ -1,0 +1,35 @@
+import PurchaseCore
+
+/// What a catalog loses when exported as a `.storekit` file and imported back: the parts of its
+/// products the format has no place for, found by comparing each product with its import.
+///
+/// The exporter writes everything the format holds; a loss is reported only where the product's value
+/// differs from the one the importer fills in by its own rules, so a catalog that already follows those
+/// rules (a consumable paying out one unit of itself, say) loses nothing.
+struct StoreKitExportLoss: Equatable {
+    /// What is lost, as the catalog names it (`Payouts`, `Entitlements`...).
+    var key: String
+    /// The products that lose it, in catalog order.
+    var productIDs: [String]
+
+    /// The losses of `original` in `imported`, its export read back, in a fixed order of keys.
+    static func losses(of original: Catalog, importedAs imported: Catalog) -> [StoreKitExportLoss] {
+        let checks: [(String, (Product, Product) -> Bool)] = [
+            ("Payouts", { $0.payouts == $1.payouts }),
+            ("Entitlements", { $0.entitlements == $1.entitlements }),
+            ("Prices", { $0.prices == $1.prices }),
+            ("StoreIDs", { $0.storeIDs == $1.storeIDs }),
+            ("HostedContent", { $0.hostedContent == $1.hostedContent }),
+            ("Duration", { $0.duration == $1.duration }),
+        ]
+        var losses: [StoreKitExportLoss] = []
+        for (key, same) in checks {
+            let products = original.products.filter { product in
+                guard let back = imported.product(withID: product.productID) else { return true }
+                return !same(product, back)
+            }
+            if !products.isEmpty { losses.append(StoreKitExportLoss(key: key, productIDs: products.map(\.productID))) }
+        }
+        return losses
+    }
+}
