@@ -72,7 +72,7 @@ enum ReasonSamples {
 }
 
 /// The reader's reasons render from the message tables in every shipped language, so that no English
-/// sentence reaches a person who reads Japanese, Chinese or Russian.
+/// sentence reaches a person who reads another language.
 struct ReaderReasonLocalizationTests {
     static let languages = ["en", "ja", "zh-Hans", "ru", "de", "fr", "es", "it", "zh-Hant", "ko", "pt_BR", "ar"]
     static let translated = ["ja", "zh-Hans", "ru", "zh-Hant", "ko", "ar"]
