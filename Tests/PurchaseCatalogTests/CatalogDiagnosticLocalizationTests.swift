@@ -70,7 +70,7 @@ enum CatalogProblemSamples {
 
 /// Catalog diagnostics render from the message tables in every shipped language.
 struct CatalogDiagnosticLocalizationTests {
-    static let languages = ["en", "ja", "zh-Hans", "ru", "de", "fr", "es", "it"]
+    static let languages = ["en", "ja", "zh-Hans", "ru", "de", "fr", "es", "it", "zh-Hant", "ko", "pt_BR", "ar"]
 
     @Test func samplesUseEveryCatalogKey() {
         /// A message's key and the keys of the messages among its arguments (a setting's owner).
@@ -132,7 +132,7 @@ struct CatalogDiagnosticLocalizationTests {
 
     @Test(arguments: [
         ("ja_JP", "不明なキー「Prise」。「Prices」の間違いではありませんか？"),
-        ("zh_CN", "未知的键“Prise”；您是想写“Prices”吗？"),
+        ("zh_CN", "未知的键“Prise”；你是想写“Prices”吗？"),
         ("ru_RU", "неизвестный ключ «Prise»; возможно, имелся в виду «Prices»?"),
         ("de_DE", "unbekannter Schlüssel „Prise“; meintest du „Prices“?"),
         ("fr_CA", "clé inconnue «\u{202F}Prise\u{202F}»\u{202F}; vouliez-vous dire «\u{202F}Prices\u{202F}»\u{202F}?"),

@@ -9,7 +9,7 @@ import Testing
 /// `Tests/PurchaseKitToolTests/MessageKeyCompletenessTests.swift`.
 struct MessageTableTests {
     /// The languages the package ships; the completeness tests check each.
-    static let shipped = ["de", "en", "es", "fr", "it", "ja", "ru", "zh-Hans"]
+    static let shipped = ["ar", "de", "en", "es", "fr", "it", "ja", "ko", "pt_BR", "ru", "zh-Hans", "zh-Hant"]
     static let table = MessageTable.builtIn
 
     @Test func builtInTablesLoadWithoutProblems() {
@@ -89,15 +89,66 @@ struct MessageTableTests {
         #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "ja_JP") == "1件の購入を復元しました。")
         #expect(Self.table.render(.restoreSucceeded(count: 21), locale: "ja_JP") == "21件の購入を復元しました。")
         #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "zh_CN") == "已恢复 1 项购买。")
+        #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "zh_TW") == "已恢復 1 個購買項目。")
+        #expect(Self.table.render(.restoreSucceeded(count: 21), locale: "zh-Hant_HK") == "已恢復 21 個購買項目。")
+    }
+
+    /// Traditional Chinese is its own table, in Taiwan's wording, with the product name in 「」.
+    @Test func traditionalChineseIsNotSimplified() {
+        #expect(Self.table.render(.purchaseComplete(productName: "寶石"), locale: "zh_TW") == "謝謝！你已成功購買「寶石」。")
+        #expect(Self.table.render(.restoreConfirmTitle, locale: "zh-Hant") == "恢復購買項目")
+        #expect(Self.table.render(.restoreConfirmTitle, locale: "zh_CN") == "恢复购买")
+    }
+
+    /// Korean uses the App Store's words (구입, 구입 내역 복원) in the polite 합니다 style, with one plural form.
+    @Test func koreanUsesTheAppStoresWords() {
+        #expect(Self.table.render(.restoreConfirmTitle, locale: "ko_KR") == "구입 내역 복원")
+        #expect(Self.table.render(.restoreSucceeded(count: 1), locale: "ko_KR") == "구입 항목 1개를 복원했습니다.")
+        #expect(Self.table.render(.restoreSucceeded(count: 3), locale: "ko") == "구입 항목 3개를 복원했습니다.")
+        #expect(Self.table.render(.purchaseComplete(productName: "보석"), locale: "ko") == "감사합니다! ‘보석’ 구입이 완료되었습니다.")
+    }
+
+    /// Brazilian Portuguese, by CLDR: one for 0 and 1, many for whole millions (“1000000 de compras”), other
+    /// for the rest.
+    @Test(arguments: [
+        (1, "1 compra restaurada."), (0, "0 compra restaurada."), (2, "2 compras restauradas."),
+        (21, "21 compras restauradas."), (1_000_000, "1000000 de compras restauradas."),
+        (3_000_000, "3000000 de compras restauradas."), (1_000_001, "1000001 compras restauradas."),
+    ])
+    func brazilianRestoredCountsAgree(count: Int, expected: String) {
+        #expect(Self.table.render(.restoreSucceeded(count: count), locale: "pt_BR") == expected)
+    }
+
+    /// Arabic has all six CLDR forms: zero, one and two without the number, few for 3-10 with the plural,
+    /// many for 11-99 with the singular, other for 100-102 and the like (by the last two digits).
+    @Test(arguments: [
+        (0, "لم تتم استعادة أي عملية شراء."), (1, "تمت استعادة عملية شراء واحدة."), (2, "تمت استعادة عمليتي شراء."),
+        (3, "تمت استعادة 3 عمليات شراء."), (10, "تمت استعادة 10 عمليات شراء."), (11, "تمت استعادة 11 عملية شراء."),
+        (99, "تمت استعادة 99 عملية شراء."), (100, "تمت استعادة 100 عملية شراء."), (102, "تمت استعادة 102 عملية شراء."),
+        (103, "تمت استعادة 103 عمليات شراء."), (111, "تمت استعادة 111 عملية شراء."),
+    ])
+    func arabicRestoredCountsTakeTheirForm(count: Int, expected: String) {
+        #expect(Self.table.render(.restoreSucceeded(count: count), locale: "ar_SA") == expected)
+    }
+
+    /// The Arabic forms differ by more than the number: a summary says “two errors” with the dual.
+    @Test func arabicSummariesUseTheDual() {
+        let summary = MessageKey(rawValue: "tool.catalog.summary")
+        let render = { (counts: [Int]) in
+            Self.table.render(
+                .keyed(summary, arguments: [.text("a.plist")] + counts.map { .integer($0) }), locale: "ar")
+        }
+        #expect(render([2, 1, 0]) == "a.plist: منتجان، خطأ واحد، 0 تحذير")
+        #expect(render([12, 5, 100]) == "a.plist: 12 منتجًا، 5 أخطاء، 100 تحذير")
     }
 
     @Test(arguments: [
         ("ja_JP", "ja"), ("ja", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("zh-Hans", "zh-Hans"),
         ("zh", "zh-Hans"), ("zh_hans", "zh-Hans"), ("ru_RU", "ru"), ("en_GB", "en"), ("de_DE", "de"), ("de_AT", "de"),
         ("de", "de"), ("fr_FR", "fr"), ("fr_CA", "fr"), ("es_ES", "es"), ("es_MX", "es"), ("it_IT", "it"),
-        ("it_CH", "it"),
-        ("nl_NL", "en"), ("zh_TW", "en"),
-        ("", "en"), ("not a locale", "en"),
+        ("it_CH", "it"), ("ko_KR", "ko"), ("pt_BR", "pt_BR"), ("pt-br", "pt_BR"), ("ar_SA", "ar"), ("ar", "ar"),
+        ("zh_TW", "zh-Hant"), ("zh-Hant_HK", "zh-Hant"), ("zh_MO", "zh-Hant"), ("nl_NL", "en"), ("", "en"),
+        ("not a locale", "en"),
     ])
     func localesFallBackToAShippedLanguage(locale: String, expected: String) throws {
         let match = try #require(Self.table.lookup(.purchaseFailed, locale: locale))

@@ -72,10 +72,16 @@ enum ReasonSamples {
 }
 
 /// The reader's reasons render from the message tables in every shipped language, so that no English
-/// sentence reaches a person who reads Japanese, Chinese or Russian.
+/// sentence reaches a person who reads another language.
 struct ReaderReasonLocalizationTests {
-    static let languages = ["en", "ja", "zh-Hans", "ru", "de", "fr", "es", "it"]
-    static let translated = ["ja", "zh-Hans", "ru"]
+    static let languages = ["en", "ja", "zh-Hans", "ru", "de", "fr", "es", "it", "zh-Hant", "ko", "pt_BR", "ar"]
+    static let translated = ["ja", "zh-Hans", "ru", "zh-Hant", "ko", "ar"]
+    /// The letters each translated language writes in (Cyrillic, kana and CJK, Hangul, Arabic).
+    static let scripts: [String: ClosedRange<Unicode.Scalar>] = [
+        "ru": "\u{400}"..."\u{4FF}", "ja": "\u{3040}"..."\u{9FFF}", "zh-Hans": "\u{3040}"..."\u{9FFF}",
+        "zh-Hant": "\u{3040}"..."\u{9FFF}", "ko": "\u{AC00}"..."\u{D7A3}",
+        "ar": "\u{600}"..."\u{6FF}",
+    ]
 
     @Test func samplesUseEveryReaderKey() {
         let used = Set(ReasonSamples.all.flatMap { ReasonSamples.keys(of: $0.messageText) })
@@ -131,7 +137,7 @@ struct ReaderReasonLocalizationTests {
             var text = reason.message(locale: language)
             for value in arguments + kept { text = text.replacingOccurrences(of: value, with: " ") }
             #expect(text.firstMatch(of: englishWords) == nil, "\(language) \(reason): \(text)")
-            let script: ClosedRange<Unicode.Scalar> = language == "ru" ? "\u{400}"..."\u{4FF}" : "\u{3040}"..."\u{9FFF}"
+            let script = try #require(Self.scripts[language])
             #expect(text.unicodeScalars.contains { script.contains($0) }, "\(language) \(reason): \(text)")
         }
     }
@@ -139,6 +145,11 @@ struct ReaderReasonLocalizationTests {
     @Test(arguments: [
         ("ja", "ファイルのサイズは 5000002 バイトで、上限の 4194304 バイトを超えています"),
         ("ru", "файл занимает 5000002 байта, предел — 4194304 байта"),
+        ("zh-Hant", "檔案大小為 5000002 位元組，超過 4194304 位元組的上限"),
+        ("ko", "파일 크기가 5000002바이트이며 한도는 4194304바이트입니다"),
+        ("pt_BR", "o arquivo tem 5000002 bytes; o limite é 4194304 bytes"),
+        // 5000002 ends in 02: other, the singular; 4194304 ends in 04: few, the plural.
+        ("ar", "حجم الملف 5000002 بايت، والحد الأقصى 4194304 بايتات"),
     ])
     func countsTakeTheLanguagesPluralForms(language: String, expected: String) {
         #expect(
@@ -167,12 +178,12 @@ struct ReaderReasonLocalizationTests {
         ),
         (
             "<plist><integer>12x</integer></plist>", "ja",
-            "プロパティリストとして読み込めません: <integer> の中には数字が必要ですが、「12x」があります"
+            "プロパティリストとして読み込めません：<integer> の中には数字が必要ですが、「12x」があります"
         ),
         ("<plist><number>1</number></plist>", "zh-Hans", "无法作为属性列表读取：<plist> 内应为一个值，实际为 <number>"),
         (
             "<string>&#1;</string>", "ja",
-            "プロパティリストとして読み込めません: 文字参照が、XML 文書では使えない文字 U+0001 を表しています"
+            "プロパティリストとして読み込めません：文字参照が、XML 文書では使えない文字 U+0001 を表しています"
         ),
         (
             "<!DOCTYPE plist [<!ENTITY a \"b\">]><plist/>", "ru",
@@ -198,7 +209,7 @@ struct ReaderReasonLocalizationTests {
         }
         #expect(
             diagnostic.message(locale: "ja")
-                == "プロパティリストとして読み込めません: 文書が正しい UTF-8 ではありません（バイト列 0xFF 0xFE 0x3C 0x2F）。"
+                == "プロパティリストとして読み込めません：文書が正しい UTF-8 ではありません（バイト列 0xFF 0xFE 0x3C 0x2F）。"
                 + "UTF-8 で保存し直すか、エンコーディングを宣言してください")
     }
 
@@ -208,7 +219,7 @@ struct ReaderReasonLocalizationTests {
             loader.load(Data("<dict><key>a</key><array><array/></array></dict>".utf8)).diagnostics.first)
         #expect(
             deep.message(locale: "ja")
-                == "プロパティリストとして読み込めません: <array> の入れ子が 3 階層の深さになっており、上限の 2 階層を超えています")
+                == "プロパティリストとして読み込めません：<array> の入れ子が 3 階層の深さになっており、上限の 2 階層を超えています")
         let large = try #require(loader.load(Data(repeating: 0x20, count: 65)).diagnostics.first)
         #expect(large.message(locale: "zh_CN") == "无法作为属性列表读取：文档大小为 65 字节，超过了 64 字节的上限")
         let empty = try #require(loader.load(Data()).diagnostics.first)
@@ -229,7 +240,7 @@ struct ReaderReasonLocalizationTests {
         let result = StoreKitConfigurationImporter().load(Data("{\"products\": [1 2]}".utf8), path: "Shop.storekit")
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.problem == .storeKitUnreadable(.jsonExpectedArraySeparator))
-        #expect(diagnostic.message(locale: "ja") == "StoreKit 構成ファイルを JSON として読めません: 配列の中では「,」か「]」が必要です")
+        #expect(diagnostic.message(locale: "ja") == "StoreKit 構成ファイルを JSON として読めません：配列の中では「,」か「]」が必要です")
         #expect(
             diagnostic.message == "the StoreKit configuration is not readable JSON: expected ',' or ']' in an array")
         let large = StoreKitConfigurationImporter(maximumFileSize: 4).load(Data("{ }  ".utf8), path: "Shop.storekit")
@@ -252,7 +263,7 @@ struct ReaderReasonLocalizationTests {
         let broken = try #require(MessageTable.builtIn.overridden(byFolder: folder.path).diagnostics.first)
         #expect(broken.problem == .unreadableDocument(.tagMismatch(opened: "string", line: 2, closed: "strng")))
         #expect(
-            broken.message(locale: "ja") == "プロパティリストとして読み込めません: 終了タグ </strng> が、2 行目で開始した <string> と一致しません")
+            broken.message(locale: "ja") == "プロパティリストとして読み込めません：終了タグ </strng> が、2 行目で開始した <string> と一致しません")
     }
 
     /// A nested reason is rendered from the same table, overrides included.
@@ -271,6 +282,6 @@ struct ReaderReasonLocalizationTests {
         let table = MessageTable.builtIn.overridden(byFolder: folder.path).table
         let problem = CatalogProblem.unreadableDocument(.emptyDocument)
         #expect(problem.message(locale: "en", table: table) == "broken catalog: the file has nothing in it")
-        #expect(problem.message(locale: "ja", table: table) == "プロパティリストとして読み込めません: 文書が空です。XML プロパティリストが必要です")
+        #expect(problem.message(locale: "ja", table: table) == "プロパティリストとして読み込めません：文書が空です。XML プロパティリストが必要です")
     }
 }

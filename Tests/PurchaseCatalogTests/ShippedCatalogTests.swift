@@ -35,7 +35,7 @@ struct ShippedCatalogTests {
     ]
 
     /// Languages every product of the shipped catalogs has texts in.
-    static let languages = ["en", "ja", "zh-Hans", "ru", "de", "fr", "es", "it"]
+    static let languages = ["en", "ja", "zh-Hans", "ru", "de", "fr", "es", "it", "zh-Hant", "ko", "pt_BR", "ar"]
 
     /// Each product is sold in every storefront, and its texts there differ from English in each language.
     @Test(arguments: ["Default.plist", "Simulated.plist"])
@@ -74,6 +74,10 @@ struct ShippedCatalogTests {
         #expect(gems.price(in: "CHN") == Price(amount: 6, currencyCode: "CNY"))
         #expect(gems.price(in: "RUS") == Price(amount: 99, currencyCode: "RUB"))
         #expect(gems.localization(for: "ja_JP")?.displayName == "ジェム100個")
+        #expect(gems.localization(for: "zh_TW")?.displayName == "100 顆寶石")
+        #expect(gems.localization(for: "ko_KR")?.displayName == "보석 100개")
+        #expect(gems.localization(for: "pt_BR")?.displayName == "100 Gemas")
+        #expect(gems.localization(for: "ar_SA")?.displayName == "100 جوهرة")
         #expect(gems.storeID(for: .file) == "com.example.gems.100")
 
         let pro = try #require(catalog.product(withID: "com.example.pro.monthly"))

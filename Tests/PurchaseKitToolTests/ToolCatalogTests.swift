@@ -139,7 +139,7 @@ struct ToolCatalogTests {
         let arguments = ["catalog", "validate", missing, folder.path, "Catalog/Default.plist"]
         let expected = [
             ("en", "1 file checked, 2 could not be read: 0 errors, 0 warnings"),
-            ("ja", "1 個のファイルを検査しました（2 個は読み込めませんでした）: エラー 0 件、警告 0 件"),
+            ("ja", "1 個のファイルを検査しました（2 個は読み込めませんでした）：エラー 0 件、警告 0 件"),
             ("zh-Hans", "已检查 1 个文件，2 个无法读取：0 个错误，0 个警告"),
             ("ru", "Проверен 1 файл, 2 файла не удалось прочитать: 0 ошибок, 0 предупреждений"),
         ]

@@ -13,11 +13,19 @@ struct ToolLocalizationTests {
         let japanese = try ToolRunner.run(["--locale", "ja_JP", "plist", path])
         let chinese = try ToolRunner.run(["plist", path, "--locale=zh_CN"])
         let russian = try ToolRunner.run(["--locale", "ru", "plist", path])
+        let traditional = try ToolRunner.run(["--locale", "zh_TW", "plist", path])
+        let korean = try ToolRunner.run(["--locale", "ko_KR", "plist", path])
+        let brazilian = try ToolRunner.run(["--locale", "pt_BR", "plist", path])
+        let arabic = try ToolRunner.run(["--locale", "ar", "plist", path])
         #expect(english.stderr == "purchasekit: \(path): no such file\n")
         #expect(japanese.stderr == "purchasekit: \(path): ファイルが見つかりません\n")
-        #expect(chinese.stderr == "purchasekit: \(path)：文件不存在\n")
+        #expect(chinese.stderr == "purchasekit: \(path): 文件不存在\n")
         #expect(russian.stderr == "purchasekit: \(path): файл не найден\n")
-        for result in [english, japanese, chinese, russian] {
+        #expect(traditional.stderr == "purchasekit: \(path): 檔案不存在\n")
+        #expect(korean.stderr == "purchasekit: \(path): 해당 파일이 없습니다\n")
+        #expect(brazilian.stderr == "purchasekit: \(path): arquivo inexistente\n")
+        #expect(arabic.stderr == "purchasekit: \(path): لا يوجد ملف بهذا الاسم\n")
+        for result in [english, japanese, chinese, russian, traditional, korean, brazilian, arabic] {
             #expect(result.status == 66)
         }
     }
@@ -45,11 +53,27 @@ struct ToolLocalizationTests {
             ),
             (
                 "zh-Hans", "--quantity 需要 1 到 10 之间的整数，而不是“0”",
-                "“buy”需要指定一个产品标识符，例如 com.example.gems.100"
+                "“buy”需要指定一个商品标识符，例如 com.example.gems.100"
             ),
             (
                 "ru_RU", "--quantity ожидает целое число от 1 до 10, а не «0»",
                 "для «buy» нужен идентификатор товара, например com.example.gems.100"
+            ),
+            (
+                "zh-Hant_TW", "--quantity 需要 1 到 10 之間的整數，而不是「0」",
+                "「buy」需要指定產品 ID，例如 com.example.gems.100"
+            ),
+            (
+                "ko", "--quantity에는 1부터 10까지의 정수가 필요합니다(‘0’은(는) 사용할 수 없음)",
+                "‘buy’에는 com.example.gems.100과 같은 제품 식별자가 필요합니다"
+            ),
+            (
+                "pt_BR", "--quantity espera um número inteiro de 1 a 10, e não “0”",
+                "“buy” precisa de um identificador de produto, como com.example.gems.100"
+            ),
+            (
+                "ar_SA", "يتطلب --quantity عددًا صحيحًا من 1 إلى 10، وليس «0»",
+                "يحتاج «buy» إلى معرّف منتج، مثل com.example.gems.100"
             ),
         ]
         for (locale, quantity, product) in cases {
@@ -115,6 +139,10 @@ struct ToolLocalizationTests {
             ("ja_JP", "購入済み  付与済み  完了", "承認待ち"),
             ("zh-Hans", "已购买  已交付  已完成", "等待批准"),
             ("ru", "куплено  выдано  завершено", "ждёт одобрения"),
+            ("zh_TW", "已購買  已交付  已完成", "等待核准"),
+            ("ko_KR", "구입함  지급됨  완료됨", "승인 대기 중"),
+            ("pt_BR", "comprado  entregue  finalizado", "aguardando aprovação"),
+            ("ar", "تم الشراء  تم التسليم  اكتمل", "في انتظار الموافقة"),
         ]
         for (locale, bought, waiting) in expected {
             let result = try fixture.run(["--locale", locale, "history"])
@@ -296,7 +324,7 @@ struct ToolLocalizationTests {
             in: ToolRunner.packageRoot)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Catalog/Default.plist: 商品 10 個、エラー 0 件、警告 0 件\n"))
-        #expect(result.stdout.hasSuffix("2 個のファイルを検査しました: エラー 0 件、警告 0 件\n"))
+        #expect(result.stdout.hasSuffix("2 個のファイルを検査しました：エラー 0 件、警告 0 件\n"))
     }
 
     @Test func jsonDiagnosticsKeepTheirCodesAndLocalizeTheText() throws {
@@ -321,7 +349,7 @@ struct ToolLocalizationTests {
         )
         #expect(
             japanese.stderr
-                == "\(path):3:1: error: プロパティリストとして読み込めません: "
+                == "\(path):3:1: error: プロパティリストとして読み込めません："
                 + "文書が途中で終わっています。2 行 1 列で開始した <dict> を閉じる </dict> が必要です\n")
     }
 
@@ -330,7 +358,7 @@ struct ToolLocalizationTests {
     @Test(arguments: [
         (
             "<plist><integer>12x</integer></plist>", "ja_JP",
-            "1:8: error: プロパティリストとして読み込めません: <integer> の中には数字が必要ですが、「12x」があります"
+            "1:8: error: プロパティリストとして読み込めません：<integer> の中には数字が必要ですが、「12x」があります"
         ),
         (
             "<plist><number>1</number></plist>", "zh_CN",
@@ -341,7 +369,7 @@ struct ToolLocalizationTests {
             "2:13: error: не удаётся прочитать список свойств: ссылка на символ обозначает U+0001, а этот символ "
                 + "недопустим в XML-документе"
         ),
-        ("", "ja_JP", "1:1: error: プロパティリストとして読み込めません: 文書が空です。XML プロパティリストが必要です"),
+        ("", "ja_JP", "1:1: error: プロパティリストとして読み込めません：文書が空です。XML プロパティリストが必要です"),
     ])
     func theReaderReasonIsLocalizedForPlistAndCatalogValidate(document: String, locale: String, expected: String) throws
     {
@@ -366,7 +394,7 @@ struct ToolLocalizationTests {
         #expect(japanese.status == 65)
         #expect(
             japanese.stderr
-                == "\(url.path):1:16: error: プロパティリストとして読み込めません: 文書が正しい UTF-8 ではありません"
+                == "\(url.path):1:16: error: プロパティリストとして読み込めません：文書が正しい UTF-8 ではありません"
                 + "（バイト列 0xFF 0xFE 0x3C 0x2F）。UTF-8 で保存し直すか、エンコーディングを宣言してください\n")
         let english = try ToolRunner.run(["catalog", "validate", url.path])
         let lines = english.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -379,7 +407,7 @@ struct ToolLocalizationTests {
         let folder = try ToolMessagesTests.deploymentWithOverrides(locale: "zh_CN")
         let result = try ToolRunner.run(["--catalog", "catalog.plist", "plist", "missing.plist"], in: folder)
         #expect(result.status == 66)
-        #expect(result.stderr == "purchasekit: missing.plist：文件不存在\n")
+        #expect(result.stderr == "purchasekit: missing.plist: 文件不存在\n")
     }
 }
 

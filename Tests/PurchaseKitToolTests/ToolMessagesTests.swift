@@ -39,7 +39,7 @@ struct ToolMessagesTests {
         return folder
     }
 
-    @Test(arguments: ["ja", "zh-Hans", "ru", "de", "fr", "es", "it"])
+    @Test(arguments: ["ja", "zh-Hans", "ru", "de", "fr", "es", "it", "zh-Hant", "ko", "pt_BR", "ar"])
     func everyKeyHasANonEmptyTextInEachLanguage(language: String) throws {
         let english = try Self.table(["--locale", "en"])
         let translated = try Self.table(["--locale", language])
@@ -51,11 +51,13 @@ struct ToolMessagesTests {
         }
         // Translated, not copied: only a text without words may read the same as English (`%@: %ld`,
         // `%@` for a file that cannot be read: the reader's reason, itself translated, says it all, and
-        // `%1$@: %2$@` for a verifyReceipt field's path and its translated reason).
+        // `%1$@: %2$@` for a verifyReceipt field's path and its translated reason, `%1$@ (%2$ld):` for a
+        // receipt's section and its count).
         let same = plainKeys(translated).filter { translated[$0] == english[$0] }
         #expect(
             same.isSubset(of: [
                 "balance.amount", "catalog.unreadableFile", "purchase.quantityName", "tool.receipt.field",
+                "tool.receipt.section",
             ]),
             "\(language): \(same.sorted())")
     }
@@ -85,8 +87,8 @@ struct ToolMessagesTests {
 
     @Test(arguments: [
         ("ru_RU", "ru"), ("ja_JP", "ja"), ("zh_CN", "zh-Hans"), ("zh-Hans_CN", "zh-Hans"), ("en_GB", "en"),
-        ("de_DE", "de"), ("fr_FR", "fr"), ("es_ES", "es"), ("it_IT", "it"), ("nl_NL", "en"), ("xx", "en"),
-        ("not a locale", "en"),
+        ("de_DE", "de"), ("fr_FR", "fr"), ("es_ES", "es"), ("it_IT", "it"), ("zh_TW", "zh-Hant"), ("ko_KR", "ko"),
+        ("pt-BR", "pt_BR"), ("ar_EG", "ar"), ("nl_NL", "en"), ("xx", "en"), ("not a locale", "en"),
     ])
     func localesFallBack(locale: String, language: String) throws {
         #expect(try Self.table(["--locale", locale]) == Self.table(["--locale", language]))
@@ -107,7 +109,7 @@ struct ToolMessagesTests {
         #expect(lines.contains("purchase.confirm: Buy %1$@ for %2$@?"))
         #expect(lines.contains("catalog.unknownKey.suggestion: unknown key '%1$@'; did you mean '%2$@'?"))
         let japanese = try ToolRunner.run(["messages", "--locale", "ja"]).stdout.split(separator: "\n")
-        #expect(japanese.first == "ロケール ja のメッセージ（言語: ja）")
+        #expect(japanese.first == "ロケール ja のメッセージ（言語：ja）")
         #expect(japanese.contains("restore.succeeded [other]: %ld件の購入を復元しました。"))
         #expect(!japanese.contains { $0.hasPrefix("restore.succeeded [one]") })
     }
@@ -134,7 +136,7 @@ struct ToolMessagesTests {
         #expect(japanese["purchase.complete"] == "%@をキオスクからどうぞ！")
         #expect(japanese["purchase.failed"] == "購入を完了できませんでした。しばらくしてからもう一度お試しください。")
         let heading = try ToolRunner.run(["--catalog", "catalog.plist", "messages"], in: folder).stdout
-        #expect(heading.hasPrefix("ロケール ja_JP のメッセージ（言語: ja）\n"))
+        #expect(heading.hasPrefix("ロケール ja_JP のメッセージ（言語：ja）\n"))
         // --locale wins over the catalog.
         let russian = try Self.table(["--catalog", "catalog.plist", "--locale", "ru"], in: folder)
         #expect(russian["purchase.failed"] == "Не удалось завершить покупку. Повторите попытку позже.")

@@ -38,7 +38,7 @@ struct ToolOutputFailureTests {
         let listing = try run(
             ["--catalog", catalog, "--state", state, "--locale", "ja", "products"], output: .fullDisk)
         #expect(listing.status == 74)
-        #expect(listing.stderr == "purchasekit: 出力を書き込めません: ディスクがいっぱいです。空き容量を増やしてからもう一度お試しください\n")
+        #expect(listing.stderr == "purchasekit: 出力を書き込めません：ディスクがいっぱいです。空き容量を増やしてからもう一度お試しください\n")
 
         let plist = try run(["--locale", "ru", "plist", catalog], output: .fullDisk)
         #expect(plist.status == 74)
@@ -74,7 +74,7 @@ struct ToolOutputFailureTests {
         let buy = try run(["--locale", "ja"] + arguments, output: .fullDisk)
         #expect(buy.status == 74)
         #expect(buy.stderr.hasPrefix("purchasekit: 出力を書き込めません（ディスクがいっぱいです。"))
-        #expect(buy.stderr.hasSuffix("が、購入は記録されました: 取引 1。もう一度購入しないでください\n"), "\(buy.stderr)")
+        #expect(buy.stderr.hasSuffix("が、購入は記録されました：取引 1。もう一度購入しないでください\n"), "\(buy.stderr)")
     }
 
     /// A failure that is not the purchase's still says only that the output could not be written.

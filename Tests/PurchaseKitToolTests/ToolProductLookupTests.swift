@@ -20,7 +20,7 @@ struct ToolProductLookupTests {
                 "purchasekit: org.other.thing is not a product of \(fixture.catalog) (purchasekit products lists them)\n"
             ))
         let japanese = try fixture.run(["--locale", "ja", "buy", "com.example.gems.10"])
-        #expect(japanese.stderr.contains("com.example.gems.10 は \(fixture.catalog) の製品ではありません。"))
+        #expect(japanese.stderr.contains("「com.example.gems.10」は \(fixture.catalog) の商品ではありません。"))
         #expect((try fixture.json(["history"]) as? [Any])?.isEmpty == true)
     }
 
