@@ -225,7 +225,7 @@ struct ToolDurabilityTests {
         #expect(japanese.status == 74)
         #expect(
             japanese.stderr.contains(
-                "\(log.path): error: 32 バイト目: ジャーナルが破損しています。何も変更していません。"))
+                "\(log.path): error: 32 バイト目：ジャーナルが破損しています。何も変更していません。"))
         #expect(!japanese.stderr.contains("checksum"))
         let english = try fixture.run(["entitlements"])
         #expect(english.stderr.contains("\(log.path): error: at byte 32: the journal is damaged; nothing was changed."))

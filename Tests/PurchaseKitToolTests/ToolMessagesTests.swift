@@ -52,12 +52,12 @@ struct ToolMessagesTests {
         // Translated, not copied: only a text without words may read the same as English (`%@: %ld`,
         // `%@` for a file that cannot be read: the reader's reason, itself translated, says it all, and
         // `%1$@: %2$@` for a verifyReceipt field's path and its translated reason, `%1$@ (%2$ld):` for a
-        // receipt's section and its count).
+        // receipt's section and its count, `%1$@: %2$@` for a label and its value).
         let same = plainKeys(translated).filter { translated[$0] == english[$0] }
         #expect(
             same.isSubset(of: [
                 "balance.amount", "catalog.unreadableFile", "purchase.quantityName", "tool.receipt.field",
-                "tool.receipt.section",
+                "tool.receipt.section", "tool.label.labelled",
             ]),
             "\(language): \(same.sorted())")
     }

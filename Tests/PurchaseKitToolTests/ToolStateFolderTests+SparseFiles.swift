@@ -77,7 +77,7 @@ extension ToolStateFolderTests {
             #expect(try files(state) == before, "\(command) changed the state folder")
         }
         let japanese = try ToolRunner.run(base + ["--locale", "ja", "history"], in: folder)
-        #expect(japanese.stderr.contains("\(snapshot.path): error: 0 バイト目: "), "\(japanese.stderr)")
+        #expect(japanese.stderr.contains("\(snapshot.path): error: 0 バイト目："), "\(japanese.stderr)")
     }
 
     /// `truncate -s 100G` of a log: the zeros after its records are its preallocated end. The

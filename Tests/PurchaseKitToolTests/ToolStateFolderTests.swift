@@ -65,7 +65,7 @@ struct ToolStateFolderTests {
             #expect(try files(fixture.state) == before, "\(command) changed the state folder")
         }
         let japanese = try fixture.run(["--locale", "ja", "history"])
-        #expect(japanese.stderr.contains("\(offset) バイト目: 保存済みとして確定した記録"))
+        #expect(japanese.stderr.contains("\(offset) バイト目：保存済みとして確定した記録"))
     }
 
     /// A torn tail (bytes of a write that never completed) is the next writer's to cut: `history`

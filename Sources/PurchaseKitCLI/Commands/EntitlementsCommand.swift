@@ -65,7 +65,9 @@ struct EntitlementsCommand {
                 text = render(.toolNothingOwned) + "\n"
             }
             if !entitlements.names.isEmpty {
-                text += render(.toolEntitlements) + ": " + entitlements.names.sorted().joined(separator: ", ") + "\n"
+                let names = entitlements.names.sorted().joined(separator: ", ")
+                text +=
+                    render(.keyed(.toolLabelled, arguments: [.text(render(.toolEntitlements)), .text(names)])) + "\n"
             }
             for (name, quantity) in balances {
                 text += render(.balanceAmount(name: name, quantity: quantity)) + "\n"

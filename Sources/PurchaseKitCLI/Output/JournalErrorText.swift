@@ -21,11 +21,10 @@ extension Console {
 
     /// `path: error: [at byte N: ]reason`, in the console's language.
     func detail(of journal: JournalError) -> String {
-        var line = "\(journal.path): error: "
-        if let offset = journal.offset {
-            line += text(.keyed(.toolJournalAtByte, arguments: [.text(String(offset))])) + ": "
-        }
-        return line + text(Self.reason(for: journal))
+        let reason = text(Self.reason(for: journal))
+        guard let offset = journal.offset else { return "\(journal.path): error: " + reason }
+        let place = text(.keyed(.toolJournalAtByte, arguments: [.text(String(offset))]))
+        return "\(journal.path): error: " + text(.keyed(.toolLabelled, arguments: [.text(place), .text(reason)]))
     }
 
     /// Writes `purchasekit: <message>` to standard error.

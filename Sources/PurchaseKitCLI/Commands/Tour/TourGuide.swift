@@ -129,7 +129,11 @@ struct TourGuide: Sendable {
         let owned = try await entitlements(deployment).names.sorted()
         if !owned.isEmpty {
             step.details.append(
-                deployment.render(.toolEntitlements) + ": " + owned.joined(separator: ", "))
+                deployment.render(
+                    .keyed(
+                        .toolLabelled,
+                        arguments: [.text(deployment.render(.toolEntitlements)), .text(owned.joined(separator: ", "))]))
+            )
         }
         step.json.append(("entitlements", .array(owned.map { .string($0) })))
         return step
@@ -179,13 +183,14 @@ struct TourGuide: Sendable {
         var step = TourStep(
             name: "restore", outcome: outcome.name, narration: narrate(.toolTourRestore), message: message,
             tone: tone)
-        step.preamble.append(
-            console.text(.keyed(.toolTourBeforeRestore, arguments: [])) + ": " + owned(before, render))
-        for productID in outcome.restoredProductIDs {
-            step.details.append("  \(productID)  \(displayName(productID))")
+        func labelled(_ label: MessageKey, _ value: String) -> String {
+            console.text(
+                .keyed(.toolLabelled, arguments: [.text(console.text(.keyed(label, arguments: []))), .text(value)]))
         }
-        step.details.append(
-            console.text(.keyed(.toolTourAfterRestore, arguments: [])) + ": " + owned(after, render))
+        step.preamble.append(labelled(.toolTourBeforeRestore, owned(before, render)))
+        let restored = TextColumns(rows: outcome.restoredProductIDs.map { [$0, displayName($0)] })
+        step.details += restored.text(indent: "  ").split(separator: "\n").map(String.init)
+        step.details.append(labelled(.toolTourAfterRestore, owned(after, render)))
         step.json = [
             ("restored", .array(outcome.restoredProductIDs.map { .string($0) })),
             ("entitlementsBefore", .array(before.names.sorted().map { .string($0) })),
