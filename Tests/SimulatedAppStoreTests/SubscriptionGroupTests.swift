@@ -123,6 +123,38 @@ struct SubscriptionGroupTests {
         #expect(await queue.accountTransactions.first { $0.id == pro.id }?.isUpgraded == false)
     }
 
+    @Test func aSecondChangeWaitingForTheRenewalReplacesTheFirst() async throws {
+        let clock = SimulationClock()
+        let queue = try makeGroupQueue(clock: clock)
+        let observer = RecordingObserver()
+        await queue.add(observer)
+        let start = clock.now
+        let pro = await queue.buy(GroupCatalog.pro)
+        let basic = await queue.buy(GroupCatalog.basic)
+        let yearly = try #require(observer.latest(await queue.buy(GroupCatalog.proYearly).id))
+        await queue.waitForCallbacks()
+
+        // The waiting Basic period is refunded whole (not as an upgrade); Pro now renews as yearly.
+        let revoked = observer.events.flatMap { event -> [PaymentTransaction] in
+            if case .revoked(let transactions) = event { transactions } else { [] }
+        }
+        #expect(revoked.map(\.id) == [basic.id])
+        let refunded = try #require(await queue.accountTransactions.first { $0.id == basic.id })
+        #expect(refunded.revocationDate == start)
+        #expect(!refunded.isUpgraded)
+        #expect(yearly.originalTransactionIdentifier == pro.id)
+        #expect(
+            try #require(await queue.subscriptionStatuses().first).renewalProductIdentifier == GroupCatalog.proYearly)
+
+        await queue.advanceTime(by: 40 * day)
+        await queue.waitForCallbacks()
+        let status = try #require(await queue.subscriptionStatuses().first)
+        #expect(status.productIdentifier == GroupCatalog.proYearly)
+        #expect(status.latestTransactionIdentifier == yearly.id)
+        #expect(purchases(of: GroupCatalog.basic, in: observer).map(\.id) == [basic.id])
+        #expect(purchases(of: GroupCatalog.pro, in: observer).map(\.id) == [pro.id])
+    }
+
     @Test func aPendingDowngradeSurvivesARelaunch() async throws {
         let folder = try TestCatalog.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -8,8 +8,9 @@ extension PaymentQueue {
     struct GroupPurchase {
         /// Records ending or changing the other subscriptions.
         var records: [AccountRecord] = []
-        /// Transactions whose period an upgrade (or a crossgrade at once) ended now, for observers.
-        var upgraded: [AccountTransaction] = []
+        /// Transactions the purchase refunded, for observers: the latest of each subscription an
+        /// upgrade (or a crossgrade at once) ended, and periods a replaced change had charged.
+        var refunded: [AccountTransaction] = []
         /// The subscription whose next renewal becomes the bought product (a downgrade, or a
         /// crossgrade to another duration): the purchase continues it from its expiration.
         var followed: SubscriptionRecord?
@@ -18,7 +19,8 @@ extension PaymentQueue {
     /// Applies the group rules to buying `product` at `now`: every other subscription of its group
     /// that is in its period or still renewing either ends now (its latest transaction refunded
     /// from now, marked upgraded, and no renewal) or, for a change at the next renewal, keeps its
-    /// period and renews as `product` instead.
+    /// period and renews as `product` instead. A change already waiting for a renewal that is
+    /// ended or replaced is refunded whole.
     func groupPurchase(of product: Product, at now: Double) -> GroupPurchase {
         var result = GroupPurchase()
         for original in account.subscriptions.keys.sorted() {
@@ -27,27 +29,28 @@ extension PaymentQueue {
                 let heldProduct = productsByIdentifier[held.productIdentifier],
                 let change = SubscriptionGroupChange(from: heldProduct, to: product)
             else { continue }
-            if change.timing == .atNextRenewal, held.expiration > now, result.followed == nil {
+            let follows = change.timing == .atNextRenewal && held.expiration > now && result.followed == nil
+            if let pending = held.nextNumber, var next = account.transactions[pending], next.revocation == nil {
+                next.revocation = now
+                next.upgraded = !follows
+                next.autoRenew = 1
+                result.records.append(.put(next))
+                result.refunded.append(next)
+            }
+            held.nextNumber = nil
+            held.nextProductIdentifier = nil
+            if follows {
                 result.followed = held
                 continue
             }
             held.willAutoRenew = false
-            if let pending = held.nextNumber, var next = account.transactions[pending], next.revocation == nil {
-                next.revocation = now
-                next.upgraded = true
-                next.autoRenew = 1
-                result.records.append(.put(next))
-                result.upgraded.append(next)
-            }
-            held.nextNumber = nil
-            held.nextProductIdentifier = nil
             if held.expiration > now, var latest = account.transactions[held.latestNumber], latest.revocation == nil {
                 latest.revocation = now
                 latest.upgraded = true
                 latest.autoRenew = 1
                 held.revoked = true
                 result.records.append(.put(latest))
-                result.upgraded.append(latest)
+                result.refunded.append(latest)
             } else {
                 result.records.append(contentsOf: latestTransactionRecords(held))
             }
@@ -59,16 +62,10 @@ extension PaymentQueue {
     /// Makes `transaction` the period of `product` following `held`: it continues `held`'s
     /// original purchase from `held`'s expiration, and `held` renews into it then.
     func follow(
-        _ held: SubscriptionRecord, with transaction: inout AccountTransaction, product: Product, at now: Double
+        _ held: SubscriptionRecord, with transaction: inout AccountTransaction, product: Product
     ) -> [AccountRecord] {
         var held = held
         var records: [AccountRecord] = []
-        if let pending = held.nextNumber, var replaced = account.transactions[pending], replaced.revocation == nil {
-            // A change already waiting for this renewal gives way to this one, refunded whole.
-            replaced.revocation = now
-            replaced.autoRenew = 1
-            records.append(.put(replaced))
-        }
         let start = held.expiration
         transaction.originalNumber = held.originalNumber
         transaction.originalDate = account.transactions[held.originalNumber]?.originalDate ?? transaction.date

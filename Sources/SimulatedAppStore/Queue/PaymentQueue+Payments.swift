@@ -38,7 +38,7 @@ extension PaymentQueue {
             originalDate: now)
         transaction.applicationUsername = payment.applicationUsername
         var resolution: ProductSimulation.AskToBuy?
-        var upgraded: [AccountTransaction] = []
+        var refunded: [AccountTransaction] = []
 
         if let failure = purchaseFailure(payment, product: product, records: &records) {
             transaction.errorCode = failure.code.rawValue
@@ -50,11 +50,11 @@ extension PaymentQueue {
             records.append(.put(transaction))
             resolution = askToBuy == .pending ? nil : askToBuy
         } else if let product {
-            records.append(contentsOf: purchase(&transaction, product: product, at: now, upgraded: &upgraded))
+            records.append(contentsOf: purchase(&transaction, product: product, at: now, refunded: &refunded))
         }
         let outcome = transaction
         let outcomeValue = paymentTransaction(outcome)
-        let ended = upgraded.map(paymentTransaction)
+        let ended = refunded.map(paymentTransaction)
         await commit(
             records,
             callbacks: [
@@ -118,10 +118,11 @@ extension PaymentQueue {
     /// continue (by the group rules of ``groupPurchase(of:at:)`` when another of the group is held),
     /// an owned non-consumable is given again for free under its original identifier.
     ///
-    /// - Parameter upgraded: receives the transactions of the group whose period the purchase ended.
+    /// - Parameter refunded: receives the transactions of the group the purchase refunded
+    ///   (``GroupPurchase/refunded``), for observers.
     func purchase(
         _ transaction: inout AccountTransaction, product: Product, at now: Double,
-        upgraded: inout [AccountTransaction]
+        refunded: inout [AccountTransaction]
     ) -> [AccountRecord] {
         var records: [AccountRecord] = []
         transaction.state = .purchased
@@ -145,7 +146,7 @@ extension PaymentQueue {
             let renewing = activeSubscription(for: transaction.productIdentifier, at: now)
             let group = renewing == nil ? groupPurchase(of: product, at: now) : GroupPurchase()
             records.append(contentsOf: group.records)
-            upgraded.append(contentsOf: group.upgraded)
+            refunded.append(contentsOf: group.refunded)
             if var subscription = renewing {
                 transaction.originalNumber = subscription.originalNumber
                 transaction.originalDate = account.transactions[subscription.originalNumber]?.originalDate ?? now
@@ -153,7 +154,7 @@ extension PaymentQueue {
                 subscription.willAutoRenew = true
                 records.append(.subscription(subscription))
             } else if let held = group.followed {
-                records.append(contentsOf: follow(held, with: &transaction, product: product, at: now))
+                records.append(contentsOf: follow(held, with: &transaction, product: product))
             } else {
                 let start = Date(timeIntervalSince1970: now)
                 var end =

@@ -87,11 +87,11 @@ extension PaymentQueue {
         guard let number = Self.number(identifier), var transaction = account.transactions[number],
             transaction.state == .deferred, let product = productsByIdentifier[transaction.productIdentifier]
         else { return nil }
-        var upgraded: [AccountTransaction] = []
+        var refunded: [AccountTransaction] = []
         let records = purchase(
-            &transaction, product: product, at: clock.now.timeIntervalSince1970, upgraded: &upgraded)
+            &transaction, product: product, at: clock.now.timeIntervalSince1970, refunded: &refunded)
         let value = paymentTransaction(transaction)
-        let ended = upgraded.map(paymentTransaction)
+        let ended = refunded.map(paymentTransaction)
         await commit(
             records,
             callbacks: [
@@ -145,12 +145,12 @@ extension PaymentQueue {
         transaction.originalNumber = transaction.number
         transaction.finished = false
         transaction.interrupted = false
-        var upgraded: [AccountTransaction] = []
+        var refunded: [AccountTransaction] = []
         records.append(
             contentsOf: purchase(
-                &transaction, product: product, at: clock.now.timeIntervalSince1970, upgraded: &upgraded))
+                &transaction, product: product, at: clock.now.timeIntervalSince1970, refunded: &refunded))
         let value = paymentTransaction(transaction)
-        let ended = upgraded.map(paymentTransaction)
+        let ended = refunded.map(paymentTransaction)
         await commit(
             records,
             callbacks: [
