@@ -218,18 +218,16 @@ public final class FileStoreProvider: StoreProvider {
         return deferred ? .pending(reported) : .purchased(reported)
     }
 
-    /// What buying an auto-renewable subscription does to the other subscriptions of its group, as
-    /// the App Store does it: one of a higher or the same level (an upgrade or crossgrade) replaces
-    /// them at once, their current periods ending at the purchase; one of a lower level (a
-    /// downgrade) starts when the current period of each higher one ends. Either way the others
-    /// stop renewing.
+    /// What buying an auto-renewable subscription does to the other subscriptions of its group, by
+    /// the rules of ``SubscriptionGroupChange``: an upgrade replaces them at once, their current
+    /// periods ending at the purchase; a downgrade starts when the current period of each higher one
+    /// ends. A crossgrade replaces them at once whatever the periods (the App Store waits for the
+    /// next renewal when the durations differ). Either way the others stop renewing.
     struct GroupChange: Sendable {
-        /// The level bought (1 is the highest service).
-        let level: Int
         /// The period bought.
         let period: SubscriptionPeriod
-        /// The other products of the group and their levels, by product identifier.
-        let others: [(productID: String, level: Int)]
+        /// The other products of the group and what buying this one does to each, by product identifier.
+        let others: [(productID: String, change: SubscriptionGroupChange)]
 
         /// The records that end or stop the others, the transactions ended early, and when the
         /// new subscription's first period starts.
@@ -246,7 +244,7 @@ public final class FileStoreProvider: StoreProvider {
                     let renews = state.chainRenews(original)
                     guard renews || end > now else { continue }
                     if renews { records.append(.setAutoRenew(originalID: original, on: false)) }
-                    if level <= other.level {
+                    if Self.replacesAtOnce(other.change) {
                         guard end > now else { continue }
                         records.append(.endEarly(id: latestID, date: max(now, latest.purchaseDate)))
                         replaced.append(latestID)
@@ -257,20 +255,22 @@ public final class FileStoreProvider: StoreProvider {
             }
             return (records, replaced, start)
         }
+
+        /// Whether the file store makes `change` at the purchase: every upgrade and crossgrade.
+        static func replacesAtOnce(_ change: SubscriptionGroupChange) -> Bool {
+            change.timing == .immediately || change.kind == .crossgrade
+        }
     }
 
     /// The group change buying `product` makes, or `nil` for a product that is not an
     /// auto-renewable subscription sharing its group with others.
     static func groupChange(for product: Product, in catalog: Catalog) -> GroupChange? {
-        guard product.type == .autoRenewable, let subscription = product.subscription else { return nil }
-        let others = catalog.products.compactMap { other -> (productID: String, level: Int)? in
-            guard other.productID != product.productID, other.type == .autoRenewable,
-                let info = other.subscription, info.group == subscription.group
-            else { return nil }
-            return (other.productID, info.level)
+        guard let period = product.subscription?.period else { return nil }
+        let others = catalog.products.compactMap { other -> (productID: String, change: SubscriptionGroupChange)? in
+            SubscriptionGroupChange(from: other, to: product).map { (other.productID, $0) }
         }
         guard !others.isEmpty else { return nil }
-        return GroupChange(level: subscription.level, period: subscription.period, others: others)
+        return GroupChange(period: period, others: others)
     }
 
     /// What the person owns: each non-consumable and the latest transaction of each auto-renewable

@@ -27,6 +27,9 @@ struct AccountTransaction: Sendable, Hashable {
     /// The session ended its period early (`expireSubscription`) and the provider adapter has not
     /// had the app finish the changed transaction yet: the adapter hands it back until then.
     var expiryNoticePending = false
+    /// The person upgraded within the subscription's group: ``revocation`` is when the upgrade ended
+    /// this period (`is_upgraded` in receipts). Flag bit 128; older accounts never set it.
+    var upgraded = false
 
     /// Whether the account forgets the record once it is finished: consumables, failures and
     /// restored copies leave nothing a restore needs (as the App Store's receipt drops finished
@@ -56,7 +59,7 @@ struct AccountTransaction: Sendable, Hashable {
         writer.optionalString(applicationUsername)
         writer.byte(
             (finished ? 1 : 0) | (awaitingResolution ? 2 : 0) | (interrupted ? 4 : 0) | (revokedForAppIssue ? 8 : 0)
-                | (expiryNoticePending ? 16 : 0))
+                | (expiryNoticePending ? 16 : 0) | (upgraded ? 128 : 0))
     }
 
     init(from reader: inout BinaryReader) throws {
@@ -79,6 +82,7 @@ struct AccountTransaction: Sendable, Hashable {
         interrupted = flags & 4 != 0
         revokedForAppIssue = flags & 8 != 0
         expiryNoticePending = flags & 16 != 0
+        upgraded = flags & 128 != 0
     }
 
     init(

@@ -25,6 +25,17 @@ struct SubscriptionRecord: Sendable, Hashable {
     var introPeriodsLeft = 0
     /// Whether it stopped renewing because billing retry ran out (rather than auto-renew turned off).
     var endedForBillingIssue = false
+    /// A downgrade or crossgrade waiting for the end of the current period: the transaction
+    /// charged for the product that renews next (same original number, its period starting at
+    /// ``expiration``). Written after the other fields when flag bit 64 is set, so records of older
+    /// accounts, which never set it, read as before.
+    var nextNumber: UInt64?
+    /// The product that renews at ``expiration`` (`auto_renew_product_id`): the one of ``nextNumber``,
+    /// else ``productIdentifier``.
+    var nextProductIdentifier: String?
+
+    /// The product the next renewal is for.
+    var renewalProductIdentifier: String { nextProductIdentifier ?? productIdentifier }
 
     /// Whether the subscription has ended for good (no renewal will come without a new purchase).
     func hasEnded(at now: Double) -> Bool {
@@ -36,10 +47,16 @@ struct SubscriptionRecord: Sendable, Hashable {
         writer.string(productIdentifier)
         writer.varint(latestNumber)
         writer.double(expiration)
-        writer.byte((willAutoRenew ? 1 : 0) | (revoked ? 2 : 0) | (endedForBillingIssue ? 4 : 0))
+        let pending = nextNumber.flatMap { number in nextProductIdentifier.map { (number, $0) } }
+        writer.byte(
+            (willAutoRenew ? 1 : 0) | (revoked ? 2 : 0) | (endedForBillingIssue ? 4 : 0) | (pending == nil ? 0 : 64))
         writer.byte(billing.rawValue)
         writer.optionalDouble(billingIssueSince)
         writer.varint(UInt64(max(0, introPeriodsLeft)))
+        if let (number, productIdentifier) = pending {
+            writer.varint(number)
+            writer.string(productIdentifier)
+        }
     }
 
     init(from reader: inout BinaryReader) throws {
@@ -58,6 +75,10 @@ struct SubscriptionRecord: Sendable, Hashable {
         self.billing = billing
         billingIssueSince = try reader.optionalDouble()
         introPeriodsLeft = Int(clamping: try reader.varint())
+        if flags & 64 != 0 {
+            nextNumber = try reader.varint()
+            nextProductIdentifier = try reader.string()
+        }
     }
 
     init(originalNumber: UInt64, productIdentifier: String, latestNumber: UInt64, expiration: Double) {

@@ -34,9 +34,11 @@ struct AccountReceiptAuthority: VerifyReceiptAuthority {
     }
 
     private func entry(_ transaction: PaymentTransaction) -> ReceiptTransaction {
-        ReceiptTransaction(
+        var entry = ReceiptTransaction(
             SimulatedAppStoreProvider.storeTransaction(transaction, storeName: storeName, catalogIDs: catalogIDs),
             storeProductID: transaction.payment.productIdentifier)
+        if transaction.isUpgraded { entry.isUpgraded = true }
+        return entry
     }
 
     func pendingRenewalInfo(originalTransactionIDs: Set<String>) async -> [PendingRenewalInfo] {
@@ -45,6 +47,7 @@ struct AccountReceiptAuthority: VerifyReceiptAuthority {
             .map { status in
                 PendingRenewalInfo(
                     originalTransactionID: status.originalTransactionIdentifier, productID: status.productIdentifier,
+                    autoRenewProductID: status.renewalProductIdentifier,
                     autoRenewStatus: status.willAutoRenew, expirationIntent: status.expirationReason?.rawValue,
                     isInBillingRetryPeriod: status.billing == .ok ? nil : true,
                     gracePeriodExpiresDate: status.gracePeriodExpirationDate)

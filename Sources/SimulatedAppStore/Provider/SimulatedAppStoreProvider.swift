@@ -133,7 +133,10 @@ public final class SimulatedAppStoreProvider: StoreProvider {
             let receipt = AppReceipt(
                 environment: environment, bundleID: bundleID, receiptCreationDate: now,
                 inApp: (start..<end).map {
-                    ReceiptTransaction(transactions[$0], storeProductID: reported[$0].payment.productIdentifier)
+                    var entry = ReceiptTransaction(
+                        transactions[$0], storeProductID: reported[$0].payment.productIdentifier)
+                    if reported[$0].isUpgraded { entry.isUpgraded = true }
+                    return entry
                 })
             let signed = try? issuer.issue(receipt)
             for index in start..<end { transactions[index].verificationData = signed }

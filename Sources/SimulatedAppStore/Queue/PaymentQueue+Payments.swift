@@ -38,6 +38,7 @@ extension PaymentQueue {
             originalDate: now)
         transaction.applicationUsername = payment.applicationUsername
         var resolution: ProductSimulation.AskToBuy?
+        var refunded: [AccountTransaction] = []
 
         if let failure = purchaseFailure(payment, product: product, records: &records) {
             transaction.errorCode = failure.code.rawValue
@@ -49,15 +50,17 @@ extension PaymentQueue {
             records.append(.put(transaction))
             resolution = askToBuy == .pending ? nil : askToBuy
         } else if let product {
-            records.append(contentsOf: purchase(&transaction, product: product, at: now))
+            records.append(contentsOf: purchase(&transaction, product: product, at: now, refunded: &refunded))
         }
         let outcome = transaction
         let outcomeValue = paymentTransaction(outcome)
+        let ended = refunded.map(paymentTransaction)
         await commit(
             records,
             callbacks: [
                 tell(skipping: answeredTo) { $0.updatedTransactions([purchasing]) },
                 tell(skipping: answeredTo) { $0.updatedTransactions([outcomeValue]) },
+                ended.isEmpty ? nil : tell { $0.revokedTransactions(ended) },
             ])
         switch resolution {
         case .approved?: _ = await approveAskToBuy(id)
@@ -112,8 +115,15 @@ extension PaymentQueue {
     }
 
     /// Turns `transaction` into a charged purchase of `product` at `now`: subscriptions start or
-    /// continue, an owned non-consumable is given again for free under its original identifier.
-    func purchase(_ transaction: inout AccountTransaction, product: Product, at now: Double) -> [AccountRecord] {
+    /// continue (by the group rules of ``groupPurchase(of:at:)`` when another of the group is held),
+    /// an owned non-consumable is given again for free under its original identifier.
+    ///
+    /// - Parameter refunded: receives the transactions of the group the purchase refunded
+    ///   (``GroupPurchase/refunded``), for observers.
+    func purchase(
+        _ transaction: inout AccountTransaction, product: Product, at now: Double,
+        refunded: inout [AccountTransaction]
+    ) -> [AccountRecord] {
         var records: [AccountRecord] = []
         transaction.state = .purchased
         transaction.date = now
@@ -133,12 +143,18 @@ extension PaymentQueue {
             }
         case .autoRenewable:
             transaction.autoRenew = 2
-            if var subscription = activeSubscription(for: transaction.productIdentifier, at: now) {
+            let renewing = activeSubscription(for: transaction.productIdentifier, at: now)
+            let group = renewing == nil ? groupPurchase(of: product, at: now) : GroupPurchase()
+            records.append(contentsOf: group.records)
+            refunded.append(contentsOf: group.refunded)
+            if var subscription = renewing {
                 transaction.originalNumber = subscription.originalNumber
                 transaction.originalDate = account.transactions[subscription.originalNumber]?.originalDate ?? now
                 transaction.expiration = subscription.expiration
                 subscription.willAutoRenew = true
                 records.append(.subscription(subscription))
+            } else if let held = group.followed {
+                records.append(contentsOf: follow(held, with: &transaction, product: product))
             } else {
                 let start = Date(timeIntervalSince1970: now)
                 var end =

@@ -48,6 +48,10 @@ extension PaymentQueue {
                 count < 100_000
             {
                 count += 1
+                if switchToNextProduct(&subscription) {
+                    changed = true
+                    continue
+                }
                 if controls.billingRetryOnRenewal {
                     subscription.billing = controls.billingGracePeriodEnabled ? .gracePeriod : .retry
                     subscription.billingIssueSince = subscription.expiration

@@ -320,6 +320,7 @@ public actor PaymentQueue {
             revocationDate: transaction.revocation.map { Date(timeIntervalSince1970: $0) },
             revocationReason: transaction.revokedForAppIssue ? .developerIssue : .other,
             willAutoRenew: transaction.autoRenew == 0 ? nil : transaction.autoRenew == 2,
+            isUpgraded: transaction.upgraded,
             environment: controls.environment)
     }
 }

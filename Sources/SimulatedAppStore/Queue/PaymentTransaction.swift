@@ -34,6 +34,9 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
     public var revocationReason: RevocationReason?
     /// Whether an auto-renewable subscription will renew at ``expirationDate``.
     public var willAutoRenew: Bool?
+    /// Whether the person upgraded to a higher level of the subscription's group, which ended this
+    /// period at ``revocationDate`` (`is_upgraded` in receipts).
+    public var isUpgraded: Bool
     /// The environment the purchase was made in.
     public var environment: AppStoreEnvironment
 
@@ -58,6 +61,7 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
         revocationDate: Date? = nil,
         revocationReason: RevocationReason? = nil,
         willAutoRenew: Bool? = nil,
+        isUpgraded: Bool = false,
         environment: AppStoreEnvironment = .sandbox
     ) {
         self.id = id
@@ -73,6 +77,7 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
         self.revocationDate = revocationDate
         self.revocationReason = revocationDate == nil ? nil : (revocationReason ?? .other)
         self.willAutoRenew = willAutoRenew
+        self.isUpgraded = isUpgraded
         self.environment = environment
     }
 }

@@ -24,6 +24,9 @@ extension PaymentQueue {
         public var expirationDate: Date
         /// Whether it renews at ``expirationDate``.
         public var willAutoRenew: Bool
+        /// The product it renews as (`auto_renew_product_id`): another of its group after a
+        /// downgrade or a crossgrade to another duration, else ``productIdentifier``.
+        public var renewalProductIdentifier: String
         /// Where billing stands.
         public var billing: Billing
         /// When access ends during a grace period.
@@ -84,9 +87,16 @@ extension PaymentQueue {
         guard let number = Self.number(identifier), var transaction = account.transactions[number],
             transaction.state == .deferred, let product = productsByIdentifier[transaction.productIdentifier]
         else { return nil }
-        let records = purchase(&transaction, product: product, at: clock.now.timeIntervalSince1970)
+        var refunded: [AccountTransaction] = []
+        let records = purchase(
+            &transaction, product: product, at: clock.now.timeIntervalSince1970, refunded: &refunded)
         let value = paymentTransaction(transaction)
-        await commit(records, callbacks: [tell { $0.updatedTransactions([value]) }])
+        let ended = refunded.map(paymentTransaction)
+        await commit(
+            records,
+            callbacks: [
+                tell { $0.updatedTransactions([value]) }, ended.isEmpty ? nil : tell { $0.revokedTransactions(ended) },
+            ])
         return value
     }
 
@@ -135,9 +145,17 @@ extension PaymentQueue {
         transaction.originalNumber = transaction.number
         transaction.finished = false
         transaction.interrupted = false
-        records.append(contentsOf: purchase(&transaction, product: product, at: clock.now.timeIntervalSince1970))
+        var refunded: [AccountTransaction] = []
+        records.append(
+            contentsOf: purchase(
+                &transaction, product: product, at: clock.now.timeIntervalSince1970, refunded: &refunded))
         let value = paymentTransaction(transaction)
-        await commit(records, callbacks: [tell { $0.updatedTransactions([value]) }])
+        let ended = refunded.map(paymentTransaction)
+        await commit(
+            records,
+            callbacks: [
+                tell { $0.updatedTransactions([value]) }, ended.isEmpty ? nil : tell { $0.revokedTransactions(ended) },
+            ])
         return value
     }
 
@@ -385,6 +403,7 @@ extension PaymentQueue {
             latestTransactionIdentifier: Self.identifier(subscription.latestNumber),
             expirationDate: Date(timeIntervalSince1970: subscription.expiration),
             willAutoRenew: subscription.willAutoRenew,
+            renewalProductIdentifier: subscription.renewalProductIdentifier,
             billing: billing,
             gracePeriodExpirationDate: graceEnd.map { Date(timeIntervalSince1970: $0) },
             isRevoked: subscription.revoked,

@@ -195,7 +195,11 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
         var updated = transaction
         updated.environment = result.environment == .sandbox ? .sandbox : .production
         updated.quantity = entry.quantity
-        let subscription = entries.filter { $0.originalTransactionID == entry.originalTransactionID }
+        // A subscription's renewals of this product: after a downgrade or crossgrade the same original
+        // transaction renews as another product, whose periods are not this product's.
+        let subscription = entries.filter {
+            $0.originalTransactionID == entry.originalTransactionID && $0.productID == entry.productID
+        }
         if let expiry = subscription.filter({ $0.cancellationDate == nil }).compactMap(\.expiresDate).max()
             ?? entry.expiresDate
         {

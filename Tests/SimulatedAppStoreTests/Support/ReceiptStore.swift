@@ -10,9 +10,9 @@ struct ReceiptStore {
     let key: ReceiptSigningKey
     let provider: SimulatedAppStoreProvider
 
-    init(seed: String, controls: SessionControls = SessionControls()) throws {
+    init(seed: String, controls: SessionControls = SessionControls(), catalog: Catalog = TestCatalog.make()) throws {
         key = ReceiptSigningKey(seed: Array(seed.utf8))
-        let queue = try PaymentQueue(catalog: TestCatalog.make(), controls: controls, clock: clock)
+        let queue = try PaymentQueue(catalog: catalog, controls: controls, clock: clock)
         provider = SimulatedAppStoreProvider(queue: queue, receipts: SimulatedReceipts(signingKey: key))
     }
 

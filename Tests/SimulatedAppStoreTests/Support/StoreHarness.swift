@@ -11,9 +11,10 @@ struct StoreHarness {
     let clock: SimulationClock
     private let events: AsyncStream<StoreEvent>
 
-    init(controls: SessionControls = SessionControls(), persistence: PaymentQueue.Persistence = .inMemory) async throws
-    {
-        let catalog = TestCatalog.make()
+    init(
+        controls: SessionControls = SessionControls(), persistence: PaymentQueue.Persistence = .inMemory,
+        catalog: Catalog = TestCatalog.make()
+    ) async throws {
         clock = SimulationClock()
         queue = try PaymentQueue(catalog: catalog, controls: controls, persistence: persistence, clock: clock)
         provider = SimulatedAppStoreProvider(queue: queue)
