@@ -52,15 +52,26 @@ struct HistoryCommand {
                         let original = row.transaction?.originalTransactionID ?? row.delivery!.originalTransactionID
                         var state = Self.state(row.transaction, row.delivery).rawValue
                         if row.transaction?.isRevoked == true || contents.revocations[id] != nil { state = "revoked" }
-                        return .object([
-                            ("transactionID", .string(id.id)), ("originalTransactionID", .string(original.id)),
-                            ("productID", .string(row.transaction?.productID ?? row.delivery!.productID)),
-                            ("store", .string(id.store)), ("state", .string(state)),
-                            ("purchaseDate", .date(row.transaction?.purchaseDate ?? row.delivery!.purchaseDate)),
-                            ("quantity", .number(row.transaction?.quantity ?? row.delivery!.quantity)),
-                            ("expirationDate", .date(row.transaction?.expirationDate ?? row.delivery?.expirationDate)),
-                            ("delivered", .bool(row.delivery != nil)), ("finished", .bool(row.finished)),
-                        ])
+                        var refund: [(String, JSONText)] = []
+                        if let payout = contents.revokedPayouts[id] {
+                            let shortfall = payout.shortfall.sorted { $0.key < $1.key }.map {
+                                ($0.key, JSONText.number($0.value))
+                            }
+                            refund = [("refundShortfall", .object(shortfall))]
+                        }
+                        return .object(
+                            [
+                                ("transactionID", .string(id.id)), ("originalTransactionID", .string(original.id)),
+                                ("productID", .string(row.transaction?.productID ?? row.delivery!.productID)),
+                                ("store", .string(id.store)), ("state", .string(state)),
+                                ("purchaseDate", .date(row.transaction?.purchaseDate ?? row.delivery!.purchaseDate)),
+                                ("quantity", .number(row.transaction?.quantity ?? row.delivery!.quantity)),
+                                (
+                                    "expirationDate",
+                                    .date(row.transaction?.expirationDate ?? row.delivery?.expirationDate)
+                                ),
+                                ("delivered", .bool(row.delivery != nil)), ("finished", .bool(row.finished)),
+                            ] + refund)
                     })
                 try ProductsCommand.write(array.text + "\n", console)
                 return .success
@@ -77,6 +88,10 @@ struct HistoryCommand {
                     revoked
                     ? ToolMessage.transactionRevoked : .transactionState(Self.state(row.transaction, row.delivery))
                 text += "\(id)  \(date)  \(productID)  \(console.text(state))"
+                if let shortfall = contents.revokedPayouts[id]?.shortfall, !shortfall.isEmpty {
+                    let units = shortfall.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                    text += "  " + console.text(.refundShortfall(units.joined(separator: ", ")))
+                }
                 text += row.delivery != nil ? "  " + console.text(.delivered) : ""
                 text += (row.finished ? "  " + console.text(.finished) : "") + "\n"
             }
