@@ -186,6 +186,19 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         }
     }
 
+    /// Records that the store refunded a delivered consumable, with the payout taken back from the
+    /// running balances (a check-and-record inside one commit, across processes); idempotent.
+    public func recordRevocation(
+        _ transactionID: TransactionID, at date: Date, refundedConsumables treatment: RefundedConsumables
+    ) async throws -> RevokedPayout? {
+        try await perform("the ledger cannot record a refund") { state in
+            guard let delivery = state.delivery(for: transactionID), state.contents.revocations[transactionID] == nil
+            else { return ([], nil) }
+            let payout = RevokedPayout(revoking: delivery.credits, from: state.balances, treatment: treatment)
+            return ([.refund(transactionID, date, treatment, debited: payout.debited)], payout)
+        }
+    }
+
     /// Records that a delivered transaction now ends at `date`, when that is earlier than it ended
     /// (a check-and-record inside one commit, across processes); idempotent.
     public func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool {

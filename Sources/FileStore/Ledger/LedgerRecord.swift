@@ -14,6 +14,9 @@ enum LedgerRecord: Sendable, Hashable {
     case spend(String, Int)
     /// Tag 5: a delivered transaction now ends earlier (the store ended its period early).
     case expiration(TransactionID, Date)
+    /// Tag 6: a delivered consumable was refunded, with the units taken back from each balance (what
+    /// it credited is its delivery's; see `RevokedPayout`).
+    case refund(TransactionID, Date, RefundedConsumables, debited: [String: Int])
 
     var data: Data {
         var writer = ByteWriter(capacity: 128)
@@ -45,7 +48,34 @@ enum LedgerRecord: Sendable, Hashable {
             writer.string(id.store)
             writer.string(id.id)
             writer.date(date)
+        case .refund(let id, let date, let treatment, let debited):
+            writer.u8(6)
+            writer.string(id.store)
+            writer.string(id.id)
+            writer.date(date)
+            writer.u8(treatment.code)
+            Self.encode(amounts: debited, into: &writer)
         }
+    }
+
+    /// A count `u32`, then (name string, amount i64) sorted by name.
+    static func encode(amounts: [String: Int], into writer: inout ByteWriter) {
+        writer.u32(UInt32(amounts.count))
+        amounts.forEachInOrder(by: { $0.key < $1.key }) { name, amount in
+            writer.string(name)
+            writer.int(amount)
+        }
+    }
+
+    static func decodeAmounts(from reader: inout ByteReader) throws -> [String: Int] {
+        let count = Int(try reader.u32())
+        guard count <= reader.remaining else { throw RecordFormatError(description: "bad amount count") }
+        var amounts: [String: Int] = Dictionary(minimumCapacity: count)
+        for _ in 0..<count {
+            let name = try reader.string()
+            amounts[name] = try reader.int()
+        }
+        return amounts
     }
 
     init(_ data: Data) throws {
@@ -72,6 +102,10 @@ enum LedgerRecord: Sendable, Hashable {
             case 5:
                 record = .expiration(
                     TransactionID(store: try reader.string(), id: try reader.string()), try reader.date())
+            case 6:
+                record = .refund(
+                    TransactionID(store: try reader.string(), id: try reader.string()), try reader.date(),
+                    try RefundedConsumables(code: try reader.u8()), debited: try Self.decodeAmounts(from: &reader))
             default:
                 throw RecordFormatError(description: "unknown ledger record tag \(tag) (written by a newer version?)")
             }
@@ -140,8 +174,28 @@ extension LedgerRecord {
             return .revocation(id, date.asRecorded)
         case .expiration(let id, let date):
             return .expiration(id, date.asRecorded)
+        case .refund(let id, let date, let treatment, let debited):
+            return .refund(id, date.asRecorded, treatment, debited: debited)
         case .finished, .spend:
             return self
+        }
+    }
+}
+
+extension RefundedConsumables {
+    /// The byte a ledger record stores: 0 debit, 1 keep.
+    var code: UInt8 {
+        switch self {
+        case .debit: 0
+        case .keep: 1
+        }
+    }
+
+    init(code: UInt8) throws {
+        switch code {
+        case 0: self = .debit
+        case 1: self = .keep
+        default: throw RecordFormatError(description: "unknown refunded-consumables code \(code)")
         }
     }
 }

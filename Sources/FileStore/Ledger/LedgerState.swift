@@ -6,8 +6,9 @@ import PurchaseCore
 /// running balances.
 struct LedgerState: JournalState {
     /// The snapshot format version this code writes. Version 2 adds the expirations section after
-    /// the spent balances; version 1 snapshots (without it) still load.
-    static let snapshotVersion: UInt32 = 2
+    /// the spent balances, version 3 the refunds section after it; older snapshots (without them)
+    /// still load.
+    static let snapshotVersion: UInt32 = 3
 
     private(set) var contents = LedgerContents()
     private(set) var index: [TransactionID: Int] = [:]
@@ -110,6 +111,16 @@ struct LedgerState: JournalState {
         case .expiration(let id, let date):
             guard let delivery = delivery(for: id), contents.endsLater(delivery, than: date) else { return }
             contents.expirations[id] = date
+        case .refund(let id, let date, let treatment, let debited):
+            guard let position = index[id], contents.revocations[id] == nil else { return }
+            let payout = RevokedPayout(
+                treatment: treatment, credited: contents.deliveries[position].credits, debited: debited)
+            if let name = overflowingBalance(adding: payout.debited, negated: true) {
+                throw RecordFormatError(description: "the refund takes balance '\(name)' out of range")
+            }
+            contents.revocations[id] = date
+            contents.revokedPayouts[id] = payout
+            for (name, amount) in payout.debited { balances[name, default: 0] -= amount }
         }
     }
 
@@ -129,7 +140,7 @@ struct LedgerState: JournalState {
         self.init()
         try ByteReader.read(snapshot) { reader in
             let version = try reader.u32()
-            guard version == 1 || version == Self.snapshotVersion else {
+            guard (1...Self.snapshotVersion).contains(version) else {
                 throw RecordFormatError(description: "ledger snapshot version \(version) is not supported")
             }
             let deliveries = Int(try reader.u64())
@@ -159,6 +170,16 @@ struct LedgerState: JournalState {
                             TransactionID(store: try reader.string(), id: try reader.string()), try reader.date()))
                 }
             }
+            if version >= 3 {
+                let refunds = Int(try reader.u64())
+                for _ in 0..<refunds {
+                    let id = TransactionID(store: try reader.string(), id: try reader.string())
+                    let date = try reader.date()
+                    let treatment = try RefundedConsumables(code: try reader.u8())
+                    try applyRecorded(
+                        .refund(id, date, treatment, debited: try LedgerRecord.decodeAmounts(from: &reader)))
+                }
+            }
             try reader.expectEnd("ledger snapshot")
         }
     }
@@ -173,8 +194,10 @@ struct LedgerState: JournalState {
             writer.string(id.store)
             writer.string(id.id)
         }
-        writer.u64(UInt64(contents.revocations.count))
-        for (id, date) in contents.revocations.sorted(by: { $0.key < $1.key }) {
+        // A refund with its payout is written in the refunds section, with its date.
+        let revocations = contents.revocations.filter { contents.revokedPayouts[$0.key] == nil }
+        writer.u64(UInt64(revocations.count))
+        for (id, date) in revocations.sorted(by: { $0.key < $1.key }) {
             writer.string(id.store)
             writer.string(id.id)
             writer.date(date)
@@ -189,6 +212,14 @@ struct LedgerState: JournalState {
             writer.string(id.store)
             writer.string(id.id)
             writer.date(date)
+        }
+        writer.u64(UInt64(contents.revokedPayouts.count))
+        for (id, payout) in contents.revokedPayouts.sorted(by: { $0.key < $1.key }) {
+            writer.string(id.store)
+            writer.string(id.id)
+            writer.date(contents.revocations[id] ?? Date(timeIntervalSince1970: 0))
+            writer.u8(payout.treatment.code)
+            LedgerRecord.encode(amounts: payout.debited, into: &writer)
         }
         return writer.data
     }

@@ -6,6 +6,7 @@ extension CatalogDecoder {
     mutating func decodeDeployment(_ node: PropertyListNode) -> Deployment? {
         guard let entries = dictionary(node, key: "Deployment") else { return nil }
         var name, provider, providers, providerSettings, storefront, locale, messageTables, ledger: Int?
+        var refundedConsumables: Int?
         for index in entries.indices {
             switch entries[index].key {
             case "Name": take(&name, index, in: entries)
@@ -16,6 +17,7 @@ extension CatalogDecoder {
             case "Locale": take(&locale, index, in: entries)
             case "MessageTables": take(&messageTables, index, in: entries)
             case "Ledger": take(&ledger, index, in: entries)
+            case "RefundedConsumables": take(&refundedConsumables, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.deployment)
             }
         }
@@ -68,6 +70,13 @@ extension CatalogDecoder {
 
         let ledgerConfiguration = ledger.map { decodeLedger(entries[$0].value) } ?? .default
 
+        var refunds = RefundedConsumables.debit
+        if let refundedConsumables {
+            refunds =
+                choice(entries[refundedConsumables].value, key: "RefundedConsumables", as: RefundedConsumables.self)
+                ?? .debit
+        }
+
         guard errorCount == errorsBefore, let deploymentName, let configurations, let storefrontCode,
             let localeIdentifier, let ledgerConfiguration
         else { return nil }
@@ -77,7 +86,8 @@ extension CatalogDecoder {
             storefront: storefrontCode,
             locale: localeIdentifier,
             messageTables: tables,
-            ledger: ledgerConfiguration
+            ledger: ledgerConfiguration,
+            refundedConsumables: refunds
         )
     }
 

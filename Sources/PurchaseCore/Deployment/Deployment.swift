@@ -17,6 +17,9 @@ public struct Deployment: Sendable, Hashable, Codable {
     /// The fulfillment ledger deliveries are recorded in (`LedgerConfiguration.default`, `file`,
     /// when the catalog names none).
     public var ledger: LedgerConfiguration
+    /// What a refund of a consumable does to the balances it credited (``RefundedConsumables/debit``
+    /// when the catalog says nothing).
+    public var refundedConsumables: RefundedConsumables
 
     /// Creates a deployment.
     public init(
@@ -25,7 +28,8 @@ public struct Deployment: Sendable, Hashable, Codable {
         storefront: String,
         locale: String,
         messageTables: String? = nil,
-        ledger: LedgerConfiguration = .default
+        ledger: LedgerConfiguration = .default,
+        refundedConsumables: RefundedConsumables = .debit
     ) {
         self.name = name
         self.providers = providers
@@ -33,13 +37,15 @@ public struct Deployment: Sendable, Hashable, Codable {
         self.locale = locale
         self.messageTables = messageTables
         self.ledger = ledger
+        self.refundedConsumables = refundedConsumables
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, providers, storefront, locale, messageTables, ledger
+        case name, providers, storefront, locale, messageTables, ledger, refundedConsumables
     }
 
-    /// Decodes a deployment; a missing `ledger` is `LedgerConfiguration.default`.
+    /// Decodes a deployment; a missing `ledger` is `LedgerConfiguration.default`, a missing
+    /// `refundedConsumables` ``RefundedConsumables/debit``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
@@ -48,6 +54,8 @@ public struct Deployment: Sendable, Hashable, Codable {
         locale = try container.decode(String.self, forKey: .locale)
         messageTables = try container.decodeIfPresent(String.self, forKey: .messageTables)
         ledger = try container.decodeIfPresent(LedgerConfiguration.self, forKey: .ledger) ?? .default
+        refundedConsumables =
+            try container.decodeIfPresent(RefundedConsumables.self, forKey: .refundedConsumables) ?? .debit
     }
 
     /// The default provider (the first), or `nil` for a deployment built in code with none.

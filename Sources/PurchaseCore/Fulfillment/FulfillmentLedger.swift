@@ -21,6 +21,10 @@ public import Foundation
 /// - ``recordExpiration(_:at:)`` only ever moves a delivered transaction's end earlier: it never
 ///   extends a delivery (a renewal is a new delivery) and never touches a transaction that was not
 ///   delivered or that does not expire. What it records shows in ``LedgerContents/expirations``.
+/// - ``recordRevocation(_:at:refundedConsumables:)`` is an atomic check-and-record: the revocation
+///   and its ``RevokedPayout`` (computed with ``RevokedPayout/init(revoking:from:treatment:)`` from
+///   the balances just before it) are recorded together, once; a replayed revocation changes nothing.
+///   What it records shows in ``LedgerContents/revocations`` and ``LedgerContents/revokedPayouts``.
 /// - Errors are ``PurchaseError`` with code ``PurchaseError/Code/ledgerIOFailed`` for storage
 ///   failures and ``PurchaseError/Code/insufficientBalance`` for a spend that does not fit.
 public protocol FulfillmentLedger: Sendable {
@@ -42,6 +46,19 @@ public protocol FulfillmentLedger: Sendable {
     /// - Returns: `true` when this call recorded the revocation; `false` when the transaction was
     ///   never delivered or was already revoked.
     func recordRevocation(_ transactionID: TransactionID, at date: Date) async throws -> Bool
+
+    /// Records that the store refunded a delivered consumable, together with the payout it takes
+    /// back from the balances the delivery credited; idempotent.
+    ///
+    /// - Parameters:
+    ///   - transactionID: the delivered transaction.
+    ///   - date: when the store revoked it.
+    ///   - treatment: whether the credited units are taken back (never below zero) or kept.
+    /// - Returns: the payout this call recorded; `nil` when the transaction was never delivered or
+    ///   was already revoked, in which case nothing changed.
+    func recordRevocation(
+        _ transactionID: TransactionID, at date: Date, refundedConsumables treatment: RefundedConsumables
+    ) async throws -> RevokedPayout?
 
     /// Records that a delivered transaction now ends earlier than it was delivered with (the store
     /// ended the subscription's period early); idempotent.
@@ -74,7 +91,22 @@ public protocol FulfillmentLedger: Sendable {
     func close() async
 }
 
+// MARK: - Default implementations
+
 extension FulfillmentLedger {
+    /// Records the revocation with ``recordRevocation(_:at:)``, for a ledger that keeps no payouts:
+    /// its balances lose everything the delivery credited, whatever `treatment` says (they can go
+    /// below zero), and the payout returned says so (everything debited). Not atomic with respect to
+    /// other changes; ledgers implement this requirement themselves to honour `treatment`.
+    public func recordRevocation(
+        _ transactionID: TransactionID, at date: Date, refundedConsumables treatment: RefundedConsumables
+    ) async throws -> RevokedPayout? {
+        guard let delivery = try await delivery(for: transactionID),
+            try await recordRevocation(transactionID, at: date)
+        else { return nil }
+        return RevokedPayout(treatment: .debit, credited: delivery.credits, debited: delivery.credits)
+    }
+
     /// Does nothing: the ledger defers nothing.
     public func flush() async throws {}
 
@@ -88,6 +120,10 @@ public struct LedgerContents: Sendable, Hashable {
     public var deliveries: [Delivery]
     /// Transactions the store took back, and when.
     public var revocations: [TransactionID: Date]
+    /// What the refund of each revoked consumable took back from its balances (a revocation without
+    /// one, of another product type or recorded before payouts were kept, took back everything its
+    /// delivery credited).
+    public var revokedPayouts: [TransactionID: RevokedPayout]
     /// Transactions finished with their provider.
     public var finished: Set<TransactionID>
     /// Units spent from each balance.
@@ -102,10 +138,12 @@ public struct LedgerContents: Sendable, Hashable {
         revocations: [TransactionID: Date] = [:],
         finished: Set<TransactionID> = [],
         spent: [String: Int] = [:],
-        expirations: [TransactionID: Date] = [:]
+        expirations: [TransactionID: Date] = [:],
+        revokedPayouts: [TransactionID: RevokedPayout] = [:]
     ) {
         self.deliveries = deliveries
         self.revocations = revocations
+        self.revokedPayouts = revokedPayouts
         self.finished = finished
         self.spent = spent
         self.expirations = expirations
@@ -126,15 +164,26 @@ public struct LedgerContents: Sendable, Hashable {
         return date < current
     }
 
-    /// Balances: what deliveries credited, less what revoked deliveries credited, less what was spent.
+    /// Balances: what deliveries credited, less what refunds took back, less what was spent. A
+    /// revoked delivery with a ``revokedPayouts`` record counts for its ``RevokedPayout/retained``
+    /// units; one without counts for nothing.
     ///
-    /// A balance can be negative only when a purchase whose units were already spent is refunded.
+    /// A balance can be negative only when a purchase whose units were already spent is refunded
+    /// without a payout record.
     /// Ledgers refuse deliveries that would take a balance beyond `Int`'s range; contents that hold
     /// more anyway (built by hand) show such a balance at the end of the range rather than trapping.
     public var balances: [String: Int] {
         var result: [String: Int] = [:]
-        for delivery in deliveries where revocations[delivery.transactionID] == nil {
-            for (name, amount) in delivery.credits {
+        for delivery in deliveries {
+            let credits: [String: Int]
+            if revocations[delivery.transactionID] == nil {
+                credits = delivery.credits
+            } else if let payout = revokedPayouts[delivery.transactionID] {
+                credits = payout.retained
+            } else {
+                continue
+            }
+            for (name, amount) in credits {
                 result[name, default: 0] = Self.saturating(result[name, default: 0], plus: amount)
             }
         }

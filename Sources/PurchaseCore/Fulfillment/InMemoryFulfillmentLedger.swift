@@ -47,6 +47,21 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger {
         return true
     }
 
+    /// Records that the store refunded a delivered consumable, with the payout taken back from the
+    /// balances as they stand now. (Declared `async` so that callers of the actor get this one
+    /// rather than the protocol's default, which async contexts would prefer.)
+    public func recordRevocation(
+        _ transactionID: TransactionID, at date: Date, refundedConsumables treatment: RefundedConsumables
+    ) async -> RevokedPayout? {
+        guard let delivery = delivery(for: transactionID), state.revocations[transactionID] == nil else {
+            return nil
+        }
+        let payout = RevokedPayout(revoking: delivery.credits, from: state.balances, treatment: treatment)
+        state.revocations[transactionID] = date
+        state.revokedPayouts[transactionID] = payout
+        return payout
+    }
+
     /// Records that a delivered transaction now ends at `date`, when that is earlier than it ended.
     public func recordExpiration(_ transactionID: TransactionID, at date: Date) -> Bool {
         guard let delivery = delivery(for: transactionID), state.endsLater(delivery, than: date) else { return false }

@@ -95,8 +95,18 @@ extension Store {
     /// restored copy was found delivered, or the restored copy that was delivered in its place), so
     /// that a refund reaches what was delivered whichever of the purchase's transactions the store
     /// names.
+    ///
+    /// A consumable's revocation is recorded with the payout it takes back, as the deployment's
+    /// ``Deployment/refundedConsumables`` says (``FulfillmentLedger/recordRevocation(_:at:refundedConsumables:)``).
     private func recordRevocation(of transaction: StoreTransaction) async throws {
         let date = transaction.revocationDate ?? clock.now
+        if let delivered = try await ledger.delivery(for: transaction.transactionID),
+            delivered.productType == .consumable
+        {
+            _ = try await ledger.recordRevocation(
+                transaction.transactionID, at: date, refundedConsumables: catalog.deployment.refundedConsumables)
+            return
+        }
         if try await ledger.recordRevocation(transaction.transactionID, at: date) { return }
         if try await ledger.delivery(for: transaction.transactionID) != nil { return }
         // Only a purchase delivered once for all its transactions can be held by another one.

@@ -52,15 +52,26 @@ struct HistoryCommand {
                         let original = row.transaction?.originalTransactionID ?? row.delivery!.originalTransactionID
                         var state = Self.state(row.transaction, row.delivery).rawValue
                         if row.transaction?.isRevoked == true || contents.revocations[id] != nil { state = "revoked" }
-                        return .object([
-                            ("transactionID", .string(id.id)), ("originalTransactionID", .string(original.id)),
-                            ("productID", .string(row.transaction?.productID ?? row.delivery!.productID)),
-                            ("store", .string(id.store)), ("state", .string(state)),
-                            ("purchaseDate", .date(row.transaction?.purchaseDate ?? row.delivery!.purchaseDate)),
-                            ("quantity", .number(row.transaction?.quantity ?? row.delivery!.quantity)),
-                            ("expirationDate", .date(row.transaction?.expirationDate ?? row.delivery?.expirationDate)),
-                            ("delivered", .bool(row.delivery != nil)), ("finished", .bool(row.finished)),
-                        ])
+                        var refund: [(String, JSONText)] = []
+                        if let payout = contents.revokedPayouts[id] {
+                            let shortfall = payout.shortfall.sorted { $0.key < $1.key }.map {
+                                ($0.key, JSONText.number($0.value))
+                            }
+                            refund = [("refundShortfall", .object(shortfall))]
+                        }
+                        return .object(
+                            [
+                                ("transactionID", .string(id.id)), ("originalTransactionID", .string(original.id)),
+                                ("productID", .string(row.transaction?.productID ?? row.delivery!.productID)),
+                                ("store", .string(id.store)), ("state", .string(state)),
+                                ("purchaseDate", .date(row.transaction?.purchaseDate ?? row.delivery!.purchaseDate)),
+                                ("quantity", .number(row.transaction?.quantity ?? row.delivery!.quantity)),
+                                (
+                                    "expirationDate",
+                                    .date(row.transaction?.expirationDate ?? row.delivery?.expirationDate)
+                                ),
+                                ("delivered", .bool(row.delivery != nil)), ("finished", .bool(row.finished)),
+                            ] + refund)
                     })
                 try ProductsCommand.write(array.text + "\n", console)
                 return .success
@@ -79,6 +90,11 @@ struct HistoryCommand {
                     ? ToolMessage.transactionRevoked : .transactionState(Self.state(row.transaction, row.delivery))
                 var cells = ["\(id)", date, productID, console.text(state), row.delivery != nil ? delivered : ""]
                 cells.append(row.finished ? finished : "")
+                // What a refunded consumable could not take back, after the marks.
+                if let shortfall = contents.revokedPayouts[id]?.shortfall, !shortfall.isEmpty {
+                    let units = shortfall.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                    cells.append(console.text(.refundShortfall(units.joined(separator: ", "))))
+                }
                 // No trailing spaces for the marks a row lacks.
                 while cells.last == "" { cells.removeLast() }
                 return cells

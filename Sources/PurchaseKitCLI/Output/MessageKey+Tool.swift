@@ -117,6 +117,9 @@ extension MessageKey {
     static let toolHistoryFailed = MessageKey("tool.history.state.failed")
     /// A refunded or revoked transaction, in a `history` line.
     static let toolHistoryRevoked = MessageKey("tool.history.state.revoked")
+    /// The units a refunded consumable credited that were already spent and could not be taken back,
+    /// in a `history` line; names each balance with its units (`gems 70`).
+    static let toolHistoryRefundShortfall = MessageKey("tool.history.refundShortfall", arguments: [.text])
     /// A transaction whose content was delivered (recorded in the ledger), in a `history` line.
     static let toolHistoryDelivered = MessageKey("tool.history.delivered")
     /// A transaction finished with its store, in a `history` line.
@@ -163,7 +166,9 @@ extension MessageKey {
         .toolEmptyCatalog, .toolEmptyState, .toolSeeHelp, .toolFileNotFound, .toolFileIsFolder, .toolFileNotRegular,
         .toolFilePermissionDenied, .toolFileUnreadable, .toolWriteFailed, .toolWriteFailedAfterPurchase,
         .toolOutputClosed, .toolMessagesHeading, .toolHistoryPurchasing, .toolHistoryPurchased, .toolHistoryRestored,
-        .toolHistoryDeferred, .toolHistoryFailed, .toolHistoryRevoked, .toolHistoryDelivered, .toolHistoryFinished,
+        .toolHistoryDeferred, .toolHistoryFailed, .toolHistoryRevoked, .toolHistoryRefundShortfall,
+        .toolHistoryDelivered,
+        .toolHistoryFinished,
         .toolCatalogSummary, .toolValidationSummary, .toolValidationSummaryUnread, .toolValidationOmitted,
         .toolValidationOmittedErrors, .toolValidationOmittedWarnings, .toolProgressSynthesizing, .toolProgressWriting,
         .toolProgressSimulating, .toolProgressDownloading, .toolSimulateExpectationFailed,

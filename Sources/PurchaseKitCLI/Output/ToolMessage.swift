@@ -66,6 +66,8 @@ enum ToolMessage: Sendable, Equatable {
     // History.
     case transactionState(TransactionState)
     case transactionRevoked
+    /// What a refund could not take back, as `gems 70, coins 5`.
+    case refundShortfall(String)
     case delivered
     case finished
 
@@ -117,6 +119,7 @@ enum ToolMessage: Sendable, Equatable {
             case .failed: .toolHistoryFailed
             }
         case .transactionRevoked: .toolHistoryRevoked
+        case .refundShortfall: .toolHistoryRefundShortfall
         case .delivered: .toolHistoryDelivered
         case .finished: .toolHistoryFinished
         }
@@ -131,7 +134,7 @@ enum ToolMessage: Sendable, Equatable {
             []
         case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
             .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .missingProduct(let text),
-            .invalidQuantity(let text), .seeHelp(let text),
+            .invalidQuantity(let text), .seeHelp(let text), .refundShortfall(let text),
             .fileNotFound(let text), .defaultCatalogNotFound(let text), .fileIsFolder(let text),
             .fileNotRegular(let text),
             .filePermissionDenied(let text),

@@ -86,11 +86,13 @@ extension ScenarioSession {
             done(true)
             return
         case .refund(let productID):
-            let owned = await queue.accountTransactions.filter {
+            // A consumable's finished purchases are not in the account's transactions, but can be refunded.
+            let owned = (await queue.accountTransactions + queue.refundableConsumables).filter {
                 matches($0, productID) && ($0.transactionState == .purchased || $0.transactionState == .restored)
                     && $0.revocationDate == nil
             }
-            guard let newest = owned.last else {
+            // The queue numbers its transactions in the order it makes them.
+            guard let newest = owned.max(by: { (UInt64($0.id) ?? 0) < (UInt64($1.id) ?? 0) }) else {
                 fail(step, .nothingToRefund(productID: productID))
                 break
             }

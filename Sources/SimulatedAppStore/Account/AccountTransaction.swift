@@ -33,9 +33,17 @@ struct AccountTransaction: Sendable, Hashable {
 
     /// Whether the account forgets the record once it is finished: consumables, failures and
     /// restored copies leave nothing a restore needs (as the App Store's receipt drops finished
-    /// consumables).
+    /// consumables). A refunded consumable stays, as the App Store's receipt lists it with its
+    /// `cancellation_date`.
     var isDroppedWhenFinished: Bool {
-        !awaitingResolution && (productType == .consumable || state == .failed || state == .restored)
+        !awaitingResolution && revocation == nil
+            && (productType == .consumable || state == .failed || state == .restored)
+    }
+
+    /// Whether the account keeps the finished record among the consumables it can still refund
+    /// (``SimulatedAccount/refundableConsumables``): a purchased consumable not refunded.
+    var isRefundableWhenFinished: Bool {
+        productType == .consumable && state == .purchased && revocation == nil && !awaitingResolution
     }
 
     func encode(into writer: inout BinaryWriter) {

@@ -8,8 +8,13 @@ import PurchaseCore
 /// It is the ``JournalState`` of the account's journal (`<state>/simulated-app-store/account.*`):
 /// every change is an ``AccountRecord`` in a compact binary form, replayed in order on open.
 /// Finished consumables, failures and restored copies are forgotten once finished, so the account
-/// stays small however many consumables are bought.
+/// stays small however many consumables are bought; the latest ``refundableLimit`` finished
+/// consumable purchases are kept apart (``refundableConsumables``), so that the App Store can
+/// still refund them.
 struct SimulatedAccount: JournalState {
+    /// How many finished consumable purchases the account keeps for refunds, the newest finished.
+    static let refundableLimit = 1_000
+
     /// The next transaction number to give out.
     var nextNumber: UInt64 = 1
     var transactions: [UInt64: AccountTransaction] = [:]
@@ -19,6 +24,14 @@ struct SimulatedAccount: JournalState {
     var expiryNotices: Set<UInt64> = []
     var subscriptions: [UInt64: SubscriptionRecord] = [:]
     var attempts: [String: Int] = [:]
+    /// Finished consumable purchases the App Store can still refund, by number; not part of
+    /// ``transactions`` (receipts and restores do not list them). A refund puts the transaction back
+    /// into ``transactions``, revoked.
+    private(set) var refundableConsumables: [UInt64: AccountTransaction] = [:]
+    /// The numbers of ``refundableConsumables`` in the order they were finished, from
+    /// `refundableStart` (earlier entries were evicted or refunded); derived as records apply.
+    private var refundableOrder: [UInt64] = []
+    private var refundableStart = 0
     /// The numbers of ``transactions`` by their original number (derived: rebuilt as records apply).
     private(set) var numbersByOriginal: [UInt64: Set<UInt64>] = [:]
 
@@ -48,6 +61,9 @@ struct SimulatedAccount: JournalState {
         for number in transactions.keys.sorted() {
             if let transaction = transactions[number] { AccountRecord.put(transaction).encode(into: &writer) }
         }
+        for number in refundableOrder[refundableStart...] {
+            if let transaction = refundableConsumables[number] { AccountRecord.put(transaction).encode(into: &writer) }
+        }
         for number in subscriptions.keys.sorted() {
             if let subscription = subscriptions[number] {
                 AccountRecord.subscription(subscription).encode(into: &writer)
@@ -64,10 +80,12 @@ struct SimulatedAccount: JournalState {
         switch record {
         case .put(let transaction):
             nextNumber = max(nextNumber, transaction.number + 1)
+            refundableConsumables[transaction.number] = nil
             if transaction.finished && transaction.isDroppedWhenFinished {
                 forget(transaction.number)
                 unfinished.remove(transaction.number)
                 expiryNotices.remove(transaction.number)
+                if transaction.isRefundableWhenFinished { keepRefundable(transaction) }
                 return
             }
             if let previous = transactions.updateValue(transaction, forKey: transaction.number),
@@ -93,6 +111,7 @@ struct SimulatedAccount: JournalState {
             if transaction.isDroppedWhenFinished {
                 forget(number)
                 expiryNotices.remove(number)
+                if transaction.isRefundableWhenFinished { keepRefundable(transaction) }
             } else {
                 transactions[number] = transaction
             }
@@ -107,6 +126,25 @@ struct SimulatedAccount: JournalState {
             expiryNotices.removeAll()
             subscriptions.removeAll()
             attempts.removeAll()
+            refundableConsumables.removeAll()
+            refundableOrder.removeAll()
+            refundableStart = 0
+        }
+    }
+
+    /// Keeps a finished consumable purchase for refunds, evicting the oldest finished beyond
+    /// ``refundableLimit``.
+    private mutating func keepRefundable(_ transaction: AccountTransaction) {
+        refundableConsumables[transaction.number] = transaction
+        refundableOrder.append(transaction.number)
+        while refundableConsumables.count > Self.refundableLimit, refundableStart < refundableOrder.count {
+            refundableConsumables[refundableOrder[refundableStart]] = nil
+            refundableStart += 1
+        }
+        // Drops the evicted prefix once it is as long as what is left (amortised constant time).
+        if refundableStart >= 64, refundableStart * 2 >= refundableOrder.count {
+            refundableOrder.removeFirst(refundableStart)
+            refundableStart = 0
         }
     }
 

@@ -186,6 +186,16 @@ public actor PaymentQueue {
         }
     }
 
+    /// The finished consumable purchases the App Store can still refund (the account keeps its
+    /// latest 1,000), oldest first; they are not in ``accountTransactions`` until refunded.
+    public var refundableConsumables: [PaymentTransaction] {
+        get async {
+            await prepare()
+            return account.refundableConsumables.keys.sorted().compactMap { account.refundableConsumables[$0] }
+                .map(paymentTransaction)
+        }
+    }
+
     // MARK: - Machinery
 
     /// Applies records in memory, writes them to the account's journal, then schedules the

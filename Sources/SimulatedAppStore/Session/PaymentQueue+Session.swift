@@ -179,8 +179,9 @@ extension PaymentQueue {
     /// `cancellation_date` and `cancellation_reason` for the transaction.
     ///
     /// - Parameters:
-    ///   - identifier: a purchase or renewal the account still knows (finished consumables are
-    ///     forgotten and cannot be refunded).
+    ///   - identifier: a purchase or renewal the account still knows, or one of its latest 1,000 finished
+    ///     consumable purchases; a refunded consumable is
+    ///     listed again, finished, in ``accountTransactions`` and receipts.
     ///   - reason: why Apple refunded it: `developerIssue` (`cancellation_reason` 1) or `other` (0).
     /// - Returns: the revoked transaction, or `nil` when the account does not know it or it was refunded
     ///   already.
@@ -196,7 +197,8 @@ extension PaymentQueue {
         -> PaymentTransaction?
     {
         await prepare()
-        guard let number = Self.number(identifier), var transaction = account.transactions[number],
+        guard let number = Self.number(identifier),
+            var transaction = account.transactions[number] ?? account.refundableConsumables[number],
             transaction.state == .purchased || transaction.state == .restored, transaction.revocation == nil
         else { return nil }
         transaction.revocation = date.timeIntervalSince1970

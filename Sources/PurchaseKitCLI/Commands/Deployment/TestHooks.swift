@@ -57,6 +57,11 @@ import PurchaseKit
             func recordRevocation(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
                 try await base.recordRevocation(transactionID, at: date)
             }
+            func recordRevocation(
+                _ transactionID: TransactionID, at date: Date, refundedConsumables treatment: RefundedConsumables
+            ) async throws -> RevokedPayout? {
+                try await base.recordRevocation(transactionID, at: date, refundedConsumables: treatment)
+            }
             func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
                 try await base.recordExpiration(transactionID, at: date)
             }
