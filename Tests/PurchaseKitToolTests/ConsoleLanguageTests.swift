@@ -1,5 +1,4 @@
 import PurchaseKit
-import Synchronization
 import Testing
 
 @testable import PurchaseKitCLI
@@ -8,7 +7,7 @@ import Testing
 /// prints nothing localized reads no catalog for it.
 @Suite struct ConsoleLanguageTests {
     @Test func theLanguageIsFoundOnceAndOnlyWhenATextIsRendered() {
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let console = Console {
             calls.withLock { $0 += 1 }
             return ToolLocale(identifier: "ja", table: .builtIn)

@@ -1,6 +1,5 @@
 import Foundation
 import PurchaseCore
-import Synchronization
 
 /// The built-in message tables of the module's resources, each language read the first time a lookup
 /// asks for it and kept for the life of the process.
@@ -15,7 +14,7 @@ final class BuiltInMessages: Sendable {
     /// The languages the folder has, by canonical identifier, with their `.lproj` folder's name (SwiftPM
     /// lowercases the names it copies: `zh-hans.lproj` is `zh-Hans`, `pt-br.lproj` is `pt_BR`).
     private let folders: [String: String]
-    private let loaded: Mutex<[String: [String: MessageEntry]]>
+    private let loaded: Locked<[String: [String: MessageEntry]]>
 
     /// The tables of `folder`, none read yet.
     init(folder: String) {
@@ -28,14 +27,14 @@ final class BuiltInMessages: Sendable {
             }
         }
         self.folders = folders
-        loaded = Mutex([:])
+        loaded = Locked([:])
     }
 
     /// Tables already read (by ``MessageTable/loadBuiltIn()``), nothing left to read.
     init(folder: String, languages: [String: [String: MessageEntry]]) {
         self.folder = folder
         folders = [:]
-        loaded = Mutex(languages)
+        loaded = Locked(languages)
     }
 
     /// The languages there are tables for, by canonical identifier, sorted (`de`, `en`, `es`, `fr`...).

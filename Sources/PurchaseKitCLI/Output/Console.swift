@@ -2,7 +2,6 @@ import Glibc
 import PurchaseCatalog
 import PurchaseCore
 import PurchaseKit
-import Synchronization
 
 /// Standard output and standard error, with the tool's conventions: messages rendered from the message
 /// tables for the tool's locale, errors prefixed with `purchasekit: `, and output write failures (a
@@ -39,14 +38,14 @@ struct Console: Sendable {
 
     /// A language found once, when first asked for, shared by every copy of the console.
     private final class Language: Sendable {
-        private let state: Mutex<(value: ToolLocale?, find: (@Sendable () -> ToolLocale)?)>
+        private let state: Locked<(value: ToolLocale?, find: (@Sendable () -> ToolLocale)?)>
 
         init(_ value: ToolLocale) {
-            state = Mutex((value, nil))
+            state = Locked((value, nil))
         }
 
         init(_ find: @escaping @Sendable () -> ToolLocale) {
-            state = Mutex((nil, find))
+            state = Locked((nil, find))
         }
 
         var value: ToolLocale {
