@@ -79,9 +79,7 @@ actor ScenarioSession {
     func launch() async throws(PurchaseError) {
         let context = ProviderContext(
             catalog: catalog, configuration: configuration, stateDirectory: stateDirectory, clock: clock)
-        guard let base = try Self.makeProvider(context) as? SimulatedAppStoreProvider else {
-            throw PurchaseError(.providerMisconfigured, detail: "simulated-app-store made another provider")
-        }
+        let base = try Self.makeProvider(context)
         if let savedControls { await base.queue.updateControls { $0 = savedControls } }
         let provider = CrashingProvider(base: base)
         let verifiers = base.receiptVerifier.map { [base.storeName: $0] } ?? [:]
@@ -109,9 +107,9 @@ actor ScenarioSession {
         await settle()
     }
 
-    private static func makeProvider(_ context: ProviderContext) throws(PurchaseError) -> any StoreProvider {
+    private static func makeProvider(_ context: ProviderContext) throws(PurchaseError) -> SimulatedAppStoreProvider {
         do {
-            return try SimulatedAppStoreProvider.make(context)
+            return try SimulatedAppStoreProvider.makeSimulated(context)
         } catch let error as PurchaseError {
             throw error
         } catch {

@@ -27,6 +27,12 @@ extension SimulatedAppStoreProvider {
     ///   `PurchaseError.Code.ledgerIOFailed` when the receipt key or the account's journal cannot be
     ///   read or opened (the key is read first, so a bad key leaves the journal closed).
     public static func make(_ context: ProviderContext) throws -> any StoreProvider {
+        try makeSimulated(context)
+    }
+
+    /// ``make(_:)`` typed as the provider itself, for code that drives the simulated App Store's
+    /// queue (the scenario runner, tests) rather than a deployment.
+    public static func makeSimulated(_ context: ProviderContext) throws -> SimulatedAppStoreProvider {
         let settings = context.configuration.settings
         let controls = try SessionControls(settings: settings)
         // Every setting is checked before anything is opened.
