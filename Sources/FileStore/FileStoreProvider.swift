@@ -21,7 +21,8 @@ public import PurchaseCore
 ///   than an active subscription of its group ends that one's period at the purchase (handed back
 ///   through ``transactionUpdates`` with the earlier expiration); one of a lower level starts when
 ///   the higher one's period ends. The one replaced or followed stops renewing.
-/// - A subscription expires one period after its purchase; while auto-renew is on, one renewal
+/// - A subscription expires one period after its purchase (the first of its group: after its
+///   introductory offer, see ``isEligibleForIntroductoryOffer(_:)``); while auto-renew is on, one renewal
 ///   transaction per elapsed period (a new identifier, the original kept) is recorded durably the
 ///   next time the provider is asked for unfinished transactions or a restore.
 /// - Purchased, declined and revoked transactions are handed back by ``unfinishedTransactions()``
@@ -160,6 +161,8 @@ public final class FileStoreProvider: StoreProvider {
         let now = clock.now
         // The commit's body holds what it needs of the product, not another copy of it.
         let (productID, type, expiration) = (product.productID, product.type, Self.expiration(of: product, from: now))
+        let introductoryOffer = type == .autoRenewable ? product.subscription?.introductoryOffer : nil
+        let catalog = catalog
         guard request.quantity >= 1 else {
             throw PurchaseError(.paymentInvalid, detail: "quantity \(request.quantity)", productID: productID)
         }
@@ -196,6 +199,12 @@ public final class FileStoreProvider: StoreProvider {
                 replaced = change.replaced
                 start = change.start
                 end = group.period.added(to: start)
+            }
+            // A first subscription of its group starts with the product's introductory offer.
+            if let offer = introductoryOffer,
+                Self.isEligibleForIntroductoryOffer(productID, in: state, catalog: catalog)
+            {
+                end = Self.introductoryEnd(of: offer, from: start)
             }
             let id = state.nextID
             let stored = StoredTransaction(

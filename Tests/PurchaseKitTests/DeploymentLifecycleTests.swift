@@ -25,14 +25,16 @@ struct DeploymentLifecycleTests {
         deployment = try PurchaseDeployment.open(
             catalogPath: PurchaseDeploymentTests.defaultCatalog, stateDirectory: state, clock: clock)
         let events = await deployment.store.start()
-        #expect(events.count == 2)
+        // A one-week free trial, then monthly renewals from its end: days 7, 37 and 67.
+        #expect(events.count == 3)
         let entitlements = try await deployment.store.entitlements()
         let status = try #require(entitlements.subscriptions.first { $0.productID == "com.example.pro.monthly" })
         #expect(status.state == .active)
         #expect(status.expirationDate > clock.now)
         #expect(entitlements.contains("pro"))
         let history = try #require(try await deployment.provider(FileStoreProvider.self)?.history())
-        #expect(history.count == 3 && history.allSatisfy { $0.transaction.originalID == first.id })
+        #expect(history.count == 4 && history.allSatisfy { $0.transaction.originalID == first.id })
+        #expect(first.expirationDate == first.purchaseDate.addingTimeInterval(7 * 86_400))
         await deployment.close()
     }
 

@@ -222,6 +222,20 @@ public actor Store {
         return index
     }
 
+    // MARK: - Introductory offers
+
+    /// Whether buying `productID` now would start with its introductory offer (once per subscription
+    /// group per account), asked of the store that sells it (``IntroductoryOfferEligibility``);
+    /// `false` for a product without an offer, or a store that cannot tell.
+    ///
+    /// - Throws: ``PurchaseError`` when the store cannot be read.
+    public func isEligibleForIntroductoryOffer(_ productID: String) async throws -> Bool {
+        guard catalog.product(withID: productID)?.subscription?.introductoryOffer != nil,
+            let provider = providers[routes[productID]?.provider ?? 0] as? any IntroductoryOfferEligibility
+        else { return false }
+        return try await provider.isEligibleForIntroductoryOffer(productID)
+    }
+
     // MARK: - Promoted purchases
 
     /// Installs who decides what happens with purchases a person starts in the store itself (see

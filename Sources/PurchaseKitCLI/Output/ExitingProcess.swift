@@ -1,4 +1,4 @@
-import Synchronization
+import PurchaseCore
 
 /// What a tool run by ``PurchaseKitCommandLine/main(registry:)`` has finished with but does not free,
 /// since the process exits right after the command: freeing a large catalog's thousands of products
@@ -6,7 +6,7 @@ import Synchronization
 /// for the same reason). A tool run in process by ``PurchaseKitCommandLine/run(_:registry:)`` frees
 /// everything as usual.
 enum ExitingProcess {
-    private static let state = Mutex<(exitsAfterCommand: Bool, kept: [any Sendable])>((false, []))
+    private static let state = Locked<(exitsAfterCommand: Bool, kept: [any Sendable])>((false, []))
 
     /// Marks this process as one that exits when its one command ends.
     static func exitsAfterCommand() {

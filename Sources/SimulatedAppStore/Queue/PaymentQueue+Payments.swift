@@ -190,6 +190,12 @@ extension PaymentQueue {
 
     /// Whether the account never subscribed to the group: StoreKit gives introductory offers to new
     /// subscribers of a group only.
+    /// ``isEligibleForIntroductoryOffer(group:)`` once the account is loaded.
+    func introductoryOfferEligibility(group: String) async -> Bool {
+        await prepare()
+        return isEligibleForIntroductoryOffer(group: group)
+    }
+
     func isEligibleForIntroductoryOffer(group: String) -> Bool {
         !account.subscriptions.values.contains {
             productsByIdentifier[$0.productIdentifier]?.subscription?.group == group

@@ -15,3 +15,15 @@ extension SimulatedAppStoreProvider: PromotedPurchaseHandling {
         bridge.heldPromoted
     }
 }
+
+/// Introductory offers as the simulated account gives them: once per subscription group.
+extension SimulatedAppStoreProvider: IntroductoryOfferEligibility {
+    /// Whether buying `productID` now would start with its introductory offer: it has one and the
+    /// account never had a subscription of its group.
+    public func isEligibleForIntroductoryOffer(_ productID: String) async throws -> Bool {
+        guard let product = queue.catalog.product(withID: productID), let info = product.subscription,
+            info.introductoryOffer != nil
+        else { return false }
+        return await queue.introductoryOfferEligibility(group: info.group)
+    }
+}
