@@ -8,7 +8,7 @@ extension FileStoreProvider: IntroductoryOfferEligibility {
     /// Whether buying `productID` now would start with its introductory offer: it has one and no
     /// transaction of the store is for a subscription of its group.
     ///
-    /// - Throws: ``PurchaseError`` when the store's journal cannot be read.
+    /// - Throws: `PurchaseError` when the store's journal cannot be read.
     public func isEligibleForIntroductoryOffer(_ productID: String) async throws -> Bool {
         guard catalog.product(withID: productID)?.subscription?.introductoryOffer != nil else { return false }
         return Self.isEligibleForIntroductoryOffer(productID, in: try await currentState(), catalog: catalog)
