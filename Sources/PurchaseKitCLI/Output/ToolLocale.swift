@@ -11,7 +11,7 @@ import PurchaseKit
 /// texts (the commands that read the catalog report its problems themselves).
 ///
 /// The commands that open the deployment take the language from the catalog they read for it
-/// (``resolve(_:catalog:path:)``); the others find it only when they have a text to render
+/// (``resolve(_:catalog:)``); the others find it only when they have a text to render
 /// (``resolve(_:)``, through ``Console``), so a command that prints none reads no catalog.
 struct ToolLocale: Sendable {
     /// The locale identifier messages are rendered for, as given (`ja_JP`, `zh-Hans`, `fr`).
@@ -62,7 +62,7 @@ struct ToolLocale: Sendable {
     /// The language `options` give with the deployment of `catalog`, the `--catalog` file as the command
     /// read it (with its registry's checks). A catalog with errors still gives its language when the
     /// file reads without the providers' checks (a refused setting is told in the catalog's language).
-    static func resolve(_ options: GlobalOptions, catalog: CatalogLoadResult, path: String) -> ToolLocale {
+    static func resolve(_ options: GlobalOptions, catalog: CatalogLoadResult) -> ToolLocale {
         if let deployment = catalog.catalog?.deployment { return resolve(options, deployment: deployment) }
         return resolve(options)
     }

@@ -54,7 +54,7 @@ struct DeploymentSession {
                 message: .fileUnreadable(options.catalogPath, reason: String(describing: error)), exitCode: .ioError)
         }
         let read = CatalogLoader(registry: registry).load(contentsOfFile: options.catalogPath)
-        let language = ToolLocale.resolve(options, catalog: read, path: options.catalogPath)
+        let language = ToolLocale.resolve(options, catalog: read)
         console = Console(language)
         if let failure = language.unreadableOverride { throw failure }
         catalog = read
