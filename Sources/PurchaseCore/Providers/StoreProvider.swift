@@ -125,11 +125,27 @@ public struct PurchaseRequest: Sendable, Hashable {
     public var productID: String
     /// How many units (consumables only; 1 otherwise).
     public var quantity: Int
+    /// The app's identifier of the account the purchase is for (``PurchaseOptions/appAccountToken``).
+    public var appAccountToken: UUID?
+    /// A promotional offer signed for this purchase (``PurchaseOptions/promotionalOffer``).
+    public var promotionalOffer: SignedPromotionalOffer?
 
     /// Creates a request.
-    public init(productID: String, quantity: Int = 1) {
+    public init(
+        productID: String, quantity: Int = 1, appAccountToken: UUID? = nil,
+        promotionalOffer: SignedPromotionalOffer? = nil
+    ) {
         self.productID = productID
         self.quantity = quantity
+        self.appAccountToken = appAccountToken
+        self.promotionalOffer = promotionalOffer
+    }
+
+    /// Creates the request for `productID` with `options`.
+    public init(productID: String, options: PurchaseOptions) {
+        self.init(
+            productID: productID, quantity: options.quantity, appAccountToken: options.appAccountToken,
+            promotionalOffer: options.promotionalOffer)
     }
 }
 

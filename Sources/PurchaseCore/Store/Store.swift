@@ -231,11 +231,17 @@ public actor Store {
     ///   - quantity: units to buy; more than 1 only for consumables.
     /// - Returns: the outcome; failures are ``PurchaseOutcome/failed(_:)``, never thrown.
     public func purchase(_ productID: String, quantity: Int = 1) async -> PurchaseOutcome {
+        await purchase(productID, options: PurchaseOptions(quantity: quantity))
+    }
+
+    /// Buys a product with StoreKit's purchase options (quantity, app account token, promotional
+    /// offer) and runs the whole flow, as ``purchase(_:quantity:)`` does.
+    public func purchase(_ productID: String, options: PurchaseOptions) async -> PurchaseOutcome {
         guard !purchaseRunning else {
             return .failed(PurchaseError(.purchaseInProgress, productID: productID))
         }
         purchaseRunning = true
-        let outcome = await runPurchase(productID, quantity: quantity)
+        let outcome = await runPurchase(productID, options: options)
         purchaseRunning = false
         // The updates that arrived meanwhile, in their order, after the purchase's own events (any
         // arriving during a purchase started meanwhile wait for that one).
@@ -254,7 +260,8 @@ public actor Store {
         }
     }
 
-    private func runPurchase(_ productID: String, quantity: Int) async -> PurchaseOutcome {
+    private func runPurchase(_ productID: String, options: PurchaseOptions) async -> PurchaseOutcome {
+        let quantity = options.quantity
         let route = routes[productID]
         let type = route?.type
         let provider = providers[route?.provider ?? 0]
@@ -282,7 +289,7 @@ public actor Store {
             if type == .nonConsumable, try await owns(productID) {
                 return .failed(PurchaseError(.alreadyOwned, productID: productID))
             }
-            switch try await provider.purchase(PurchaseRequest(productID: productID, quantity: quantity)) {
+            switch try await provider.purchase(PurchaseRequest(productID: productID, options: options)) {
             case .purchased(let transaction):
                 switch await process(transaction, from: provider) {
                 case .delivered, .alreadyDelivered, .expired:
