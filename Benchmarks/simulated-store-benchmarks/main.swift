@@ -74,7 +74,7 @@ actor LeanLedger: FulfillmentLedger {
     func markFinished(_ transactionID: TransactionID) {}
     func recordRevocation(_ transactionID: TransactionID, at date: Date) -> Bool { false }
     func recordExpiration(_ transactionID: TransactionID, at date: Date) -> Bool { false }
-    func spend(_ balance: String, quantity: Int) throws -> Int {
+    func spend(_ balance: String, quantity: Int, account: UUID?) throws -> Int {
         throw PurchaseError(.unsupported, detail: "the benchmark ledger does not spend")
     }
     func contents() -> LedgerContents {

@@ -7,8 +7,9 @@ public import PurchaseCore
 /// It keeps StoreKit's rules: a transaction stays unfinished until finished; non-consumables and
 /// active subscriptions cannot be bought twice; restore returns what is owned as restored
 /// transactions with new identifiers and the original ones kept. Refunds (``refund(_:)``) and early
-/// expiries (``expire(_:)``) send the changed transaction again, as stores do. Use it with a `Store` to test
-/// the whole purchase flow without a device.
+/// expiries (``expire(_:)``) send the changed transaction again, as stores do. A purchase's app
+/// account token stays on its transaction, its renewals and their restored copies. Use it with a
+/// `Store` to test the whole purchase flow without a device.
 public actor InMemoryStoreProvider: StoreProvider {
     /// What the next purchase of a product does.
     public enum Script: Sendable, Hashable {
@@ -139,7 +140,8 @@ public actor InMemoryStoreProvider: StoreProvider {
             originalPurchaseDate: last.originalPurchaseDate,
             expirationDate: expiration(for: productID, from: expiry),
             environment: .local,
-            willAutoRenew: true
+            willAutoRenew: true,
+            appAccountToken: last.appAccountToken
         )
         record(renewal)
         broadcast(renewal)
@@ -248,7 +250,8 @@ public actor InMemoryStoreProvider: StoreProvider {
             purchaseDate: now,
             expirationDate: expiration(for: product.productID, from: now),
             environment: .local,
-            willAutoRenew: product.type == .autoRenewable ? true : nil
+            willAutoRenew: product.type == .autoRenewable ? true : nil,
+            appAccountToken: request.appAccountToken
         )
         switch step {
         case .purchase, .hold:

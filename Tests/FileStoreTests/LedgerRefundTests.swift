@@ -82,7 +82,7 @@ struct LedgerRefundTests {
         try state.applyEncoded(LedgerRecord.delivery(gems("1", 100)).data)
         try state.applyEncoded(LedgerRecord.delivery(gems("2", 100)).data)
         try state.applyEncoded(LedgerRecord.revocation(id("1"), TestCatalog.start).data)
-        let current = try state.snapshot()
+        let current = try state.versionThreeSnapshot()
         // Version 2 is version 3 without the refunds section (here: a count of zero).
         let old = Data([2, 0, 0, 0]) + current.dropFirst(4).dropLast(8)
         #expect(try LedgerState(snapshot: old).contents == state.contents)

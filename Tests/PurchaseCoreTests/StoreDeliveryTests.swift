@@ -181,7 +181,9 @@ struct FailingLedger: FulfillmentLedger {
     func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
         throw PurchaseError(.ledgerIOFailed)
     }
-    func spend(_ balance: String, quantity: Int) async throws -> Int { throw PurchaseError(.ledgerIOFailed) }
+    func spend(_ balance: String, quantity: Int, account: UUID?) async throws -> Int {
+        throw PurchaseError(.ledgerIOFailed)
+    }
     func contents() async throws -> LedgerContents { LedgerContents() }
 }
 

@@ -14,8 +14,11 @@ public import PurchaseCore
 /// - ``recordDelivery(_:)`` is a check-and-insert inside one journal commit, which holds the
 ///   cross-process lock after catching up with the other processes: exactly one caller, in any
 ///   process, gets `true` for a transaction.
-/// - ``spend(_:quantity:)`` checks the balance and records the spend in one commit, so balances never
-///   go below zero through spending, whatever runs concurrently.
+/// - ``spend(_:quantity:account:)`` checks the account's balance and records the spend in one
+///   commit, so balances never go below zero through spending, whatever runs concurrently.
+/// - It holds many accounts (``Delivery/appAccountToken``; `nil` the default account, the only one
+///   of a journal written before accounts, which reads as it was): balances and spends are per
+///   account, and a transaction is delivered to one account only.
 /// - ``recordExpiration(_:at:)`` checks the delivery and writes the earlier end in one commit, so a
 ///   delivery's end only ever moves earlier and exactly one caller gets `true` for a given change.
 /// - Every call that returns has made its change durable (fsync), together with everything written
@@ -146,10 +149,10 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         let (record, transactionID, key) = (
             LedgerRecord.delivery(delivery), delivery.transactionID, delivery.fulfillmentKey
         )
-        let (credits, productID) = (delivery.credits, delivery.productID)
+        let (credits, productID, account) = (delivery.credits, delivery.productID, delivery.appAccountToken)
         return try await perform("the ledger cannot record a delivery") { state in
             guard !state.isDelivered(transactionID, fulfilling: key) else { return ([], false) }
-            if let name = state.overflowingBalance(adding: credits) {
+            if let name = state.overflowingBalance(adding: credits, account: account) {
                 throw PurchaseError(
                     .paymentInvalid, detail: "balance '\(name)' cannot hold the units this delivery credits",
                     productID: productID)
@@ -194,7 +197,8 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         try await perform("the ledger cannot record a refund") { state in
             guard let delivery = state.delivery(for: transactionID), state.contents.revocations[transactionID] == nil
             else { return ([], nil) }
-            let payout = RevokedPayout(revoking: delivery.credits, from: state.balances, treatment: treatment)
+            let payout = RevokedPayout(
+                revoking: delivery.credits, from: state.balances(for: delivery.appAccountToken), treatment: treatment)
             return ([.refund(transactionID, date, treatment, debited: payout.debited)], payout)
         }
     }
@@ -210,14 +214,15 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         }
     }
 
-    /// Takes `quantity` units from a balance, refusing to go below zero.
-    public func spend(_ balance: String, quantity: Int) async throws -> Int {
+    /// Takes `quantity` units from a balance of one account (`nil`: the default account), refusing
+    /// to go below zero.
+    public func spend(_ balance: String, quantity: Int, account: UUID?) async throws -> Int {
         guard quantity > 0 else {
             throw PurchaseError(.clientInvalid, detail: "spend quantity must be positive, got \(quantity)")
         }
-        let record = LedgerRecord.spend(balance, quantity)
+        let record = LedgerRecord.spend(balance, quantity, account: account)
         return try await perform("the ledger cannot record a spend") { state in
-            let available = state.balances[balance, default: 0]
+            let available = state.balances(for: account)[balance, default: 0]
             guard available >= quantity else {
                 throw PurchaseError(.insufficientBalance, detail: "\(balance): have \(available), need \(quantity)")
             }
@@ -232,9 +237,10 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         return contents
     }
 
-    /// The balances, kept up to date record by record (equal to `LedgerContents.balances`).
-    public func balances() async throws -> [String: Int] {
-        try await read { $0.balances.filter { $0.value != 0 } }
+    /// The balances of one account (`nil`, the default: the default account), kept up to date
+    /// record by record (equal to `LedgerContents.balances(for:)`).
+    public func balances(for account: UUID? = nil) async throws -> [String: Int] {
+        try await read { $0.balances(for: account).filter { $0.value != 0 } }
     }
 
     /// Writes a snapshot and starts a new log (see `Journal.compact()`).

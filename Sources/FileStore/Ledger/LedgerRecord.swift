@@ -4,14 +4,16 @@ import PurchaseCore
 /// One record of the fulfillment ledger's journal. The first byte is the tag; the layout of each is
 /// in README.md in this folder.
 enum LedgerRecord: Sendable, Hashable {
-    /// Tag 1: a delivery.
+    /// Tag 1: a delivery to the default account; tag 7: a delivery to another account (the tag-1
+    /// fields, then the app account token).
     case delivery(Delivery)
     /// Tag 2: the provider finished a transaction.
     case finished(TransactionID)
     /// Tag 3: a delivered purchase was taken back.
     case revocation(TransactionID, Date)
-    /// Tag 4: units spent from a balance.
-    case spend(String, Int)
+    /// Tag 4: units the default account spent from a balance; tag 8: units another account spent
+    /// (its app account token, then the tag-4 fields).
+    case spend(String, Int, account: UUID? = nil)
     /// Tag 5: a delivered transaction now ends earlier (the store ended its period early).
     case expiration(TransactionID, Date)
     /// Tag 6: a delivered consumable was refunded, with the units taken back from each balance (what
@@ -28,8 +30,9 @@ enum LedgerRecord: Sendable, Hashable {
     func encode(into writer: inout ByteWriter) {
         switch self {
         case .delivery(let delivery):
-            writer.u8(1)
+            writer.u8(delivery.appAccountToken == nil ? 1 : 7)
             Self.encode(delivery, into: &writer)
+            if let token = delivery.appAccountToken { writer.uuid(token) }
         case .finished(let id):
             writer.u8(2)
             writer.string(id.store)
@@ -39,8 +42,13 @@ enum LedgerRecord: Sendable, Hashable {
             writer.string(id.store)
             writer.string(id.id)
             writer.date(date)
-        case .spend(let name, let quantity):
-            writer.u8(4)
+        case .spend(let name, let quantity, let account):
+            if let account {
+                writer.u8(8)
+                writer.uuid(account)
+            } else {
+                writer.u8(4)
+            }
             writer.string(name)
             writer.int(quantity)
         case .expiration(let id, let date):
@@ -98,7 +106,7 @@ enum LedgerRecord: Sendable, Hashable {
             case 3:
                 record = .revocation(
                     TransactionID(store: try reader.string(), id: try reader.string()), try reader.date())
-            case 4: record = .spend(try reader.string(interning: &interner), try reader.int())
+            case 4: record = .spend(try reader.string(interning: &interner), try reader.int(), account: nil)
             case 5:
                 record = .expiration(
                     TransactionID(store: try reader.string(), id: try reader.string()), try reader.date())
@@ -106,6 +114,13 @@ enum LedgerRecord: Sendable, Hashable {
                 record = .refund(
                     TransactionID(store: try reader.string(), id: try reader.string()), try reader.date(),
                     try RefundedConsumables(code: try reader.u8()), debited: try Self.decodeAmounts(from: &reader))
+            case 7:
+                var delivery = try Self.decodeDelivery(from: &reader, interner: &interner)
+                delivery.appAccountToken = try reader.uuid()
+                record = .delivery(delivery)
+            case 8:
+                let account = try reader.uuid()
+                record = .spend(try reader.string(interning: &interner), try reader.int(), account: account)
             default:
                 throw RecordFormatError(description: "unknown ledger record tag \(tag) (written by a newer version?)")
             }

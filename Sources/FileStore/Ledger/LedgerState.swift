@@ -6,16 +6,20 @@ import PurchaseCore
 /// running balances.
 struct LedgerState: JournalState {
     /// The snapshot format version this code writes. Version 2 adds the expirations section after
-    /// the spent balances, version 3 the refunds section after it; older snapshots (without them)
-    /// still load.
-    static let snapshotVersion: UInt32 = 3
+    /// the spent balances, version 3 the refunds section after it, version 4 each delivery's account
+    /// and the accounts' spends after that; older snapshots (without them, of the default account
+    /// alone) still load.
+    static let snapshotVersion: UInt32 = 4
 
     private(set) var contents = LedgerContents()
     private(set) var index: [TransactionID: Int] = [:]
     /// The `Delivery.fulfillmentKey` of every delivery applied (derived: rebuilt as records apply).
     private(set) var fulfilled: Set<TransactionID> = []
-    /// Balances as ``LedgerContents/balances`` computes them, kept up to date record by record.
+    /// The default account's balances as ``LedgerContents/balances`` computes them, kept up to date
+    /// record by record.
     private(set) var balances: [String: Int] = [:]
+    /// The other accounts' balances, by app account token, kept up to date the same way.
+    private(set) var accountBalances: [UUID: [String: Int]] = [:]
     /// Recent strings, shared by the records decoded (not part of the state's meaning).
     private var interner = StringInterner()
 
@@ -84,11 +88,18 @@ struct LedgerState: JournalState {
                 index[delivery.transactionID] = existing
                 return
             }
-            if let name = overflowingBalance(adding: delivery.credits) {
+            let account = delivery.appAccountToken
+            if let name = overflowingBalance(adding: delivery.credits, account: account) {
                 index[delivery.transactionID] = nil
                 throw RecordFormatError(description: "the delivery takes balance '\(name)' out of range")
             }
-            for (name, amount) in delivery.credits { balances[name, default: 0] += amount }
+            if let account {
+                for (name, amount) in delivery.credits {
+                    accountBalances[account, default: [:]][name, default: 0] += amount
+                }
+            } else {
+                for (name, amount) in delivery.credits { balances[name, default: 0] += amount }
+            }
             // A log applies as written: deliveries recorded before keys were checked stay.
             fulfilled.insert(delivery.fulfillmentKey)
             contents.deliveries.append(delivery)
@@ -96,39 +107,62 @@ struct LedgerState: JournalState {
             contents.finished.insert(id)
         case .revocation(let id, let date):
             guard let position = index[id], contents.revocations[id] == nil else { return }
-            let credits = contents.deliveries[position].credits
-            if let name = overflowingBalance(adding: credits, negated: true) {
+            let (credits, account) = (
+                contents.deliveries[position].credits, contents.deliveries[position].appAccountToken
+            )
+            if let name = overflowingBalance(adding: credits, negated: true, account: account) {
                 throw RecordFormatError(description: "the revocation takes balance '\(name)' out of range")
             }
             contents.revocations[id] = date
-            for (name, amount) in credits { balances[name, default: 0] -= amount }
-        case .spend(let name, let quantity):
-            guard overflowingBalance(adding: [name: quantity], negated: true) == nil,
-                !(contents.spent[name, default: 0].addingReportingOverflow(quantity).overflow)
+            take(credits, from: account)
+        case .spend(let name, let quantity, let account):
+            guard overflowingBalance(adding: [name: quantity], negated: true, account: account) == nil,
+                !(contents.amountsSpent(by: account)[name, default: 0].addingReportingOverflow(quantity).overflow)
             else { throw RecordFormatError(description: "the spend takes balance '\(name)' out of range") }
-            contents.spent[name, default: 0] += quantity
-            balances[name, default: 0] -= quantity
+            if let account {
+                contents.spentByAccount[account, default: [:]][name, default: 0] += quantity
+            } else {
+                contents.spent[name, default: 0] += quantity
+            }
+            take([name: quantity], from: account)
         case .expiration(let id, let date):
             guard let delivery = delivery(for: id), contents.endsLater(delivery, than: date) else { return }
             contents.expirations[id] = date
         case .refund(let id, let date, let treatment, let debited):
             guard let position = index[id], contents.revocations[id] == nil else { return }
+            let account = contents.deliveries[position].appAccountToken
             let payout = RevokedPayout(
                 treatment: treatment, credited: contents.deliveries[position].credits, debited: debited)
-            if let name = overflowingBalance(adding: payout.debited, negated: true) {
+            if let name = overflowingBalance(adding: payout.debited, negated: true, account: account) {
                 throw RecordFormatError(description: "the refund takes balance '\(name)' out of range")
             }
             contents.revocations[id] = date
             contents.revokedPayouts[id] = payout
-            for (name, amount) in payout.debited { balances[name, default: 0] -= amount }
+            take(payout.debited, from: account)
         }
     }
 
-    /// The name of a balance that adding (or, `negated`, taking away) `credits` would take out of
-    /// `Int`'s range, or `nil` when every balance can take them.
-    func overflowingBalance(adding credits: [String: Int], negated: Bool = false) -> String? {
+    /// The balances of one account (`nil`: the default account), as the records left them.
+    func balances(for account: UUID?) -> [String: Int] {
+        guard let account else { return balances }
+        return accountBalances[account] ?? [:]
+    }
+
+    /// Takes `amounts` from the running balances of `account`.
+    private mutating func take(_ amounts: [String: Int], from account: UUID?) {
+        if let account {
+            for (name, amount) in amounts { accountBalances[account, default: [:]][name, default: 0] -= amount }
+        } else {
+            for (name, amount) in amounts { balances[name, default: 0] -= amount }
+        }
+    }
+
+    /// The name of a balance of `account` that adding (or, `negated`, taking away) `credits` would
+    /// take out of `Int`'s range, or `nil` when every balance can take them.
+    func overflowingBalance(adding credits: [String: Int], negated: Bool = false, account: UUID?) -> String? {
+        let current = balances(for: account)
         for (name, amount) in credits {
-            let balance = balances[name, default: 0]
+            let balance = current[name, default: 0]
             let (result, overflow) =
                 negated ? balance.subtractingReportingOverflow(amount) : balance.addingReportingOverflow(amount)
             if overflow || result == .min { return name }
@@ -148,7 +182,9 @@ struct LedgerState: JournalState {
             index.reserveCapacity(deliveries)
             fulfilled.reserveCapacity(deliveries)
             for _ in 0..<deliveries {
-                try applyRecorded(.delivery(try LedgerRecord.decodeDelivery(from: &reader, interner: &interner)))
+                var delivery = try LedgerRecord.decodeDelivery(from: &reader, interner: &interner)
+                if version >= 4, try reader.bool() { delivery.appAccountToken = try reader.uuid() }
+                try applyRecorded(.delivery(delivery))
             }
             let finished = Int(try reader.u64())
             contents.finished.reserveCapacity(min(finished, reader.remaining))
@@ -161,7 +197,7 @@ struct LedgerState: JournalState {
                     .revocation(TransactionID(store: try reader.string(), id: try reader.string()), try reader.date()))
             }
             let spent = Int(try reader.u64())
-            for _ in 0..<spent { try applyRecorded(.spend(try reader.string(), try reader.int())) }
+            for _ in 0..<spent { try applyRecorded(.spend(try reader.string(), try reader.int(), account: nil)) }
             if version >= 2 {
                 let expirations = Int(try reader.u64())
                 for _ in 0..<expirations {
@@ -180,6 +216,13 @@ struct LedgerState: JournalState {
                         .refund(id, date, treatment, debited: try LedgerRecord.decodeAmounts(from: &reader)))
                 }
             }
+            if version >= 4 {
+                let accountSpends = Int(try reader.u64())
+                for _ in 0..<accountSpends {
+                    let account = try reader.uuid()
+                    try applyRecorded(.spend(try reader.string(), try reader.int(), account: account))
+                }
+            }
             try reader.expectEnd("ledger snapshot")
         }
     }
@@ -188,7 +231,11 @@ struct LedgerState: JournalState {
         var writer = ByteWriter(capacity: 64 + contents.deliveries.count * 120)
         writer.u32(Self.snapshotVersion)
         writer.u64(UInt64(contents.deliveries.count))
-        for delivery in contents.deliveries { LedgerRecord.encode(delivery, into: &writer) }
+        for delivery in contents.deliveries {
+            LedgerRecord.encode(delivery, into: &writer)
+            writer.bool(delivery.appAccountToken != nil)
+            if let token = delivery.appAccountToken { writer.uuid(token) }
+        }
         writer.u64(UInt64(contents.finished.count))
         for id in contents.finished.sorted() {
             writer.string(id.store)
@@ -220,6 +267,15 @@ struct LedgerState: JournalState {
             writer.date(contents.revocations[id] ?? Date(timeIntervalSince1970: 0))
             writer.u8(payout.treatment.code)
             LedgerRecord.encode(amounts: payout.debited, into: &writer)
+        }
+        let accountSpends = contents.spentByAccount.sorted { $0.key.uuidString < $1.key.uuidString }
+        writer.u64(UInt64(accountSpends.reduce(0) { $0 + $1.value.count }))
+        for (account, spent) in accountSpends {
+            for (name, quantity) in spent.sorted(by: { $0.key < $1.key }) {
+                writer.uuid(account)
+                writer.string(name)
+                writer.int(quantity)
+            }
         }
         return writer.data
     }

@@ -6,6 +6,9 @@ public import Foundation
 /// changes afterwards; a refund is recorded beside it as a revocation, and a subscription the store
 /// ended early as an expiration (``LedgerContents/expirations``, see
 /// ``LedgerContents/expirationDate(of:)``).
+///
+/// A delivery belongs to one account of the ledger, ``appAccountToken`` (`nil`: the default
+/// account): what it grants and credits counts for that account only.
 public struct Delivery: Sendable, Hashable, Codable {
     /// The transaction delivered.
     public var transactionID: TransactionID
@@ -28,6 +31,9 @@ public struct Delivery: Sendable, Hashable, Codable {
     public var purchaseDate: Date
     /// When delivery was recorded.
     public var deliveredAt: Date
+    /// The account delivered to: the app account token the transaction carried (StoreKit's
+    /// `appAccountToken`); `nil` for the default account.
+    public var appAccountToken: UUID?
 
     /// Creates a delivery record.
     public init(
@@ -40,7 +46,8 @@ public struct Delivery: Sendable, Hashable, Codable {
         credits: [String: Int],
         expirationDate: Date?,
         purchaseDate: Date,
-        deliveredAt: Date
+        deliveredAt: Date,
+        appAccountToken: UUID? = nil
     ) {
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID
@@ -52,6 +59,7 @@ public struct Delivery: Sendable, Hashable, Codable {
         self.expirationDate = expirationDate
         self.purchaseDate = purchaseDate
         self.deliveredAt = deliveredAt
+        self.appAccountToken = appAccountToken
     }
 }
 

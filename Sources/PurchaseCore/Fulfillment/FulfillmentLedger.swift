@@ -6,25 +6,34 @@ public import Foundation
 /// process dies in between, the provider hands the transaction back and the ledger answers that it
 /// was already delivered.
 ///
+/// A ledger holds many accounts, each named by an app account token (StoreKit's
+/// `appAccountToken`; `nil` is the default account, the one a single device uses): deliveries,
+/// entitlements and balances belong to one account, so one ledger can serve a server with many
+/// users. ``LedgerContents/view(for:)`` gives one account's part.
+///
 /// ## Implementation requirements
 /// - ``recordDelivery(_:)`` is an atomic check-and-insert keyed by ``Delivery/fulfillmentKey``:
 ///   however many callers race with the same transaction, or with transactions that bring back the
 ///   same original purchase of a non-consumable or non-renewing product (restores), in this process
 ///   or another one sharing the ledger, exactly one gets `true`. A delivery whose
 ///   ``Delivery/transactionID`` is already recorded is refused too. Deliveries recorded before this
-///   rule (a ledger's history) stay as they were.
+///   rule (a ledger's history) stay as they were. The check spans every account: a transaction is
+///   delivered to exactly one account, the ``Delivery/appAccountToken`` of the delivery recorded,
+///   and the ledger keeps that account with it.
 /// - A call that returns has made its change durable to the ledger's own standard (an in-memory
 ///   ledger: for the life of the process; a file ledger: on disk, fsynced). A call that throws has
 ///   changed nothing.
-/// - ``spend(_:quantity:)`` is atomic with respect to every other change: a balance never goes below
-///   zero through spending.
+/// - ``spend(_:quantity:account:)`` is atomic with respect to every other change: a balance never
+///   goes below zero through spending, and a spend takes units from the named account's balance
+///   only (another account's units never make up a shortfall).
 /// - ``recordExpiration(_:at:)`` only ever moves a delivered transaction's end earlier: it never
 ///   extends a delivery (a renewal is a new delivery) and never touches a transaction that was not
 ///   delivered or that does not expire. What it records shows in ``LedgerContents/expirations``.
 /// - ``recordRevocation(_:at:refundedConsumables:)`` is an atomic check-and-record: the revocation
 ///   and its ``RevokedPayout`` (computed with ``RevokedPayout/init(revoking:from:treatment:)`` from
-///   the balances just before it) are recorded together, once; a replayed revocation changes nothing.
-///   What it records shows in ``LedgerContents/revocations`` and ``LedgerContents/revokedPayouts``.
+///   the balances of the delivery's account just before it) are recorded together, once; a replayed
+///   revocation changes nothing. What it records shows in ``LedgerContents/revocations`` and
+///   ``LedgerContents/revokedPayouts``.
 /// - Errors are ``PurchaseError`` with code ``PurchaseError/Code/ledgerIOFailed`` for storage
 ///   failures and ``PurchaseError/Code/insufficientBalance`` for a spend that does not fit.
 public protocol FulfillmentLedger: Sendable {
@@ -71,11 +80,15 @@ public protocol FulfillmentLedger: Sendable {
     ///   expiration recorded for it before. `false` otherwise, in which case nothing changed.
     func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool
 
-    /// Takes `quantity` units from a balance.
+    /// Takes `quantity` units from a balance of one account.
     ///
-    /// - Returns: the balance after the spend.
-    /// - Throws: ``PurchaseError/Code/insufficientBalance`` when the balance holds fewer units.
-    func spend(_ balance: String, quantity: Int) async throws -> Int
+    /// - Parameters:
+    ///   - balance: the payout name.
+    ///   - quantity: the units to take; positive.
+    ///   - account: the account's app account token; `nil` for the default account.
+    /// - Returns: the account's balance after the spend.
+    /// - Throws: ``PurchaseError/Code/insufficientBalance`` when the account's balance holds fewer units.
+    func spend(_ balance: String, quantity: Int, account: UUID?) async throws -> Int
 
     /// Everything the ledger holds, for computing entitlements, balances and history.
     func contents() async throws -> LedgerContents
@@ -94,6 +107,12 @@ public protocol FulfillmentLedger: Sendable {
 // MARK: - Default implementations
 
 extension FulfillmentLedger {
+    /// Takes `quantity` units from a balance of the default account (see
+    /// ``spend(_:quantity:account:)``).
+    public func spend(_ balance: String, quantity: Int) async throws -> Int {
+        try await spend(balance, quantity: quantity, account: nil)
+    }
+
     /// Records the revocation with ``recordRevocation(_:at:)``, for a ledger that keeps no payouts:
     /// its balances lose everything the delivery credited, whatever `treatment` says (they can go
     /// below zero), and the payout returned says so (everything debited). Not atomic with respect to
@@ -114,9 +133,14 @@ extension FulfillmentLedger {
     public func close() async {}
 }
 
-/// A consistent view of a ledger at one moment.
+/// A consistent view of a ledger at one moment: every account's deliveries (each
+/// ``Delivery/appAccountToken`` names its account), and what each account spent.
+///
+/// ``balances`` are the default account's; ``balances(for:)`` and ``view(for:)`` give another
+/// account's part. A view of one account (``view(for:)``) holds only that account's deliveries and
+/// what they touched, so every computation over it (entitlements, balances) is that account's.
 public struct LedgerContents: Sendable, Hashable {
-    /// Every delivery, in the order they were recorded.
+    /// Every delivery of every account, in the order they were recorded.
     public var deliveries: [Delivery]
     /// Transactions the store took back, and when.
     public var revocations: [TransactionID: Date]
@@ -126,8 +150,13 @@ public struct LedgerContents: Sendable, Hashable {
     public var revokedPayouts: [TransactionID: RevokedPayout]
     /// Transactions finished with their provider.
     public var finished: Set<TransactionID>
-    /// Units spent from each balance.
+    /// Units the default account spent from each balance.
     public var spent: [String: Int]
+    /// Units the other accounts spent from each balance, by app account token.
+    public var spentByAccount: [UUID: [String: Int]]
+    /// The account a view of one account holds (``view(for:)``), whose spends are ``spent``; `nil`
+    /// for a ledger's whole contents (and for the default account's view).
+    public internal(set) var account: UUID?
     /// Delivered transactions the store ended early, and when they end now (always earlier than
     /// their ``Delivery/expirationDate``).
     public var expirations: [TransactionID: Date]
@@ -139,13 +168,15 @@ public struct LedgerContents: Sendable, Hashable {
         finished: Set<TransactionID> = [],
         spent: [String: Int] = [:],
         expirations: [TransactionID: Date] = [:],
-        revokedPayouts: [TransactionID: RevokedPayout] = [:]
+        revokedPayouts: [TransactionID: RevokedPayout] = [:],
+        spentByAccount: [UUID: [String: Int]] = [:]
     ) {
         self.deliveries = deliveries
         self.revocations = revocations
         self.revokedPayouts = revokedPayouts
         self.finished = finished
         self.spent = spent
+        self.spentByAccount = spentByAccount
         self.expirations = expirations
     }
 
@@ -164,17 +195,23 @@ public struct LedgerContents: Sendable, Hashable {
         return date < current
     }
 
-    /// Balances: what deliveries credited, less what refunds took back, less what was spent. A
-    /// revoked delivery with a ``revokedPayouts`` record counts for its ``RevokedPayout/retained``
-    /// units; one without counts for nothing.
+    /// The default account's balances, or in a view of one account (``view(for:)``) that account's
+    /// (see ``balances(for:)``).
+    public var balances: [String: Int] { balances(for: account) }
+
+    /// An account's balances: what its deliveries credited, less what refunds took back, less what
+    /// it spent. A revoked delivery with a ``revokedPayouts`` record counts for its
+    /// ``RevokedPayout/retained`` units; one without counts for nothing.
     ///
     /// A balance can be negative only when a purchase whose units were already spent is refunded
     /// without a payout record.
     /// Ledgers refuse deliveries that would take a balance beyond `Int`'s range; contents that hold
     /// more anyway (built by hand) show such a balance at the end of the range rather than trapping.
-    public var balances: [String: Int] {
+    ///
+    /// - Parameter account: the account's app account token; `nil` for the default account.
+    public func balances(for account: UUID?) -> [String: Int] {
         var result: [String: Int] = [:]
-        for delivery in deliveries {
+        for delivery in deliveries where delivery.appAccountToken == account {
             let credits: [String: Int]
             if revocations[delivery.transactionID] == nil {
                 credits = delivery.credits
@@ -187,7 +224,7 @@ public struct LedgerContents: Sendable, Hashable {
                 result[name, default: 0] = Self.saturating(result[name, default: 0], plus: amount)
             }
         }
-        for (name, amount) in spent {
+        for (name, amount) in amountsSpent(by: account) {
             result[name, default: 0] = Self.saturating(result[name, default: 0], plus: amount == .min ? .max : -amount)
         }
         return result

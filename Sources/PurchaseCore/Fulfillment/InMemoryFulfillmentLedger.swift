@@ -2,6 +2,9 @@ public import Foundation
 
 /// A fulfillment ledger that lives in memory: exactly-once within one process, gone when it ends.
 ///
+/// It holds every account its deliveries name (``Delivery/appAccountToken``), with balances and
+/// spends per account, and delivers a transaction to one account only.
+///
 /// Right for tests and for apps whose provider keeps the durable record; use a file-backed ledger
 /// where deliveries must survive a crash.
 public actor InMemoryFulfillmentLedger: FulfillmentLedger {
@@ -56,7 +59,8 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger {
         guard let delivery = delivery(for: transactionID), state.revocations[transactionID] == nil else {
             return nil
         }
-        let payout = RevokedPayout(revoking: delivery.credits, from: state.balances, treatment: treatment)
+        let payout = RevokedPayout(
+            revoking: delivery.credits, from: state.balances(for: delivery.appAccountToken), treatment: treatment)
         state.revocations[transactionID] = date
         state.revokedPayouts[transactionID] = payout
         return payout
@@ -69,16 +73,21 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger {
         return true
     }
 
-    /// Takes `quantity` units from a balance, refusing to go below zero.
-    public func spend(_ balance: String, quantity: Int) throws -> Int {
+    /// Takes `quantity` units from a balance of one account (`nil`: the default account), refusing
+    /// to go below zero.
+    public func spend(_ balance: String, quantity: Int, account: UUID?) throws -> Int {
         guard quantity > 0 else {
             throw PurchaseError(.clientInvalid, detail: "spend quantity must be positive, got \(quantity)")
         }
-        let available = state.balances[balance, default: 0]
+        let available = state.balances(for: account)[balance, default: 0]
         guard available >= quantity else {
             throw PurchaseError(.insufficientBalance, detail: "\(balance): have \(available), need \(quantity)")
         }
-        state.spent[balance, default: 0] += quantity
+        if let account {
+            state.spentByAccount[account, default: [:]][balance, default: 0] += quantity
+        } else {
+            state.spent[balance, default: 0] += quantity
+        }
         return available - quantity
     }
 

@@ -170,7 +170,8 @@ extension Store {
             credits: credits,
             expirationDate: expiration,
             purchaseDate: transaction.purchaseDate,
-            deliveredAt: clock.now
+            deliveredAt: clock.now,
+            appAccountToken: transaction.appAccountToken
         )
     }
 

@@ -4,7 +4,8 @@ public import Foundation
 /// exactly once, finish, restore, entitlements and balances, over one or more store providers.
 ///
 /// Guarantees:
-/// - A transaction is delivered at most once per (store, transaction id), whatever redeliveries,
+/// - A transaction is delivered at most once per (store, transaction id), to the account its
+///   ``StoreTransaction/appAccountToken`` names (see ``entitlements(for:)``), whatever redeliveries,
 ///   concurrent updates or crashes happen: the ledger's atomic ``FulfillmentLedger/recordDelivery(_:)``
 ///   decides, and the provider is told to finish only after the ledger has recorded delivery. A
 ///   non-consumable or non-renewing purchase is delivered once per original purchase: restoring it
@@ -44,7 +45,7 @@ public actor Store {
     /// The verifier of stores without one in `verifiers`, made once (it holds the catalog).
     let catalogVerifier: any ReceiptVerifier
     let clock: any PurchaseClock
-    private let gracePeriod: TimeInterval
+    let gracePeriod: TimeInterval
 
     private var purchaseRunning = false
     /// Provider updates that arrived while a purchase ran, processed once it has reported its own
@@ -286,7 +287,7 @@ public actor Store {
             return .failed(Self.creditsOverflow(productID: productID, quantity: quantity))
         }
         do {
-            if type == .nonConsumable, try await owns(productID) {
+            if type == .nonConsumable, try await owns(productID, account: options.appAccountToken) {
                 return .failed(PurchaseError(.alreadyOwned, productID: productID))
             }
             switch try await provider.purchase(PurchaseRequest(productID: productID, options: options)) {
@@ -314,16 +315,18 @@ public actor Store {
         }
     }
 
-    private func owns(_ productID: String) async throws -> Bool {
+    /// Whether `account` holds a delivery of `productID` the store has not taken back.
+    private func owns(_ productID: String, account: UUID?) async throws -> Bool {
         let contents = try await ledger.contents()
         return contents.deliveries.contains {
-            $0.productID == productID && contents.revocations[$0.transactionID] == nil
+            $0.productID == productID && $0.appAccountToken == account && contents.revocations[$0.transactionID] == nil
         }
     }
 
     // MARK: - Restore
 
-    /// Brings back what the person owns in every store, through the same verify-deliver-finish flow.
+    /// Brings back what the person owns in every store, through the same verify-deliver-finish flow;
+    /// each transaction is delivered to the account it carries (``StoreTransaction/appAccountToken``).
     public func restore() async -> RestoreOutcome {
         var restored: [String] = []
         var seen = Set<String>()
@@ -353,29 +356,5 @@ public actor Store {
         if errors.isEmpty { return restored.isEmpty ? .nothingToRestore : .restored(restored) }
         if restored.isEmpty { return .failed(errors[0]) }
         return .partial(restored: restored, errors: errors)
-    }
-
-    // MARK: - Entitlements and balances
-
-    /// What the person owns now; each store's subscriptions get the billing grace period the store
-    /// states now (``StoreProvider/billingGracePeriod()``), or the store's `gracePeriod`.
-    ///
-    /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` when the ledger cannot be read.
-    public func entitlements() async throws -> Entitlements {
-        let contents = try await ledger.contents()
-        var gracePeriods: [String: TimeInterval] = [:]
-        for provider in providers {
-            if let grace = await provider.billingGracePeriod() { gracePeriods[provider.storeName] = grace }
-        }
-        return Entitlements.compute(
-            from: contents, catalog: catalog, at: clock.now, gracePeriod: gracePeriod, gracePeriods: gracePeriods)
-    }
-
-    /// Takes units from a balance (spending gems, using a consumable).
-    ///
-    /// - Returns: the balance after the spend.
-    /// - Throws: ``PurchaseError/Code/insufficientBalance`` when the balance holds fewer units.
-    public func spend(_ balance: String, quantity: Int) async throws -> Int {
-        try await ledger.spend(balance, quantity: quantity)
     }
 }

@@ -43,6 +43,10 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
     /// For a ``TransactionState/failed`` transaction, why the store failed it (`nil`: the store did not
     /// say, read as ``TransactionFailure/paymentFailed``).
     public var failure: TransactionFailure?
+    /// The app's identifier of the account the purchase was made for (StoreKit's `appAccountToken`,
+    /// StoreKit 1's `applicationUsername` when it is a UUID), as the purchase's options gave it; a
+    /// renewal or a restore carries its original purchase's. `nil`: the default account.
+    public var appAccountToken: UUID?
 
     /// Creates a transaction. Defaults describe a first purchase in production, bought by the person.
     public init(
@@ -62,7 +66,8 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
         state: TransactionState = .purchased,
         willAutoRenew: Bool? = nil,
         verificationData: Data? = nil,
-        failure: TransactionFailure? = nil
+        failure: TransactionFailure? = nil,
+        appAccountToken: UUID? = nil
     ) {
         self.id = id
         self.originalID = originalID ?? id
@@ -81,6 +86,7 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
         self.willAutoRenew = willAutoRenew
         self.verificationData = verificationData
         self.failure = failure
+        self.appAccountToken = appAccountToken
     }
 
     /// The store-qualified identifier delivery is keyed by.

@@ -65,8 +65,8 @@ import PurchaseKit
             func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
                 try await base.recordExpiration(transactionID, at: date)
             }
-            func spend(_ balance: String, quantity: Int) async throws -> Int {
-                try await base.spend(balance, quantity: quantity)
+            func spend(_ balance: String, quantity: Int, account: UUID?) async throws -> Int {
+                try await base.spend(balance, quantity: quantity, account: account)
             }
             func contents() async throws -> LedgerContents { try await base.contents() }
         }

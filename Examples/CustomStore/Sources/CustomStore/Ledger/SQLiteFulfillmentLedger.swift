@@ -14,9 +14,12 @@ public import PurchaseKit
 ///   caller, on any connection in any process, gets `true` for a transaction or for the original
 ///   purchase a restore brings back. A delivery whose credits would take a balance out of `Int`'s
 ///   range is refused (`PurchaseError.Code.paymentInvalid`) and nothing is written.
-/// - ``spend(_:quantity:)`` checks the balance and records the spend in one statement, inside one
-///   transaction holding the write lock: a balance never goes below zero through spending, whatever
-///   runs concurrently.
+/// - ``spend(_:quantity:account:)`` checks the account's balance and records the spend in one
+///   statement, inside one transaction holding the write lock: a balance never goes below zero
+///   through spending, whatever runs concurrently.
+/// - It holds many accounts (a delivery's `appAccountToken`; the default account has none, and a
+///   database written before accounts holds only it): balances and spends are per account, and the
+///   unique keys span every account, so a transaction is delivered to one account only.
 /// - ``recordRevocation(_:at:)`` and ``recordExpiration(_:at:)`` check and write in one transaction
 ///   each: a revocation is recorded once, for a delivered transaction only, and takes back what its
 ///   delivery credited; an expiration only ever moves a delivered, expiring transaction's end earlier.
@@ -106,14 +109,15 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
     /// exists (atomically, across connections and processes).
     public func recordDelivery(_ delivery: Delivery) async throws -> Bool {
         let entitlements = String(decoding: try JSONEncoder().encode(delivery.entitlements), as: UTF8.self)
+        let account = SQLiteLedgerSchema.account(delivery.appAccountToken)
         return try await write("the ledger cannot record a delivery") { session in
             let key = delivery.fulfillmentKey
             let inserted = try session.execute(
                 """
                 INSERT INTO deliveries (store, transaction_id, original_store, original_transaction_id,
                     fulfillment_store, fulfillment_id, product_id, product_type, quantity, entitlements,
-                    expiration_date, purchase_date, delivered_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                    expiration_date, purchase_date, delivered_at, account)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
                 ON CONFLICT DO NOTHING
                 """,
                 [
@@ -123,12 +127,12 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
                     .int(delivery.quantity), .text(entitlements),
                     .real(delivery.expirationDate?.timeIntervalSinceReferenceDate),
                     .real(delivery.purchaseDate.timeIntervalSinceReferenceDate),
-                    .real(delivery.deliveredAt.timeIntervalSinceReferenceDate),
+                    .real(delivery.deliveredAt.timeIntervalSinceReferenceDate), .text(account),
                 ])
             guard inserted == 1 else { return false }
             let sequence = session.lastInsertedRowID
             for (name, amount) in delivery.credits.sorted(by: { $0.key < $1.key }) {
-                guard try SQLiteLedgerRows.balance(name, session).adding(amount) != nil else {
+                guard try SQLiteLedgerRows.balance(name, account: account, session).adding(amount) != nil else {
                     // Thrown inside the transaction: the delivery inserted above is rolled back.
                     throw PurchaseError(
                         .paymentInvalid, detail: "balance '\(name)' cannot hold the units this delivery credits",
@@ -139,9 +143,9 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
                     [.integer(sequence), .text(name), .int(amount)])
                 try session.execute(
                     """
-                    INSERT INTO balances (name, credited, spent) VALUES (?1, ?2, 0)
-                    ON CONFLICT (name) DO UPDATE SET credited = credited + excluded.credited
-                    """, [.text(name), .int(amount)])
+                    INSERT INTO balances (account, name, credited, spent) VALUES (?3, ?1, ?2, 0)
+                    ON CONFLICT (account, name) DO UPDATE SET credited = credited + excluded.credited
+                    """, [.text(name), .int(amount), .text(account)])
             }
             return true
         }
@@ -197,7 +201,8 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
                 """
                 UPDATE balances SET credited = credited - (
                     SELECT amount FROM delivery_credits WHERE delivery = ?1 AND balance = balances.name)
-                WHERE name IN (SELECT balance FROM delivery_credits WHERE delivery = ?1)
+                WHERE account = (SELECT account FROM deliveries WHERE sequence = ?1)
+                    AND name IN (SELECT balance FROM delivery_credits WHERE delivery = ?1)
                 """, [.integer(sequence)])
             return true
         }
@@ -229,24 +234,25 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
 
     // MARK: - Balances
 
-    /// Takes `quantity` units from a balance, refusing to go below zero (one statement checks and
-    /// writes, under the write lock).
-    public func spend(_ balance: String, quantity: Int) async throws -> Int {
+    /// Takes `quantity` units from a balance of one account (`nil`: the default account), refusing
+    /// to go below zero (one statement checks and writes, under the write lock).
+    public func spend(_ balance: String, quantity: Int, account token: UUID?) async throws -> Int {
         guard quantity > 0 else {
             throw PurchaseError(.clientInvalid, detail: "spend quantity must be positive, got \(quantity)")
         }
         let now = clock.now.timeIntervalSinceReferenceDate
+        let account = SQLiteLedgerSchema.account(token)
         return try await write("the ledger cannot record a spend") { session in
             let taken = try session.execute(
-                "UPDATE balances SET spent = spent + ?1 WHERE name = ?2 AND credited - spent >= ?1",
-                [.int(quantity), .text(balance)])
-            let left = try SQLiteLedgerRows.balance(balance, session).available
+                "UPDATE balances SET spent = spent + ?1 WHERE account = ?3 AND name = ?2 AND credited - spent >= ?1",
+                [.int(quantity), .text(balance), .text(account)])
+            let left = try SQLiteLedgerRows.balance(balance, account: account, session).available
             guard taken == 1 else {
                 throw PurchaseError(.insufficientBalance, detail: "\(balance): have \(left), need \(quantity)")
             }
             try session.execute(
-                "INSERT INTO spends (balance, quantity, spent_at) VALUES (?1, ?2, ?3)",
-                [.text(balance), .int(quantity), .real(now)])
+                "INSERT INTO spends (balance, quantity, spent_at, account) VALUES (?1, ?2, ?3, ?4)",
+                [.text(balance), .int(quantity), .real(now), .text(account)])
             return left
         }
     }
@@ -280,8 +286,13 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
             try session.query("SELECT store, transaction_id FROM finished") { row in
                 contents.finished.insert(TransactionID(store: row.text(0), id: row.text(1)))
             }
-            try session.query("SELECT name, spent FROM balances WHERE spent > 0") { row in
-                contents.spent[row.text(0)] = Int(row.integer(1))
+            try session.query("SELECT account, name, spent FROM balances WHERE spent > 0") { row in
+                let (name, spent) = (row.text(1), Int(row.integer(2)))
+                if let token = SQLiteLedgerSchema.token(row.text(0)) {
+                    contents.spentByAccount[token, default: [:]][name] = spent
+                } else {
+                    contents.spent[name] = spent
+                }
             }
             return contents
         }

@@ -5,7 +5,7 @@ import PurchaseKit
 enum SQLiteLedgerRows {
     static let selectDeliveries = """
         SELECT sequence, store, transaction_id, original_store, original_transaction_id, product_id,
-            product_type, quantity, entitlements, expiration_date, purchase_date, delivered_at
+            product_type, quantity, entitlements, expiration_date, purchase_date, delivered_at, account
         FROM deliveries
         """
 
@@ -22,7 +22,8 @@ enum SQLiteLedgerRows {
             credits: [:],
             expirationDate: row.optionalReal(9).map(Date.init(timeIntervalSinceReferenceDate:)),
             purchaseDate: Date(timeIntervalSinceReferenceDate: row.real(10)),
-            deliveredAt: Date(timeIntervalSinceReferenceDate: row.real(11)))
+            deliveredAt: Date(timeIntervalSinceReferenceDate: row.real(11)),
+            appAccountToken: SQLiteLedgerSchema.token(row.text(12)))
         return (row.integer(0), delivery)
     }
 
@@ -43,10 +44,13 @@ enum SQLiteLedgerRows {
             [.text(transactionID.store), .text(transactionID.id)])
     }
 
-    /// A balance as its row stands (zero for a balance never credited).
-    static func balance(_ name: String, _ session: SQLiteSession) throws -> BalanceRow {
+    /// A balance of an account (`''`: the default account) as its row stands (zero for a balance
+    /// never credited).
+    static func balance(_ name: String, account: String, _ session: SQLiteSession) throws -> BalanceRow {
         var row = BalanceRow(credited: 0, spent: 0)
-        try session.query("SELECT credited, spent FROM balances WHERE name = ?1", [.text(name)]) {
+        try session.query(
+            "SELECT credited, spent FROM balances WHERE account = ?1 AND name = ?2", [.text(account), .text(name)]
+        ) {
             row = BalanceRow(credited: $0.integer(0), spent: $0.integer(1))
         }
         return row

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The SQLite ledger's tables, and bringing a database file to them.
 ///
 /// Dates are REAL seconds since 2001-01-01T00:00:00Z (Foundation's reference date), so a `Date`
@@ -5,9 +7,9 @@
 /// identifier, as `TransactionID` does.
 enum SQLiteLedgerSchema {
     /// The schema version this code writes, kept in `PRAGMA user_version`.
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
-    /// The tables of version 1.
+    /// The tables of version 1 (a new database gets them, then ``accountsMigration``).
     ///
     /// - `deliveries`: one row per delivery, in the order recorded (`sequence`). A transaction is
     ///   delivered once (`UNIQUE (store, transaction_id)`), and so is what it fulfils
@@ -84,8 +86,38 @@ enum SQLiteLedgerSchema {
         """,
     ]
 
-    /// Creates the tables in a new database, in one transaction (another process creating them at
-    /// the same time waits, then finds them made); leaves a database of this version as it is.
+    /// From version 1 to 2: accounts. Every delivery, balance and spend belongs to an account, its
+    /// app account token as text (`''`: the default account, which everything written by version 1
+    /// belongs to).
+    ///
+    /// - `deliveries.account`, `spends.account`: the account.
+    /// - `balances` keyed by (`account`, `name`): each account's balances apart.
+    static let accountsMigration = [
+        "ALTER TABLE deliveries ADD COLUMN account TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE spends ADD COLUMN account TEXT NOT NULL DEFAULT ''",
+        """
+        CREATE TABLE account_balances (
+            account TEXT NOT NULL,
+            name TEXT NOT NULL,
+            credited INTEGER NOT NULL,
+            spent INTEGER NOT NULL CHECK (spent >= 0),
+            PRIMARY KEY (account, name)
+        ) STRICT, WITHOUT ROWID
+        """,
+        "INSERT INTO account_balances (account, name, credited, spent) SELECT '', name, credited, spent FROM balances",
+        "DROP TABLE balances",
+        "ALTER TABLE account_balances RENAME TO balances",
+    ]
+
+    /// The account column's text for an app account token (`''` for the default account).
+    static func account(_ token: UUID?) -> String { token?.uuidString ?? "" }
+
+    /// The app account token an account column holds (`nil` for the default account).
+    static func token(_ account: String) -> UUID? { account.isEmpty ? nil : UUID(uuidString: account) }
+
+    /// Creates the tables in a new database, or brings a version 1 database to this version, in one
+    /// transaction (another process doing the same at the same time waits, then finds it done);
+    /// leaves a database of this version as it is.
     ///
     /// - Throws: ``SQLiteError`` when the database was written by a newer version of this code, or
     ///   cannot be written.
@@ -94,17 +126,27 @@ enum SQLiteLedgerSchema {
             let found = try session.firstInteger("PRAGMA user_version") ?? 0
             if found == version { return }
             try checkVersion(found, session)
-            for table in tables { try session.execute(table) }
+            if found < 1 {
+                for table in tables { try session.execute(table) }
+            }
+            for statement in accountsMigration { try session.execute(statement) }
             try session.execute("PRAGMA user_version = \(version)")
         }
     }
 
     /// Whether a database opened read-only has the tables (a database no one wrote to yet has not).
     ///
-    /// - Throws: ``SQLiteError`` when it was written by a newer version of this code.
+    /// - Throws: ``SQLiteError`` when it was written by a newer version of this code, or by an older
+    ///   one (a read-only connection cannot bring it to this version; opening it for writing does).
     static func isCreated(_ session: SQLiteSession) throws(SQLiteError) -> Bool {
         let found = try session.firstInteger("PRAGMA user_version") ?? 0
         try checkVersion(found, session)
+        guard found == 0 || found == version else {
+            throw SQLiteError(
+                code: 0,
+                message: "the ledger's schema is version \(found); open it for writing once to bring it to \(version)",
+                path: session.path)
+        }
         return found == version
     }
 
