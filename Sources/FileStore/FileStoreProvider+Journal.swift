@@ -72,7 +72,8 @@ extension FileStoreProvider {
                     StoredTransaction(
                         id: nextID, originalID: original, productID: latest.productID, productType: .autoRenewable,
                         quantity: 1, purchaseDate: start, originalPurchaseDate: latest.originalPurchaseDate,
-                        expirationDate: end, state: .purchased, autoRenew: false))
+                        expirationDate: end, state: .purchased, autoRenew: false,
+                        appAccountToken: latest.appAccountToken))
                 nextID += 1
                 count += 1
                 start = end

@@ -210,7 +210,8 @@ public final class FileStoreProvider: StoreProvider {
             let stored = StoredTransaction(
                 id: id, originalID: id, productID: productID, productType: type,
                 quantity: request.quantity, purchaseDate: start, originalPurchaseDate: start, expirationDate: end,
-                state: deferred ? .deferred : .purchased, autoRenew: autoRenew)
+                state: deferred ? .deferred : .purchased, autoRenew: autoRenew,
+                appAccountToken: request.appAccountToken)
             records.append(.transaction(stored))
             return (records, (stored, replaced))
         }

@@ -5,8 +5,9 @@ import PurchaseCore
 /// The file store's state machine: every transaction in identifier order, with the indexes that keep
 /// purchases, restores and renewals fast however long the history grows.
 struct FileStoreState: JournalState {
-    /// The snapshot format version this code writes and reads.
-    static let snapshotVersion: UInt32 = 1
+    /// The snapshot format version this code writes. Version 2 adds each transaction's app account
+    /// token; a version 1 snapshot (transactions without one) still loads.
+    static let snapshotVersion: UInt32 = 2
 
     private(set) var transactions: [StoredTransaction] = []
     /// Identifiers the provider still has to hand to the store (see ``StoredTransaction/needsHandling``).
@@ -168,7 +169,7 @@ struct FileStoreState: JournalState {
         self.init()
         try ByteReader.read(snapshot) { reader in
             let version = try reader.u32()
-            guard version == Self.snapshotVersion else {
+            guard (1...Self.snapshotVersion).contains(version) else {
                 throw RecordFormatError(description: "file-store snapshot version \(version) is not supported")
             }
             let count = Int(try reader.u64())
@@ -180,6 +181,7 @@ struct FileStoreState: JournalState {
                 let reason = try reader.u8()
                 transaction.revocationReason = reason == 0 ? nil : try RevocationReason(code: reason)
                 transaction.revocationAcknowledged = try reader.bool()
+                if version >= 2, try reader.bool() { transaction.appAccountToken = try reader.uuid() }
                 guard transaction.id == nextID else {
                     throw RecordFormatError(description: "snapshot transaction \(transaction.id) out of order")
                 }
@@ -200,6 +202,8 @@ struct FileStoreState: JournalState {
             writer.optionalDate(transaction.revocationDate)
             writer.u8(transaction.revocationReason?.code ?? 0)
             writer.bool(transaction.revocationAcknowledged)
+            writer.bool(transaction.appAccountToken != nil)
+            if let token = transaction.appAccountToken { writer.uuid(token) }
         }
         return writer.data
     }

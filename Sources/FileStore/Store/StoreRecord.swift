@@ -4,7 +4,8 @@ import PurchaseCore
 /// One record of the file store's journal. The first byte is the tag; the layout of each is in
 /// README.md in this folder.
 enum StoreRecord: Sendable, Hashable {
-    /// Tag 1: a new transaction (a purchase, a deferred purchase or a renewal).
+    /// Tag 1: a new transaction (a purchase, a deferred purchase or a renewal); tag 8: one that
+    /// carries an app account token (the tag-1 fields, then the token).
     case transaction(StoredTransaction)
     /// Tag 2: the store finished the transaction.
     case finish(id: UInt64)
@@ -31,8 +32,9 @@ enum StoreRecord: Sendable, Hashable {
     func encode(into writer: inout ByteWriter) {
         switch self {
         case .transaction(let transaction):
-            writer.u8(1)
+            writer.u8(transaction.appAccountToken == nil ? 1 : 8)
             transaction.encode(into: &writer)
+            if let token = transaction.appAccountToken { writer.uuid(token) }
         case .finish(let id):
             writer.u8(2)
             writer.u64(id)
@@ -88,6 +90,10 @@ enum StoreRecord: Sendable, Hashable {
                     expiration: try reader.optionalDate())
             case 6: record = .acknowledgeRevocation(id: try reader.u64())
             case 7: record = .endEarly(id: try reader.u64(), date: try reader.date())
+            case 8:
+                var transaction = try StoredTransaction.decode(from: &reader, interner: &interner)
+                transaction.appAccountToken = try reader.uuid()
+                record = .transaction(transaction)
             default:
                 throw RecordFormatError(
                     description: "unknown file-store record tag \(tag) (written by a newer version?)")

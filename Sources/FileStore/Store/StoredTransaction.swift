@@ -21,6 +21,8 @@ struct StoredTransaction: Sendable, Hashable {
     var revocationReason: RevocationReason?
     /// Whether the store was told (through ``FileStoreProvider/finish(_:)``) about the revocation.
     var revocationAcknowledged = false
+    /// The app account token the purchase carried (a renewal: its chain's); `nil` for none.
+    var appAccountToken: UUID? = nil
 
     /// Whether the provider should hand it to the store (again): an unfinished charge or decline,
     /// or a revocation not yet acknowledged.
@@ -78,7 +80,8 @@ struct StoredTransaction: Sendable, Hashable {
             state: overriding ?? state,
             willAutoRenew: productType == .autoRenewable ? chainRenews : nil,
             // The file store fails a transaction only when its Ask to Buy is declined.
-            failure: (overriding ?? state) == .failed ? .declined : nil
+            failure: (overriding ?? state) == .failed ? .declined : nil,
+            appAccountToken: appAccountToken
         )
     }
 }

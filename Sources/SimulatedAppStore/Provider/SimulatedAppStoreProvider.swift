@@ -136,6 +136,8 @@ public final class SimulatedAppStoreProvider: StoreProvider {
                     var entry = ReceiptTransaction(
                         transactions[$0], storeProductID: reported[$0].payment.productIdentifier)
                     if reported[$0].isUpgraded { entry.isUpgraded = true }
+                    // Apple's receipts list the app account token in latest_receipt_info only.
+                    entry.appAccountToken = nil
                     return entry
                 })
             let signed = try? issuer.issue(receipt)
@@ -205,8 +207,10 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     public func purchase(_ request: PurchaseRequest) async throws -> ProviderPurchaseResult {
         await attach()
         bridge.releaseHeldPromoted(request.productID)
+        // StoreKit 1 carries the app account token as the payment's applicationUsername.
         let payment = Payment(
-            productIdentifier: storeIDs[request.productID] ?? request.productID, quantity: request.quantity)
+            productIdentifier: storeIDs[request.productID] ?? request.productID, quantity: request.quantity,
+            applicationUsername: request.appAccountToken?.uuidString.lowercased())
         // The queue answers with the outcome its other observers are told; the provider's own
         // observer is not told about this purchase, so it never reaches the transaction updates.
         let outcome = await queue.addPayment(payment, answeredTo: ObjectIdentifier(bridge)).outcome
@@ -303,7 +307,8 @@ public final class SimulatedAppStoreProvider: StoreProvider {
             environment: transaction.environment == .production ? .production : .sandbox,
             state: transaction.transactionState,
             willAutoRenew: transaction.willAutoRenew,
-            failure: failure(of: transaction)
+            failure: failure(of: transaction),
+            appAccountToken: transaction.payment.applicationUsername.flatMap(UUID.init(uuidString:))
         )
     }
 

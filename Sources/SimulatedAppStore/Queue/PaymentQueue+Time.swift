@@ -90,6 +90,8 @@ extension PaymentQueue {
         account.nextNumber += 1
         renewal.expiration = end
         renewal.autoRenew = 2
+        // A renewal carries its original purchase's app account token, as the App Store's do.
+        renewal.applicationUsername = account.transactions[subscription.originalNumber]?.applicationUsername
         subscription.latestNumber = renewal.number
         subscription.expiration = end
         return renewal

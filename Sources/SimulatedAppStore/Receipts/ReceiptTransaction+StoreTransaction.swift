@@ -3,7 +3,7 @@ public import PurchaseCore
 extension ReceiptTransaction {
     /// The receipt entry for a transaction the simulated store reported: same identifiers, dates,
     /// quantity, expiry, refund (`cancellation_reason` `"1"` for `RevocationReason.developerIssue`,
-    /// `"0"` otherwise) and ownership.
+    /// `"0"` otherwise), ownership and app account token.
     ///
     /// - Parameters:
     ///   - transaction: the transaction.
@@ -30,5 +30,6 @@ extension ReceiptTransaction {
             inAppOwnershipType: transaction.ownership == .familyShared ? "FAMILY_SHARED" : "PURCHASED",
             subscriptionGroupIdentifier: subscriptionGroupIdentifier
         )
+        appAccountToken = transaction.appAccountToken
     }
 }

@@ -42,6 +42,10 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
     public var promotionalOfferID: String?
     /// `offer_code_ref_name`.
     public var offerCodeRefName: String?
+    /// `app_account_token`: the app account token the purchase carried (StoreKit's
+    /// `appAccountToken`, StoreKit 1's `applicationUsername` when it is a UUID). Apple lists it in
+    /// `latest_receipt_info`, not in the receipt's `in_app`; `nil` when the purchase had none.
+    public var appAccountToken: UUID? = nil
 
     /// Creates an entry; `originalTransactionID` defaults to `transactionID`.
     public init(
@@ -125,6 +129,7 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
         self.subscriptionGroupIdentifier = try json.lenientString("subscription_group_identifier")
         self.promotionalOfferID = try json.lenientString("promotional_offer_id")
         self.offerCodeRefName = try json.lenientString("offer_code_ref_name")
+        self.appAccountToken = try json.lenientString("app_account_token").flatMap(UUID.init(uuidString:))
     }
 
     /// Writes Apple's JSON for one entry (numbers and booleans as strings, dates three times).
@@ -147,5 +152,6 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
         try json.string("subscription_group_identifier", subscriptionGroupIdentifier)
         try json.string("promotional_offer_id", promotionalOfferID)
         try json.string("offer_code_ref_name", offerCodeRefName)
+        try json.string("app_account_token", appAccountToken.map { $0.uuidString.lowercased() })
     }
 }

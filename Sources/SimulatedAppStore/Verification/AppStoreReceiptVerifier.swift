@@ -18,8 +18,9 @@ public import PurchaseCore
 ///   expiry is in the answer.
 /// - ``verify(_:)`` accepts a transaction only when the authority lists it (`in_app` or
 ///   `latest_receipt_info`) for the same product, and returns it corrected with what the authority
-///   says: the latest expiry of its subscription, a refund (revocation), auto-renew status, ownership
-///   and the environment.
+///   says: the latest expiry of its subscription, a refund (revocation), auto-renew status, ownership,
+///   the environment, and the app account token `latest_receipt_info` lists for it (the receipt's
+///   `in_app` carries none; without one there, the transaction's own token stays).
 /// - Transactions that carry the same receipt bytes within a few seconds (a batch reported together)
 ///   share one verifyReceipt answer (``recentAnswer``); a different receipt is always asked about.
 public struct AppStoreReceiptVerifier: ReceiptVerifier {
@@ -215,6 +216,12 @@ public struct AppStoreReceiptVerifier: ReceiptVerifier {
             updated.willAutoRenew = autoRenew
         }
         if entry.inAppOwnershipType == "FAMILY_SHARED" { updated.ownership = .familyShared }
+        // The account the authority lists the purchase for wins over the one the transaction claims.
+        if let token = response.latestReceiptInfo.first(where: { $0.transactionID == entry.transactionID })?
+            .appAccountToken
+        {
+            updated.appAccountToken = token
+        }
         return updated
     }
 

@@ -284,7 +284,12 @@ public actor SimulatedVerifyReceiptService: VerifyReceiptTransport {
         }
         var receipt = sent
         receipt.requestDate = clock.now
-        receipt.inApp = sent.inApp.map { authorityView(of: known[$0.transactionID] ?? $0) }
+        receipt.inApp = sent.inApp.map { entry in
+            var listed = authorityView(of: known[entry.transactionID] ?? entry)
+            // Apple lists the app account token in latest_receipt_info only.
+            listed.appAccountToken = nil
+            return listed
+        }
         var latest = known.values.map(authorityView(of:))
             .sorted { ($0.purchaseDate, $0.transactionID) < ($1.purchaseDate, $1.transactionID) }
         if request.excludeOldTransactions {
