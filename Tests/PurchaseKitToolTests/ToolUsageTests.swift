@@ -16,7 +16,7 @@ struct ToolUsageTests {
         (["catalog", "validate", "--help"], "USAGE: purchasekit catalog validate [FILE...]\n\nChecks"),
         (["catalog", "synthesize", "-h"], "USAGE: purchasekit catalog synthesize --products N\n\nWrites"),
         (["help", "plist"], "USAGE: purchasekit plist FILE [--json]"),
-        (["help", "buy"], "USAGE: purchasekit buy PRODUCT [--quantity N]\n\nBuys"),
+        (["help", "buy"], "USAGE: purchasekit buy PRODUCT [--quantity N] [--account UUID]\n\nBuys"),
         (["help", "catalog", "validate"], "USAGE: purchasekit catalog validate [FILE...]\n\nChecks"),
         (["help", "tour"], "USAGE: purchasekit tour [--locale LOCALE]"),
     ])

@@ -1,8 +1,11 @@
+import Foundation
 import PurchaseCatalog
 import PurchaseKit
 
-/// `purchasekit buy PRODUCT [--quantity N]`: runs the whole flow (charge, verify, deliver exactly
-/// once, finish) and prints the outcome with the message a person would see.
+/// `purchasekit buy PRODUCT [--quantity N] [--account UUID]`: runs the whole flow (charge, verify,
+/// deliver exactly once, finish) and prints the outcome with the message a person would see. With
+/// `--account`, the purchase carries that app account token and is delivered to that account; the
+/// JSON output names it (`account`).
 ///
 /// Exits 0 when purchased (verified, delivered and recorded durably) or pending, 1 when cancelled
 /// or refused (already owned, unknown product...), 74/75 for storage failures. Standard output that
@@ -11,6 +14,8 @@ import PurchaseKit
 struct BuyCommand {
     var productID: String
     var quantity: Int
+    /// The app account token the purchase carries; `nil` for the default account.
+    var account: UUID?
     var options: GlobalOptions
     /// The plug-ins deployments and catalogs are read with (the tool's, `ProviderRegistry.builtIn` by default).
     var registry: ProviderRegistry = .builtIn
@@ -33,19 +38,22 @@ struct BuyCommand {
         } else {
             quantity = 1
         }
+        account = try AccountOption.parse(arguments)
         self.options = options
     }
 
     func run(console: Console) throws(ToolError) -> ExitCode {
-        let (productID, quantity, json, catalogPath) = (
-            self.productID, self.quantity, options.json, options.catalogPath
+        let (productID, quantity, account, json, catalogPath) = (
+            self.productID, self.quantity, self.account, options.json, options.catalogPath
         )
         return try DeploymentSession(options: options, console: console, registry: registry).run {
             deployment, console throws(PurchaseError) in
-            let outcome = await deployment.store.purchase(productID, quantity: quantity)
+            let outcome = await deployment.store.purchase(
+                productID, options: PurchaseOptions(quantity: quantity, appAccountToken: account))
             let message = deployment.render(
                 PurchaseCore.Message(outcome: outcome, productName: Self.name(of: productID, quantity, in: deployment)))
             var entries: [(String, JSONText)] = [("outcome", .string(outcome.name)), ("productID", .string(productID))]
+            if let account { entries.append(("account", AccountOption.json(account))) }
             let status: ExitCode
             switch outcome {
             case .purchased(let transaction):

@@ -3,9 +3,12 @@ import PurchaseKit
 
 /// `purchasekit entitlements`: what the person owns now: entitlement names, balances, and
 /// subscriptions with their expiry and renewal state (in a billing grace period, or ended early by
-/// the store).
+/// the store). With `--account UUID`, that account's (the JSON output names it, `account`); without
+/// it, the default account's.
 struct EntitlementsCommand {
     var options: GlobalOptions
+    /// The account asked about; `nil` for the default account.
+    var account: UUID?
     /// The plug-ins deployments and catalogs are read with (the tool's, `ProviderRegistry.builtIn` by default).
     var registry: ProviderRegistry = .builtIn
 
@@ -13,18 +16,19 @@ struct EntitlementsCommand {
         if let extra = arguments.positionals.first {
             throw .usage(.unexpectedArgument(extra, command: "entitlements"))
         }
+        account = try AccountOption.parse(arguments)
         self.options = options
     }
 
     func run(console: Console) throws(ToolError) -> ExitCode {
-        let json = options.json
+        let (json, account) = (options.json, account)
         return try DeploymentSession(
             options: options, console: console, access: .readWriteIfPossible, registry: registry
         ).run {
             deployment, console throws(PurchaseError) in
             let entitlements: Entitlements
             do {
-                entitlements = try await deployment.store.entitlements()
+                entitlements = try await deployment.store.entitlements(for: account)
             } catch {
                 throw error as? PurchaseError ?? PurchaseError(.ledgerIOFailed, underlyingError: error)
             }
@@ -32,7 +36,7 @@ struct EntitlementsCommand {
             let balances = entitlements.balances.filter { $0.value != 0 }.sorted { $0.key < $1.key }
             let subscriptions = entitlements.subscriptions.sorted { $0.productID < $1.productID }
             if json {
-                let object = JSONText.object([
+                var entries: [(String, JSONText)] = [
                     ("entitlements", .array(entitlements.names.sorted().map { .string($0) })),
                     ("balances", .object(balances.map { ($0.key, .number($0.value)) })),
                     (
@@ -55,8 +59,9 @@ struct EntitlementsCommand {
                                 return .object(entries)
                             })
                     ),
-                ])
-                try ProductsCommand.write(object.text + "\n", console)
+                ]
+                if let account { entries.append(("account", AccountOption.json(account))) }
+                try ProductsCommand.write(JSONText.object(entries).text + "\n", console)
                 return .success
             }
             let render = { (message: PurchaseCore.Message) in deployment.render(message) }

@@ -2,19 +2,23 @@ import Foundation
 import PurchaseKit
 
 /// `purchasekit history`: every transaction the state folder knows, with its state, whether it was
-/// delivered (the ledger) and whether it was finished with its store.
+/// delivered (the ledger) and whether it was finished with its store. A row of a purchase made for an
+/// app account carries it (`account` in JSON); `--account UUID` lists that account's rows only.
 struct HistoryCommand {
     var options: GlobalOptions
+    /// The account whose rows are listed; `nil` for every account's.
+    var account: UUID?
     /// The plug-ins deployments and catalogs are read with (the tool's, `ProviderRegistry.builtIn` by default).
     var registry: ProviderRegistry = .builtIn
 
     init(arguments: CommandArguments, options: GlobalOptions) throws(ToolError) {
         if let extra = arguments.positionals.first { throw .usage(.unexpectedArgument(extra, command: "history")) }
+        account = try AccountOption.parse(arguments)
         self.options = options
     }
 
     func run(console: Console) throws(ToolError) -> ExitCode {
-        let json = options.json
+        let (json, account) = (options.json, account)
         return try DeploymentSession(options: options, console: console, access: .readOnly, registry: registry).run {
             deployment, console throws(PurchaseError) in
             let contents: LedgerContents
@@ -45,6 +49,9 @@ struct HistoryCommand {
             for delivery in contents.deliveries where !listed.contains(delivery.transactionID) {
                 rows.append((nil, delivery, contents.finished.contains(delivery.transactionID)))
             }
+            if let account {
+                rows.removeAll { Self.owner(of: $0.transaction, $0.delivery) != account }
+            }
             if json {
                 let array = JSONText.array(
                     rows.map { row in
@@ -71,7 +78,7 @@ struct HistoryCommand {
                                     .date(row.transaction?.expirationDate ?? row.delivery?.expirationDate)
                                 ),
                                 ("delivered", .bool(row.delivery != nil)), ("finished", .bool(row.finished)),
-                            ] + refund)
+                            ] + refund + Self.account(of: row.transaction, row.delivery))
                     })
                 try ProductsCommand.write(array.text + "\n", console)
                 return .success
@@ -102,6 +109,19 @@ struct HistoryCommand {
             try ProductsCommand.write(TextColumns(rows: table).text(), console)
             return .success
         }
+    }
+
+    /// The `account` entry of a row whose purchase carried an app account token (the account the
+    /// ledger delivered it to, else the transaction's); none for the default account.
+    private static func account(of transaction: StoreTransaction?, _ delivery: Delivery?) -> [(String, JSONText)] {
+        guard let token = owner(of: transaction, delivery) else { return [] }
+        return [("account", AccountOption.json(token))]
+    }
+
+    /// The account of a row: the one the ledger delivered it to, else the one its transaction carries.
+    private static func owner(of transaction: StoreTransaction?, _ delivery: Delivery?) -> UUID? {
+        if let delivery { return delivery.appAccountToken }
+        return transaction?.appAccountToken
     }
 
     /// The state of a row: the store's, or for a delivery the store does not list (a store that keeps

@@ -35,7 +35,8 @@ enum HelpText {
           catalog validate [FILE...]         check catalogs and print every problem
           catalog synthesize --products N    write a valid catalog of N products to standard output
           products                           the catalog's products with localized names and prices
-          buy PRODUCT [--quantity N]         buy a product through the whole flow and print the outcome
+          buy PRODUCT [--quantity N] [--account UUID]
+                                             buy a product through the whole flow and print the outcome
           restore                            restore what you own and print the outcome
           entitlements                       what you own now: entitlements, balances, subscriptions
           history                            every transaction the state folder knows

@@ -33,6 +33,8 @@ enum ToolMessage: Sendable, Equatable {
     case invalidProductCount(String)
     case missingProduct(command: String)
     case invalidQuantity(String)
+    /// `--account` with a value that is no UUID.
+    case invalidAccount(String)
     case emptyLocale
     case emptyCatalog
     case emptyState
@@ -94,6 +96,7 @@ enum ToolMessage: Sendable, Equatable {
         case .invalidProductCount: .toolInvalidProductCount
         case .missingProduct: .toolMissingProduct
         case .invalidQuantity: .toolInvalidQuantity
+        case .invalidAccount: .toolInvalidAccount
         case .emptyLocale: .toolEmptyLocale
         case .emptyCatalog: .toolEmptyCatalog
         case .emptyState: .toolEmptyState
@@ -134,7 +137,7 @@ enum ToolMessage: Sendable, Equatable {
             []
         case .unknownCommand(let text), .unknownCatalogSubcommand(let text), .missingOptionValue(let text),
             .missingFile(let text), .tooManyFiles(let text), .invalidProductCount(let text), .missingProduct(let text),
-            .invalidQuantity(let text), .seeHelp(let text), .refundShortfall(let text),
+            .invalidQuantity(let text), .invalidAccount(let text), .seeHelp(let text), .refundShortfall(let text),
             .fileNotFound(let text), .defaultCatalogNotFound(let text), .fileIsFolder(let text),
             .fileNotRegular(let text),
             .filePermissionDenied(let text),

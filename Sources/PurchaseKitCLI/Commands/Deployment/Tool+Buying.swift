@@ -19,7 +19,8 @@ extension Tool {
             products.registry = registry
             return try products.run(console: console)
         case "buy":
-            let arguments = try CommandArguments(words, command: command, valueOptions: ["--quantity"])
+            let arguments = try CommandArguments(
+                words, command: command, valueOptions: ["--quantity", AccountOption.name])
             var buy = try BuyCommand(arguments: arguments, options: options)
             buy.registry = registry
             return try buy.run(console: console)
@@ -29,11 +30,14 @@ extension Tool {
             return try restore.run(console: console)
         case "entitlements":
             var entitlements = try EntitlementsCommand(
-                arguments: CommandArguments(words, command: command), options: options)
+                arguments: CommandArguments(words, command: command, valueOptions: [AccountOption.name]),
+                options: options)
             entitlements.registry = registry
             return try entitlements.run(console: console)
         default:
-            var history = try HistoryCommand(arguments: CommandArguments(words, command: command), options: options)
+            var history = try HistoryCommand(
+                arguments: CommandArguments(words, command: command, valueOptions: [AccountOption.name]),
+                options: options)
             history.registry = registry
             return try history.run(console: console)
         }
@@ -60,15 +64,18 @@ extension HelpText {
                 """
             case "buy":
                 """
-                USAGE: purchasekit buy PRODUCT [--quantity N]
+                USAGE: purchasekit buy PRODUCT [--quantity N] [--account UUID]
 
                 Buys PRODUCT through the whole flow: the store charges, the purchase is verified,
                 delivered exactly once (recorded in the state folder) and finished. Prints the message
-                a person would see; with --json {outcome, productID, transactionID, quantity, message,
-                error: {code, name}}.
+                a person would see; with --json {outcome, productID, account, transactionID, quantity,
+                message, error: {code, name}}.
 
-                  --quantity N    units to buy, 1 to 10 (StoreKit's limit for one payment); more
-                                  than 1 for consumables only (default 1)
+                  --quantity N      units to buy, 1 to 10 (StoreKit's limit for one payment); more
+                                    than 1 for consumables only (default 1)
+                  --account UUID    the app account token the purchase carries (StoreKit's
+                                    appAccountToken): it is delivered to that account of the ledger
+                                    (default: the default account)
 
                 Exits 0 when purchased or pending approval, 1 when cancelled or refused (for instance
                 already owned), 74 when the state folder cannot be used or the outcome cannot be
@@ -79,6 +86,7 @@ extension HelpText {
                   purchasekit buy com.example.removeads
                   purchasekit buy com.example.gems.100 --quantity 3
                   purchasekit --state /tmp/demo buy com.example.pro.monthly --json
+                  purchasekit buy com.example.gems.100 --account E621E1F8-C36C-495A-93FC-0C247A3E6E5F
                 """
             case "restore":
                 """
@@ -93,11 +101,14 @@ extension HelpText {
                 """
             case "entitlements":
                 """
-                USAGE: purchasekit entitlements
+                USAGE: purchasekit entitlements [--account UUID]
 
                 Prints what you own now: entitlements, balances and subscriptions with their expiry.
                 With --json {entitlements, balances, subscriptions: [{productID, group, level, expiry,
-                state, grantsAccess, willAutoRenew}]}.
+                state, grantsAccess, willAutoRenew}], account}.
+
+                  --account UUID    what that account of the ledger owns (default: the default
+                                    account, purchases made without a token)
 
                 Examples:
                   purchasekit entitlements
@@ -105,11 +116,13 @@ extension HelpText {
                 """
             default:
                 """
-                USAGE: purchasekit history
+                USAGE: purchasekit history [--account UUID]
 
                 Prints every transaction the state folder knows, oldest first. With --json an array of
                 {transactionID, originalTransactionID, productID, store, state, purchaseDate, quantity,
-                expirationDate, delivered, finished}.
+                expirationDate, delivered, finished, account (for a purchase made for an account)}.
+
+                  --account UUID    only that account's transactions (default: every account's)
 
                 Examples:
                   purchasekit history
