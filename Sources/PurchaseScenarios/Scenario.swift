@@ -50,8 +50,9 @@ public struct Scenario: Sendable {
 
 /// What a scenario step does. Products are named by their catalog identifiers.
 public enum ScenarioAction: Sendable {
-    /// Buys a product through the whole flow (`Store.purchase(_:quantity:)`).
-    case buy(productID: String, quantity: Int)
+    /// Buys a product through the whole flow (`Store.purchase(_:options:)`), for the account of an app
+    /// account token when one is given (`nil`: the default account).
+    case buy(productID: String, quantity: Int, account: UUID? = nil)
     /// A parent approves the oldest Ask to Buy request (for the product, when given).
     case approveAskToBuy(productID: String?)
     /// A parent declines the oldest Ask to Buy request (for the product, when given).
@@ -130,6 +131,9 @@ public struct ScenarioExpectations: Sendable, Hashable {
     public var outcome: String?
     /// The `PurchaseError.Code.name` of the last step's error.
     public var error: String?
+    /// The account whose entitlements, balances and deliveries the step checks (its app account
+    /// token); `nil`: the default account's entitlements and balances, and every account's deliveries.
+    public var account: UUID?
     /// Entitlement names the person must have now.
     public var entitlementsContain: [String] = []
     /// Entitlement names the person must not have now.

@@ -50,6 +50,8 @@ extension MessageKey {
     public static let scenarioNotCountDictionary = MessageKey("scenario.notCountDictionary", arguments: [.text])
     /// A `Session` setting of a type settings cannot hold; names the element found.
     public static let scenarioUnsupportedSetting = MessageKey("scenario.unsupportedSetting", arguments: [.text])
+    /// An `Account` that is not an app account token (a UUID); names the value.
+    public static let scenarioInvalidAccount = MessageKey("scenario.invalidAccount", arguments: [.text])
 
     /// Every scenario diagnostic key this module declares, in the order above.
     public static let scenarioKeys: [MessageKey] = [
@@ -58,6 +60,6 @@ extension MessageKey {
         .scenarioUnexpectedParameter, .scenarioMissingParameter, .scenarioNegativeSeconds, .scenarioInvalidDuration,
         .scenarioTimeOutOfRange, .scenarioMissingAllowed, .scenarioAllowedNotBoolean, .scenarioInvalidEnvironment,
         .scenarioUnknownStep, .scenarioVerifyStatusesNotArray, .scenarioNotString, .scenarioNotInteger,
-        .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting,
+        .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting, .scenarioInvalidAccount,
     ]
 }

@@ -133,7 +133,7 @@ struct ScenarioParser {
         case "buy":
             guard let product = requiredString(&fields, "Product", name, location) else { return nil }
             let quantity = fields.take("Quantity").flatMap { integer($0, "Quantity") } ?? 1
-            return .buy(productID: product, quantity: quantity)
+            return .buy(productID: product, quantity: quantity, account: account(&fields))
         case "approveAskToBuy": return .approveAskToBuy(productID: optionalString(&fields, "Product"))
         case "declineAskToBuy": return .declineAskToBuy(productID: optionalString(&fields, "Product"))
         case "resolveInterrupted": return .resolveInterrupted(productID: optionalString(&fields, "Product"))
@@ -212,6 +212,7 @@ struct ScenarioParser {
         var result = ScenarioExpectations()
         result.outcome = optionalString(&fields, "Outcome")
         result.error = optionalString(&fields, "Error")
+        result.account = account(&fields)
         result.entitlementsContain = strings(&fields, "EntitlementsContain")
         result.entitlementsLack = strings(&fields, "EntitlementsLack")
         result.balances = counts(&fields, "Balances")
@@ -266,6 +267,17 @@ struct ScenarioParser {
             return nil
         }
         return string(node, key)
+    }
+
+    /// The `Account` parameter: an app account token (a UUID), or `nil` when absent or not one (a
+    /// problem then).
+    private mutating func account(_ fields: inout StepFields) -> UUID? {
+        guard let node = fields.take("Account"), let text = string(node, "Account") else { return nil }
+        guard let token = UUID(uuidString: text) else {
+            problem(.invalidAccount(text), at: node.location)
+            return nil
+        }
+        return token
     }
 
     private mutating func optionalString(_ fields: inout StepFields, _ key: String) -> String? {

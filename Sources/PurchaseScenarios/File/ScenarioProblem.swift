@@ -60,6 +60,8 @@ public enum ScenarioProblem: Sendable, Hashable {
     case unsupportedSetting(found: String)
     /// A `Session` setting the simulated App Store cannot use (its settings check refused it).
     case invalidSetting(ProviderSettingError)
+    /// An `Account` that is not an app account token (a UUID); the value.
+    case invalidAccount(String)
 
     /// What is wrong, as a message key with its arguments: render it with a `MessageTable` for a locale.
     public var messageText: Message {
@@ -89,6 +91,7 @@ public enum ScenarioProblem: Sendable, Hashable {
         case .notCountDictionary(let key): keyed(.scenarioNotCountDictionary, key)
         case .unsupportedSetting(let found): keyed(.scenarioUnsupportedSetting, found)
         case .invalidSetting(let problem): problem.messageText
+        case .invalidAccount(let text): keyed(.scenarioInvalidAccount, text)
         }
     }
 }

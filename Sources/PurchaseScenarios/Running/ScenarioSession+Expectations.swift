@@ -34,7 +34,8 @@ extension ScenarioSession {
             || !expectations.balances.isEmpty || !expectations.delivered.isEmpty
         if needsLedger, let store {
             let entitlements =
-                (try? await store.entitlements()) ?? Entitlements(names: [], balances: [:], subscriptions: [])
+                (try? await store.entitlements(for: expectations.account))
+                ?? Entitlements(names: [], balances: [:], subscriptions: [])
             let names = entitlements.names.sorted()
             for name in expectations.entitlementsContain {
                 report("entitlementsContain", names.contains(name), expected: .string(name), actual: strings(names))
@@ -46,7 +47,9 @@ extension ScenarioSession {
                 let actual = entitlements.balances[name] ?? 0
                 report("balance \(name)", actual == quantity, expected: .int(quantity), actual: .int(actual))
             }
-            let deliveries = (try? await ledger.contents().deliveries) ?? []
+            let contents = try? await ledger.contents()
+            let deliveries =
+                expectations.account.map { contents?.deliveries(for: $0) ?? [] } ?? contents?.deliveries ?? []
             for (productID, count) in expectations.delivered.sorted(by: { $0.key < $1.key }) {
                 let actual = deliveries.filter { $0.productID == productID }.count
                 report("delivered \(productID)", actual == count, expected: .int(count), actual: .int(actual))

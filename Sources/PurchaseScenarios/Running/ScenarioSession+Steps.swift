@@ -13,11 +13,13 @@ extension ScenarioSession {
         guard let provider, let store else { return }
         let queue = provider.base.queue
         switch step.action {
-        case .buy(let productID, let quantity):
-            let outcome = await store.purchase(productID, quantity: quantity)
+        case .buy(let productID, let quantity, let account):
+            let outcome = await store.purchase(
+                productID, options: PurchaseOptions(quantity: quantity, appAccountToken: account))
             var entries: [(String, ScenarioJSON)] = [
                 ("event", .string("purchase")), ("productID", .string(productID)), ("outcome", .string(outcome.name)),
             ]
+            if let account { entries.append(("account", .string(account.uuidString.lowercased()))) }
             lastError = nil
             switch outcome {
             case .purchased(let transaction): entries.append(("transactionID", .string(transaction.id)))
