@@ -70,6 +70,34 @@ struct FileLedgerAccountsTests {
         await reopened.close()
     }
 
+    /// Instances racing to deliver one transaction, each to another account: one wins, and only its
+    /// account is credited.
+    @Test func oneTransactionRacedForByManyAccountsIsDeliveredOnce() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let ledgers = try (0..<3).map { _ in try FileFulfillmentLedger(stateDirectory: folder.url) }
+        let accounts: [UUID?] = [Self.alice, Self.bob, nil]
+        let winners = try await withThrowingTaskGroup(of: UUID??.self) { group in
+            for index in 0..<30 {
+                let (ledger, account) = (ledgers[index % 3], accounts[index % 3])
+                group.addTask {
+                    try await ledger.recordDelivery(gems("7", 100, for: account)) ? .some(account) : .none
+                }
+            }
+            return try await group.reduce(into: [UUID?]()) { winners, won in
+                if let account = won { winners.append(account) }
+            }
+        }
+        #expect(winners.count == 1)
+        let contents = try await ledgers[0].contents()
+        #expect(contents.deliveries.count == 1)
+        let winner = try #require(winners.first)
+        for account in accounts {
+            #expect(contents.balances(for: account) == (account == winner ? ["gems": 100] : [:]))
+        }
+        ledgers.forEach { $0.close() }
+    }
+
     @Test func aRefundDebitsTheAccountItWasDeliveredTo() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
