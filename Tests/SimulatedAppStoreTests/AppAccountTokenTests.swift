@@ -37,6 +37,17 @@ struct AppAccountTokenTests {
         #expect(try await verifier.verify(claimed).appAccountToken == Self.alice)
     }
 
+    /// StoreKit 1 apps may set any `applicationUsername` (a hash of the user name); only a UUID is an
+    /// app account token, as Apple's App Store reads it.
+    @Test func onlyAUUIDApplicationUsernameIsAToken() async throws {
+        let store = try ReceiptStore(seed: "application-username")
+        await store.queue.add(Payment(productIdentifier: TestCatalog.gems, applicationUsername: "user-1"))
+        await store.queue.add(Payment(productIdentifier: TestCatalog.gems, applicationUsername: Self.bob.uuidString))
+        await store.queue.waitForCallbacks()
+        let tokens = try await store.provider.unfinishedTransactions().map(\.appAccountToken)
+        #expect(tokens == [nil, Self.bob])
+    }
+
     @Test func aPurchaseWithoutATokenHasNone() async throws {
         let store = try ReceiptStore(seed: "no-app-account-token")
         let bought = try await store.buy(TestCatalog.gems)
