@@ -136,6 +136,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
                     var entry = ReceiptTransaction(
                         transactions[$0], storeProductID: reported[$0].payment.productIdentifier)
                     if reported[$0].isUpgraded { entry.isUpgraded = true }
+                    entry.setPrice(reported[$0].price)
                     return entry
                 })
             let signed = try? issuer.issue(receipt)
@@ -301,6 +302,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
             revocationDate: transaction.revocationDate,
             revocationReason: transaction.revocationReason,
             environment: transaction.environment == .production ? .production : .sandbox,
+            ownership: transaction.ownership,
             state: transaction.transactionState,
             willAutoRenew: transaction.willAutoRenew,
             failure: failure(of: transaction)

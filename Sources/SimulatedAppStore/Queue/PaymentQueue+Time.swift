@@ -52,6 +52,12 @@ extension PaymentQueue {
                     changed = true
                     continue
                 }
+                if subscription.awaitsPriceConsent {
+                    // No consent to the raised price by the end of the period: it does not renew.
+                    records.append(contentsOf: endForPriceIncrease(&subscription))
+                    changed = true
+                    break
+                }
                 if controls.billingRetryOnRenewal {
                     subscription.billing = controls.billingGracePeriodEnabled ? .gracePeriod : .retry
                     subscription.billingIssueSince = subscription.expiration
@@ -90,6 +96,7 @@ extension PaymentQueue {
         account.nextNumber += 1
         renewal.expiration = end
         renewal.autoRenew = 2
+        renewal.price = subscription.renewalPrice ?? currentPrice(of: product)
         subscription.latestNumber = renewal.number
         subscription.expiration = end
         return renewal

@@ -69,6 +69,8 @@ public actor PaymentQueue {
     private var loaded: Bool
     private var loadTask: Task<SimulatedAccount, any Error>?
     var observers: [any PaymentTransactionObserver] = []
+    /// Asked whether to show price consent sheets (``setDelegate(_:)``).
+    var delegate: (any PaymentQueueDelegate)?
     let productsByIdentifier: [String: Product]
     var downloadTable: [String: DownloadEntry] = [:]
     private var nextTicket: UInt64 = 0
@@ -331,6 +333,8 @@ public actor PaymentQueue {
             revocationReason: transaction.revokedForAppIssue ? .developerIssue : .other,
             willAutoRenew: transaction.autoRenew == 0 ? nil : transaction.autoRenew == 2,
             isUpgraded: transaction.upgraded,
-            environment: controls.environment)
+            environment: controls.environment,
+            price: transaction.price,
+            ownership: transaction.isFamilyShared ? .familyShared : .purchased)
     }
 }

@@ -42,6 +42,11 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
     public var promotionalOfferID: String?
     /// `offer_code_ref_name`.
     public var offerCodeRefName: String?
+    /// `price`: what the person was charged, in milliunits of ``currency`` (as the App Store Server
+    /// API's transactions give it); `nil` when unknown, and for a family member's shared copy.
+    public var price: Int64?
+    /// `currency`: the ISO 4217 code of ``price``.
+    public var currency: String?
 
     /// Creates an entry; `originalTransactionID` defaults to `transactionID`.
     public init(
@@ -125,6 +130,8 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
         self.subscriptionGroupIdentifier = try json.lenientString("subscription_group_identifier")
         self.promotionalOfferID = try json.lenientString("promotional_offer_id")
         self.offerCodeRefName = try json.lenientString("offer_code_ref_name")
+        self.price = try json.lenientInt("price")
+        self.currency = try json.lenientString("currency")
     }
 
     /// Writes Apple's JSON for one entry (numbers and booleans as strings, dates three times).
@@ -147,5 +154,7 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
         try json.string("subscription_group_identifier", subscriptionGroupIdentifier)
         try json.string("promotional_offer_id", promotionalOfferID)
         try json.string("offer_code_ref_name", offerCodeRefName)
+        try json.string("price", price.map(String.init))
+        try json.string("currency", currency)
     }
 }
