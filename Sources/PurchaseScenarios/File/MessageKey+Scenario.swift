@@ -52,12 +52,14 @@ extension MessageKey {
     public static let scenarioUnsupportedSetting = MessageKey("scenario.unsupportedSetting", arguments: [.text])
 
     /// Every scenario diagnostic key this module declares, in the order above.
-    public static let scenarioKeys: [MessageKey] = [
-        .scenarioRootNotDictionary, .scenarioSessionNotDictionary, .scenarioStepsNotArray, .scenarioUnknownKey,
-        .scenarioMissingCatalog, .scenarioNoSimulatedAppStore, .scenarioStepNeedsParameters, .scenarioStepNotDictionary,
-        .scenarioUnexpectedParameter, .scenarioMissingParameter, .scenarioNegativeSeconds, .scenarioInvalidDuration,
-        .scenarioTimeOutOfRange, .scenarioMissingAllowed, .scenarioAllowedNotBoolean, .scenarioInvalidEnvironment,
-        .scenarioUnknownStep, .scenarioVerifyStatusesNotArray, .scenarioNotString, .scenarioNotInteger,
-        .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting,
-    ]
+    public static let scenarioKeys: [MessageKey] =
+        [
+            .scenarioRootNotDictionary, .scenarioSessionNotDictionary, .scenarioStepsNotArray, .scenarioUnknownKey,
+            .scenarioMissingCatalog, .scenarioNoSimulatedAppStore, .scenarioStepNeedsParameters,
+            .scenarioStepNotDictionary,
+            .scenarioUnexpectedParameter, .scenarioMissingParameter, .scenarioNegativeSeconds, .scenarioInvalidDuration,
+            .scenarioTimeOutOfRange, .scenarioMissingAllowed, .scenarioAllowedNotBoolean, .scenarioInvalidEnvironment,
+            .scenarioUnknownStep, .scenarioVerifyStatusesNotArray, .scenarioNotString, .scenarioNotInteger,
+            .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting,
+        ] + scenarioPriceAndFamilyKeys
 }

@@ -60,6 +60,14 @@ public enum ScenarioProblem: Sendable, Hashable {
     case unsupportedSetting(found: String)
     /// A `Session` setting the simulated App Store cannot use (its settings check refused it).
     case invalidSetting(ProviderSettingError)
+    /// A value that must be a boolean.
+    case notBoolean(key: String, found: String)
+    /// A price that is not written as an amount (`1.99`).
+    case invalidPrice(String)
+    /// A `Member` no `addFamilyMember` step added before (or one that left).
+    case unknownMember(String)
+    /// A step with `Member` that a family member cannot take.
+    case memberStepUnsupported(String)
 
     /// What is wrong, as a message key with its arguments: render it with a `MessageTable` for a locale.
     public var messageText: Message {
@@ -89,6 +97,10 @@ public enum ScenarioProblem: Sendable, Hashable {
         case .notCountDictionary(let key): keyed(.scenarioNotCountDictionary, key)
         case .unsupportedSetting(let found): keyed(.scenarioUnsupportedSetting, found)
         case .invalidSetting(let problem): problem.messageText
+        case .notBoolean(let key, let found): keyed(.scenarioNotBoolean, key, found)
+        case .invalidPrice(let text): keyed(.scenarioInvalidPrice, text)
+        case .unknownMember(let name): keyed(.scenarioUnknownMember, name)
+        case .memberStepUnsupported(let step): keyed(.scenarioMemberStepUnsupported, step)
         }
     }
 }

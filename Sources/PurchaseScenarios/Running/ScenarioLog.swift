@@ -64,6 +64,15 @@ final class ScenarioLog: Sendable {
         }
     }
 
+    /// Records and writes a store event of a family member's app; it is seen as `member.name`.
+    func storeEvent(_ name: String, member: String, _ more: [(String, ScenarioJSON)]) {
+        let line = ScenarioJSON.object([("event", .string(name)), ("member", .string(member))] + more).text
+        state.withLock {
+            $0.events.append(member + "." + name)
+            $0.heldEvents.append(line)
+        }
+    }
+
     /// What was seen since the last call, and forgets it.
     func takeSeen() -> (callbacks: [String], events: [String]) {
         state.withLock { state in

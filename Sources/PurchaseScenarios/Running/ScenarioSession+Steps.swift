@@ -81,6 +81,7 @@ extension ScenarioSession {
                 break
             }
             await queue.advanceTime(by: seconds)
+            await tickFamily()
             await settle()
             log.write([("event", .string("time")), ("now", .string(Self.iso8601(clock.now)))])
             done(true)
@@ -132,6 +133,10 @@ extension ScenarioSession {
             let waiting = await queue.knownDownloads().filter { $0.state == .waiting }
             await queue.start(waiting)
             done(!waiting.isEmpty)
+        case .increasePrice, .showPriceConsent, .respondToPriceIncrease, .addFamilyMember, .asMember,
+            .stopFamilySharing, .leaveFamily:
+            try await performPriceOrFamily(step, queue: queue)
+            if case .asMember = step.action { return }
         case .expect:
             break
         }
@@ -188,7 +193,7 @@ extension ScenarioSession {
         }.sorted()
     }
 
-    private func done(_ did: Bool) {
+    func done(_ did: Bool) {
         lastOutcome = did ? "done" : "nothing"
         lastError = nil
     }
@@ -205,7 +210,7 @@ extension ScenarioSession {
         lastOutcome = "nothing"
     }
 
-    private func storeID(_ productID: String) -> String {
+    func storeID(_ productID: String) -> String {
         scenarioCatalogProduct(productID)?.storeID(for: .simulatedAppStore) ?? productID
     }
 

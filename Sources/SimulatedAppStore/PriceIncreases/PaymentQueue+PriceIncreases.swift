@@ -1,5 +1,5 @@
 public import Foundation
-public import PurchaseCore
+import PurchaseCore
 
 // Subscription price increases: the App Store raises a product's price; subscribers consent or not
 // (StoreKit 1's price consent sheet), or, for a rise that needs no consent, renew at the new price.

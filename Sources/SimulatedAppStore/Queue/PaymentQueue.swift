@@ -71,6 +71,8 @@ public actor PaymentQueue {
     var observers: [any PaymentTransactionObserver] = []
     /// Asked whether to show price consent sheets (``setDelegate(_:)``).
     var delegate: (any PaymentQueueDelegate)?
+    /// The family the account belongs to and its name there (``Family/join(_:as:)``).
+    var familyMembership: (family: Family, name: String)?
     let productsByIdentifier: [String: Product]
     var downloadTable: [String: DownloadEntry] = [:]
     private var nextTicket: UInt64 = 0
@@ -213,6 +215,7 @@ public actor PaymentQueue {
     ) async {
         let callbacks = planned.compactMap { $0 }
         for record in records { account.apply(record) }
+        let shared = familyPurchases(in: records)
         let ticket = nextTicket
         nextTicket += 1
         if let journal, !records.isEmpty {
@@ -226,13 +229,14 @@ public actor PaymentQueue {
         if ticket == nextRelease && held.isEmpty {
             nextRelease += 1
             schedule(callbacks)
-            return
+        } else {
+            held[ticket] = callbacks
+            while let ready = held.removeValue(forKey: nextRelease) {
+                nextRelease += 1
+                schedule(ready)
+            }
         }
-        held[ticket] = callbacks
-        while let ready = held.removeValue(forKey: nextRelease) {
-            nextRelease += 1
-            schedule(ready)
-        }
+        await shareWithFamily(shared)
     }
 
     private func schedule(_ scheduled: [@Sendable () -> Void]) {
