@@ -15,18 +15,21 @@ struct ScenarioMember: Sendable {
 final class ScenarioConsentDelegate: PaymentQueueDelegate {
     let name: String
     let log: ScenarioLog
+    /// The family member whose app it is; `nil` for the first account's.
+    let member: String?
     /// What the app answers.
     let showNow = Locked(true)
 
-    init(name: String, log: ScenarioLog) {
+    init(name: String, log: ScenarioLog, member: String? = nil) {
         self.name = name
         self.log = log
+        self.member = member
     }
 
     func shouldShowPriceConsent(for increase: PriceIncrease) -> Bool {
         let answer = showNow.withLock { $0 }
         log.callback(
-            "shouldShowPriceConsent", observer: name,
+            "shouldShowPriceConsent", observer: name, member: member,
             [
                 ("productID", .string(increase.productIdentifier)), ("price", .string("\(increase.price.amount)")),
                 ("showNow", .bool(answer)),

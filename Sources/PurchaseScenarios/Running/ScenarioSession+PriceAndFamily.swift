@@ -48,7 +48,7 @@ extension ScenarioSession {
 
     private func memberDelegate(_ name: String) -> ScenarioConsentDelegate {
         if let delegate = memberDelegates[name] { return delegate }
-        let delegate = ScenarioConsentDelegate(name: name, log: log)
+        let delegate = ScenarioConsentDelegate(name: name, log: log, member: name)
         memberDelegates[name] = delegate
         return delegate
     }
@@ -98,7 +98,7 @@ extension ScenarioSession {
                 log.storeEvent(event.name, member: name, Self.describe(event))
             }
         }
-        await base.queue.add(ScenarioObserver(name: name, log: log))
+        await base.queue.add(ScenarioObserver(name: name, log: log, member: name))
         await base.queue.setDelegate(memberDelegate(name))
         await store.start()
         return ScenarioMember(provider: provider, store: store, ledger: ledger, reader: reader)

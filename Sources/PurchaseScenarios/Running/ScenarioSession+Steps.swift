@@ -9,7 +9,14 @@ extension ScenarioSession {
             await check(expectations, at: step)
             return
         }
-        log.write([("event", .string("step")), ("step", .string(step.action.name)), ("line", .int(step.line))])
+        if case .asMember = step.action, let queue {
+            // The step itself prints its line, with the member.
+            try await performPriceOrFamily(step, queue: queue)
+            return
+        }
+        log.write(
+            [("event", .string("step")), ("step", .string(step.action.name)), ("line", .int(step.line))]
+                + (currentMember.map { [("member", .string($0))] } ?? []))
         guard let provider, let store else { return }
         let queue = provider.base.queue
         switch step.action {
@@ -136,7 +143,6 @@ extension ScenarioSession {
         case .increasePrice, .showPriceConsent, .respondToPriceIncrease, .addFamilyMember, .asMember,
             .stopFamilySharing, .leaveFamily:
             try await performPriceOrFamily(step, queue: queue)
-            if case .asMember = step.action { return }
         case .expect:
             break
         }
