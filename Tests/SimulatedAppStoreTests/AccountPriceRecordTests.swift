@@ -5,7 +5,8 @@ import Testing
 @testable import SimulatedAppStore
 
 /// The account records of prices and family sharing: a transaction's price and family source, a
-/// subscription's price increase and a changed price round-trip, each field present or not.
+/// subscription's price increase, a changed price and the account's place in a family round-trip,
+/// each field present or not.
 struct AccountPriceRecordTests {
     private let price = Price(amount: Decimal(string: "12.49")!, currencyCode: "EUR")
 
@@ -23,7 +24,7 @@ struct AccountPriceRecordTests {
         #expect(reader.isAtEnd)
     }
 
-    @Test func aSubscriptionsPriceIncreaseAndAChangedPriceRoundTrip() throws {
+    @Test func aSubscriptionsPriceIncreaseAChangedPriceAndAFamilyPlaceRoundTrip() throws {
         var subscription = SubscriptionRecord(
             originalNumber: 3, productIdentifier: "pro", latestNumber: 3, expiration: 1_769_904_000)
         subscription.nextNumber = 9
@@ -39,6 +40,8 @@ struct AccountPriceRecordTests {
         let records: [AccountRecord] = [
             .subscription(subscription), .subscription(declinedOnly),
             .priceChange(productIdentifier: "pro", storefront: "DEU", price: price),
+            .family(FamilyMembershipRecord(memberName: "sam", sharesPurchases: false, stoppedProducts: ["a", "b"])),
+            .family(nil),
         ]
         for record in records {
             var reader = BinaryReader(record.data)

@@ -135,3 +135,42 @@ struct FamilySharingTests {
         #expect(unfinished.map(\.ownership) == [.familyShared])
     }
 }
+
+/// The account keeps its place in the family and the shares it received across relaunches.
+struct FamilyMembershipPersistenceTests {
+    @Test func aRelaunchedAccountSharesAsItDidAndKeepsItsShares() async throws {
+        let folder = try TestCatalog.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = SimulationClock()
+        let alexFolder = folder.appendingPathComponent("alex")
+        let samFolder = folder.appendingPathComponent("sam")
+        func account(_ folder: URL) throws -> PaymentQueue {
+            try PaymentQueue(
+                catalog: FamilySharingTests.catalog(), persistence: .journal(directory: folder), clock: clock)
+        }
+        do {
+            let alex = try account(alexFolder)
+            let sam = try account(samFolder)
+            let family = Family()
+            await family.join(alex, as: "alex")
+            await family.join(sam, as: "sam")
+            await alex.buy(TestCatalog.monthly)
+            await family.stopSharing(by: "alex", productIdentifier: TestCatalog.noAds)
+            await alex.close()
+            await sam.close()
+        }
+        let alex = try account(alexFolder)
+        let sam = try account(samFolder)
+        let samObserver = RecordingObserver()
+        await sam.add(samObserver)
+        #expect(await sam.accountTransactions.map(\.ownership) == [.familyShared])
+        let family = Family()
+        await family.join(alex, as: "alex")
+        await family.join(sam, as: "sam")
+        await alex.buy(TestCatalog.noAds)
+        await sam.waitForCallbacks()
+        // The subscription's share is not made twice; noAds stays unshared after the relaunch.
+        #expect(await sam.accountTransactions.count == 1)
+        #expect(samObserver.updates.filter { $0.payment.productIdentifier == TestCatalog.noAds }.isEmpty)
+    }
+}

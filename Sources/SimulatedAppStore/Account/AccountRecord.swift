@@ -17,6 +17,8 @@ enum AccountRecord: Sendable, Hashable {
     case clear
     /// The App Store sells a product at another price in a storefront from now on (a price increase).
     case priceChange(productIdentifier: String, storefront: String, price: Price)
+    /// The account's place in a family (Family Sharing), or `nil` once it left.
+    case family(FamilyMembershipRecord?)
 
     private enum Tag: UInt8 {
         case put = 1
@@ -25,6 +27,7 @@ enum AccountRecord: Sendable, Hashable {
         case attempts = 4
         case clear = 5
         case priceChange = 10
+        case family = 11
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -50,6 +53,14 @@ enum AccountRecord: Sendable, Hashable {
             writer.string(storefront)
             writer.string("\(price.amount)")
             writer.string(price.currencyCode)
+        case .family(let membership):
+            writer.byte(Tag.family.rawValue)
+            if let membership {
+                writer.byte(1)
+                membership.encode(into: &writer)
+            } else {
+                writer.byte(0)
+            }
         }
     }
 
@@ -78,6 +89,8 @@ enum AccountRecord: Sendable, Hashable {
             self = .priceChange(
                 productIdentifier: productIdentifier, storefront: storefront,
                 price: Price(amount: amount, currencyCode: try reader.string()))
+        case .family:
+            self = .family(try reader.byte() == 0 ? nil : try FamilyMembershipRecord(from: &reader))
         }
     }
 }

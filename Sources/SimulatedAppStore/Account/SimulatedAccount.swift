@@ -26,6 +26,8 @@ struct SimulatedAccount: JournalState {
     var attempts: [String: Int] = [:]
     /// Prices the App Store changed, by ``priceKey(_:storefront:)``: they replace the catalog's.
     var priceChanges: [String: Price] = [:]
+    /// The account's place in a family, while it is in one.
+    var family: FamilyMembershipRecord?
     /// Finished consumable purchases the App Store can still refund, by number; not part of
     /// ``transactions`` (receipts and restores do not list them). A refund puts the transaction back
     /// into ``transactions``, revoked.
@@ -81,6 +83,7 @@ struct SimulatedAccount: JournalState {
                     .encode(into: &writer)
             }
         }
+        if let family { AccountRecord.family(family).encode(into: &writer) }
         return writer.data
     }
 
@@ -139,6 +142,8 @@ struct SimulatedAccount: JournalState {
             attempts[productIdentifier] = count
         case .priceChange(let productIdentifier, let storefront, let price):
             priceChanges[Self.priceKey(productIdentifier, storefront: storefront)] = price
+        case .family(let membership):
+            family = membership
         case .clear:
             transactions.removeAll()
             numbersByOriginal.removeAll()

@@ -19,9 +19,10 @@ import PurchaseCore
 ///   purchaser or the member leaves the family (``leave(_:)``), and when the purchase is refunded.
 /// - Products not marked `FamilyShareable` stay the purchaser's.
 ///
-/// The family lives in memory: whoever runs the accounts (a scenario) keeps it, and joins a
-/// relaunched member's new queue again under the same name; the shares themselves are in the
-/// members' accounts and survive relaunches.
+/// The family object lives in memory: whoever runs the accounts (a scenario) keeps it, and joins a
+/// relaunched member's new queue again under the same name. Each member's account keeps its place in
+/// the family (its name, what it stopped sharing) and the shares it received, so they survive
+/// relaunches, and an account joining a new family object under the name it had shares as it did.
 public actor Family {
     private struct Member {
         var queue: PaymentQueue
@@ -30,8 +31,22 @@ public actor Family {
         /// Products whose sharing the member stopped.
         var stoppedProducts: Set<String> = []
 
+        init(queue: PaymentQueue, saved: FamilyMembershipRecord?) {
+            self.queue = queue
+            if let saved {
+                sharesPurchases = saved.sharesPurchases
+                stoppedProducts = Set(saved.stoppedProducts)
+            }
+        }
+
         func shares(_ purchase: FamilyPurchase) -> Bool {
             sharesPurchases && !stoppedProducts.contains(purchase.productIdentifier)
+        }
+
+        /// What the member's account keeps of its place in the family.
+        func record(_ name: String) -> FamilyMembershipRecord {
+            FamilyMembershipRecord(
+                memberName: name, sharesPurchases: sharesPurchases, stoppedProducts: stoppedProducts.sorted())
         }
     }
 
@@ -48,11 +63,13 @@ public actor Family {
     /// relaunched queue replaces its previous one): the others' shared purchases reach it, and its own
     /// reach them.
     public func join(_ queue: PaymentQueue, as name: String) async {
-        var member = members[name] ?? Member(queue: queue)
+        // An account that was in a family under this name shares as it did then.
+        let saved = await queue.savedFamilyMembership().flatMap { $0.memberName == name ? $0 : nil }
+        var member = members[name] ?? Member(queue: queue, saved: saved)
         member.queue = queue
         if members[name] == nil { order.append(name) }
         members[name] = member
-        await queue.setFamily(self, memberName: name)
+        await queue.setFamily(self, membership: member.record(name))
         for otherName in order where otherName != name {
             guard let other = members[otherName] else { continue }
             let theirs = await other.queue.familyShareablePurchases(memberName: otherName).filter(other.shares)
@@ -69,7 +86,7 @@ public actor Family {
     public func leave(_ name: String) async -> Bool {
         guard let leaving = members.removeValue(forKey: name) else { return false }
         order.removeAll { $0 == name }
-        await leaving.queue.setFamily(nil, memberName: name)
+        await leaving.queue.setFamily(nil, membership: nil)
         await leaving.queue.revokeFamilyPurchases { _ in true }
         for other in order.compactMap({ members[$0] }) {
             await other.queue.revokeFamilyPurchases { $0.sharedBy == name }
@@ -91,6 +108,7 @@ public actor Family {
             member.sharesPurchases = false
         }
         members[name] = member
+        await member.queue.setFamily(self, membership: member.record(name))
         for otherName in order where otherName != name {
             await members[otherName]?.queue.revokeFamilyPurchases { share in
                 share.sharedBy == name && (productIdentifier == nil || share.productIdentifier == productIdentifier)

@@ -3,9 +3,18 @@ import PurchaseCore
 
 // The account's side of Family Sharing: what it shares, and the shares it receives and loses.
 extension PaymentQueue {
-    /// The family the account belongs to and its name there, set by ``Family/join(_:as:)``.
-    func setFamily(_ family: Family?, memberName: String) {
-        familyMembership = family.map { ($0, memberName) }
+    /// The family the account belongs to and its place there, set by ``Family/join(_:as:)``; the
+    /// account's journal keeps the place (`nil`: it left).
+    func setFamily(_ family: Family?, membership: FamilyMembershipRecord?) async {
+        await prepare()
+        familyMembership = family.flatMap { family in membership.map { (family, $0.memberName) } }
+        if account.family != membership { await commit([.family(membership)], callbacks: []) }
+    }
+
+    /// The account's place in a family as its journal kept it.
+    func savedFamilyMembership() async -> FamilyMembershipRecord? {
+        await prepare()
+        return account.family
     }
 
     /// The charged transactions among `records` the family shares (the account's own purchases and
