@@ -61,12 +61,14 @@ struct FamilySharingTests {
         let (_, alex, sam) = try await family()
         let bought = await alex.queue.buy(TestCatalog.noAds)
         await settle(alex, sam)
-        #expect(await alex.queue.refundTransaction(bought.id) != nil)
+        #expect(await alex.queue.refundTransaction(bought.id, reason: .developerIssue) != nil)
         await settle(alex, sam)
         #expect(sam.observer.log.suffix(2) == ["revoked:\(TestCatalog.noAds)", "revokedProduct:\(TestCatalog.noAds)"])
         let revoked = try #require(await sam.queue.accountTransactions.first)
         #expect(revoked.revocationDate != nil)
         #expect(revoked.ownership == .familyShared)
+        // A share revoked by the purchaser's refund carries the refund's reason.
+        #expect(revoked.revocationReason == .developerIssue)
     }
 
     @Test func stoppingSharingAndLeavingRevokeAndStopLaterShares() async throws {
@@ -84,6 +86,8 @@ struct FamilySharingTests {
         let shares = await sam.queue.accountTransactions
         #expect(shares.count == 2)
         #expect(shares.allSatisfy { $0.revocationDate != nil })
+        // Revoked by leaving or by stopped sharing: reason 0, as Apple gives it.
+        #expect(shares.allSatisfy { $0.revocationReason == .other })
         await alex.queue.forceRenewalOfSubscription(productIdentifier: TestCatalog.monthly)
         await settle(alex, sam)
         #expect(sam.observer.updates.count == 2)
