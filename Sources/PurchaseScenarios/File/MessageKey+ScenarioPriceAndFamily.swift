@@ -12,7 +12,7 @@ extension MessageKey {
     public static let scenarioMemberStepUnsupported = MessageKey(
         "scenario.memberStepUnsupported", arguments: [.text])
 
-    /// The keys above, in order (part of ``scenarioKeys``).
+    /// The keys above, in order (part of ``PurchaseCore/MessageKey/scenarioKeys``).
     public static let scenarioPriceAndFamilyKeys: [MessageKey] = [
         .scenarioNotBoolean, .scenarioInvalidPrice, .scenarioUnknownMember, .scenarioMemberStepUnsupported,
     ]

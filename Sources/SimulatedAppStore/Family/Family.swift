@@ -8,7 +8,7 @@ import PurchaseCore
 /// ## Semantics (Apple's Family Sharing, StoreKit shape)
 /// - A shared purchase reaches each other member's queue as a transaction of its own (its own
 ///   identifier, the purchaser's dates, `in_app_ownership_type` `FAMILY_SHARED`,
-///   ``PaymentTransaction/ownership`` ``PurchaseCore/Ownership/familyShared``), told to its observers
+///   ``PaymentTransaction/ownership`` `familyShared`), told to its observers
 ///   as purchased and kept in its account, so a restore brings it back and receipts list it. Each
 ///   renewal of a shared subscription reaches them the same way.
 /// - Sharing starts when the purchase is made or, for purchases made before, when a member joins.

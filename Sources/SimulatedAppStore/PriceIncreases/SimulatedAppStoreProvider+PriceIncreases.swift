@@ -1,6 +1,6 @@
 public import PurchaseCore
 
-/// Price increases reach the app through the `Store` (``PriceIncreaseConsent``): the provider
+/// Price increases reach the app through the `Store` (`PriceIncreaseConsent`): the provider
 /// becomes the queue's delegate while a handler is installed, and answers
 /// ``PaymentQueueDelegate/shouldShowPriceConsent(for:)`` with it.
 extension SimulatedAppStoreProvider: PriceIncreaseConsent {
