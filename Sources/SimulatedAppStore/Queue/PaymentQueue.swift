@@ -203,7 +203,9 @@ public actor PaymentQueue {
     // MARK: - Machinery
 
     /// Applies records in memory, writes them to the account's journal, then schedules the
-    /// callbacks, keeping the callbacks of concurrent changes in the order the changes were made.
+    /// callbacks, keeping the callbacks of concurrent changes in the order the changes were made;
+    /// last, hands the charged transactions among the records that its family shares to the family
+    /// (``Family``), when the account is in one.
     ///
     /// - Parameter durability: `.synced` (the default) makes the records durable before the
     ///   callbacks run; `.deferred` leaves their fsync to the next synced commit or the close, for
