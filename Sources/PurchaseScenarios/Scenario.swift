@@ -93,6 +93,25 @@ public enum ScenarioAction: Sendable {
     /// Sends a receipt of the account, made for `environment`, to verifyReceipt through the verifier
     /// (production first, as Apple recommends).
     case verifyReceipt(environment: AppStoreEnvironment)
+    /// The App Store raises a subscription's price in the storefront (`price` in its currency).
+    /// With `needsConsent`, the app's delegate is asked whether to show the consent sheet now
+    /// (`showNow` is its answer; printed as its `shouldShowPriceConsent` callback) and each
+    /// subscriber keeps the old price until they answer; without, renewals charge the new price.
+    case increasePrice(productID: String, price: Decimal, needsConsent: Bool, showNow: Bool)
+    /// The app shows the price consent sheets its delegate held (`showPriceConsentIfNeeded`).
+    case showPriceConsent
+    /// The person consents to the product's price increase, or declines it.
+    case respondToPriceIncrease(productID: String, consent: Bool)
+    /// Another account joins the family (Family Sharing), with an app of its own (its own store
+    /// and ledger): purchases the members share reach it as family-shared transactions.
+    case addFamilyMember(name: String)
+    /// A step done by a family member's account and app instead of the first account's.
+    indirect case asMember(name: String, action: ScenarioAction)
+    /// The purchaser (the first account, or a member with `asMember`) stops sharing the product's
+    /// purchase, or every purchase when `productID` is `nil`: the other members lose it.
+    case stopFamilySharing(productID: String?)
+    /// A member leaves the family: it loses what others shared, and they lose what it shared.
+    case leaveFamily(name: String)
     /// Checks expectations.
     case expect(ScenarioExpectations)
 
@@ -118,6 +137,13 @@ public enum ScenarioAction: Sendable {
         case .verifyReceipt: "verifyReceipt"
         case .promotedPurchase: "promotedPurchase"
         case .startDownloads: "startDownloads"
+        case .increasePrice: "increasePrice"
+        case .showPriceConsent: "showPriceConsent"
+        case .respondToPriceIncrease: "respondToPriceIncrease"
+        case .addFamilyMember: "addFamilyMember"
+        case .asMember(_, let action): action.name
+        case .stopFamilySharing: "stopFamilySharing"
+        case .leaveFamily: "leaveFamily"
         case .expect: "expect"
         }
     }
@@ -154,6 +180,18 @@ public struct ScenarioExpectations: Sendable, Hashable {
     /// a transaction of each with `cancellation_date` and `cancellation_reason` in both `in_app` and
     /// `latest_receipt_info`, and no other product so listed.
     public var receiptCancellations: [String]?
+    /// `price_consent_status` of each product's subscription now (0 waiting or declined, 1 consented).
+    public var priceConsentStatus: [String: Int] = [:]
+    /// `expiration_intent` of each product's subscription now (1 cancelled, 2 billing, 3 price increase).
+    public var expirationIntent: [String: Int] = [:]
+    /// The price (as the catalog writes amounts, `1.99`) the newest charged transaction of each product
+    /// was charged.
+    public var latestPrice: [String: String] = [:]
+    /// Products a family member shares with the account now: its newest transaction of each is
+    /// family-shared (`in_app_ownership_type` `FAMILY_SHARED`) and not revoked.
+    public var familyShared: [String] = []
+    /// Products not shared with the account now (never shared, or the share was revoked).
+    public var notFamilyShared: [String] = []
 
     /// Creates empty expectations.
     public init() {}

@@ -54,12 +54,14 @@ extension MessageKey {
     public static let scenarioInvalidAccount = MessageKey("scenario.invalidAccount", arguments: [.text])
 
     /// Every scenario diagnostic key this module declares, in the order above.
-    public static let scenarioKeys: [MessageKey] = [
-        .scenarioRootNotDictionary, .scenarioSessionNotDictionary, .scenarioStepsNotArray, .scenarioUnknownKey,
-        .scenarioMissingCatalog, .scenarioNoSimulatedAppStore, .scenarioStepNeedsParameters, .scenarioStepNotDictionary,
-        .scenarioUnexpectedParameter, .scenarioMissingParameter, .scenarioNegativeSeconds, .scenarioInvalidDuration,
-        .scenarioTimeOutOfRange, .scenarioMissingAllowed, .scenarioAllowedNotBoolean, .scenarioInvalidEnvironment,
-        .scenarioUnknownStep, .scenarioVerifyStatusesNotArray, .scenarioNotString, .scenarioNotInteger,
-        .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting, .scenarioInvalidAccount,
-    ]
+    public static let scenarioKeys: [MessageKey] =
+        [
+            .scenarioRootNotDictionary, .scenarioSessionNotDictionary, .scenarioStepsNotArray, .scenarioUnknownKey,
+            .scenarioMissingCatalog, .scenarioNoSimulatedAppStore, .scenarioStepNeedsParameters,
+            .scenarioStepNotDictionary,
+            .scenarioUnexpectedParameter, .scenarioMissingParameter, .scenarioNegativeSeconds, .scenarioInvalidDuration,
+            .scenarioTimeOutOfRange, .scenarioMissingAllowed, .scenarioAllowedNotBoolean, .scenarioInvalidEnvironment,
+            .scenarioUnknownStep, .scenarioVerifyStatusesNotArray, .scenarioNotString, .scenarioNotInteger,
+            .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting, .scenarioInvalidAccount,
+        ] + scenarioPriceAndFamilyKeys
 }

@@ -19,12 +19,14 @@ struct ScenarioParser {
     var problems: [ScenarioDiagnostic] = []
     /// How far the `advanceTime` steps read so far move the scenario's clock from `Scenario.clockStart`.
     private var elapsed: TimeInterval = 0
+    /// The family members the `addFamilyMember` steps read so far add.
+    var familyMembers: Set<String> = []
 
     init(path: String) {
         self.path = path
     }
 
-    private mutating func problem(_ problem: ScenarioProblem, at location: SourceLocation) {
+    mutating func problem(_ problem: ScenarioProblem, at location: SourceLocation) {
         problems.append(ScenarioDiagnostic(problem, path: path, at: location))
     }
 
@@ -92,16 +94,18 @@ struct ScenarioParser {
     // MARK: - Steps
 
     /// Every step's name, in the order the unknown-step message lists them.
-    private static let stepNames = [
-        "buy", "approveAskToBuy", "declineAskToBuy", "resolveInterrupted", "relaunch", "reinstall", "restore",
-        "advanceTime", "refund", "expire", "forceRenew", "disableAutoRenew", "switchStorefront", "togglePayments",
-        "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "expect",
-    ]
+    private static let stepNames =
+        [
+            "buy", "approveAskToBuy", "declineAskToBuy", "resolveInterrupted", "relaunch", "reinstall", "restore",
+            "advanceTime", "refund", "expire", "forceRenew", "disableAutoRenew", "switchStorefront", "togglePayments",
+            "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "expect",
+        ] + priceAndFamilyStepNames
 
     private static let parameterless: [String: ScenarioAction] = [
         "relaunch": .relaunch, "reinstall": .reinstall, "restore": .restore, "crashBeforeFinish": .crashBeforeFinish,
         "approveAskToBuy": .approveAskToBuy(productID: nil), "declineAskToBuy": .declineAskToBuy(productID: nil),
         "resolveInterrupted": .resolveInterrupted(productID: nil), "startDownloads": .startDownloads,
+        "showPriceConsent": .showPriceConsent, "stopFamilySharing": .stopFamilySharing(productID: nil),
     ]
 
     private mutating func step(_ node: PropertyListNode) -> Scenario.Step? {
@@ -119,14 +123,16 @@ struct ScenarioParser {
         }
         guard let name = string(kind, "Step") else { return nil }
         var fields = StepFields(entries: entries.filter { $0.key != "Step" })
-        let action = action(name, &fields, at: kind.location)
+        let member = Self.namesMember(name) ? nil : fields.take("Member")
+        var action = action(name, &fields, at: kind.location)
         for unused in fields.unused {
             problem(.unexpectedParameter(step: name, key: unused.key), at: unused.keyLocation)
         }
+        if let member, let inner = action { action = memberAction(inner, member: member) }
         return action.map { Scenario.Step($0, line: location.line, column: location.column) }
     }
 
-    private mutating func action(_ name: String, _ fields: inout StepFields, at location: SourceLocation)
+    mutating func action(_ name: String, _ fields: inout StepFields, at location: SourceLocation)
         -> ScenarioAction?
     {
         switch name {
@@ -203,6 +209,7 @@ struct ScenarioParser {
         case "expect":
             return .expect(expectations(&fields))
         default:
+            if let action = priceOrFamilyAction(name, &fields, at: location) { return action }
             problem(.unknownStep(name, known: Self.stepNames), at: location)
             return nil
         }
@@ -223,6 +230,11 @@ struct ScenarioParser {
         if fields.has("ReceiptCancellations") {
             result.receiptCancellations = strings(&fields, "ReceiptCancellations")
         }
+        result.priceConsentStatus = counts(&fields, "PriceConsentStatus")
+        result.expirationIntent = counts(&fields, "ExpirationIntent")
+        result.latestPrice = priceTexts(&fields, "LatestPrice")
+        result.familyShared = strings(&fields, "FamilyShared")
+        result.notFamilyShared = strings(&fields, "NotFamilyShared")
         if let node = fields.take("VerifyStatuses") {
             if case .array(let elements) = node.value {
                 result.verifyStatuses = elements.compactMap { integer($0, "VerifyStatuses") }
@@ -235,7 +247,7 @@ struct ScenarioParser {
 
     // MARK: - Values
 
-    private mutating func string(_ node: PropertyListNode, _ key: String) -> String? {
+    mutating func string(_ node: PropertyListNode, _ key: String) -> String? {
         guard case .string(let text) = node.value else {
             problem(.notString(key: key, found: node.value.typeName), at: node.location)
             return nil
@@ -243,7 +255,7 @@ struct ScenarioParser {
         return text
     }
 
-    private mutating func integer(_ node: PropertyListNode, _ key: String) -> Int? {
+    mutating func integer(_ node: PropertyListNode, _ key: String) -> Int? {
         guard case .integer(let number) = node.value, let value = number.intValue else {
             problem(.notInteger(key: key, found: node.value.typeName), at: node.location)
             return nil
@@ -259,7 +271,7 @@ struct ScenarioParser {
         }
     }
 
-    private mutating func requiredString(
+    mutating func requiredString(
         _ fields: inout StepFields, _ key: String, _ step: String, _ location: SourceLocation
     ) -> String? {
         guard let node = fields.take(key) else {
@@ -280,11 +292,11 @@ struct ScenarioParser {
         return token
     }
 
-    private mutating func optionalString(_ fields: inout StepFields, _ key: String) -> String? {
+    mutating func optionalString(_ fields: inout StepFields, _ key: String) -> String? {
         fields.take(key).flatMap { string($0, key) }
     }
 
-    private mutating func strings(_ fields: inout StepFields, _ key: String) -> [String] {
+    mutating func strings(_ fields: inout StepFields, _ key: String) -> [String] {
         guard let node = fields.take(key) else { return [] }
         if case .string(let text) = node.value { return [text] }
         guard case .array(let elements) = node.value else {
@@ -294,7 +306,7 @@ struct ScenarioParser {
         return elements.compactMap { string($0, key) }
     }
 
-    private mutating func counts(_ fields: inout StepFields, _ key: String) -> [String: Int] {
+    mutating func counts(_ fields: inout StepFields, _ key: String) -> [String: Int] {
         guard let node = fields.take(key) else { return [:] }
         guard case .dictionary(let entries) = node.value else {
             problem(.notCountDictionary(key: key), at: node.location)

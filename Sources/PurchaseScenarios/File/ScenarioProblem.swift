@@ -62,6 +62,14 @@ public enum ScenarioProblem: Sendable, Hashable {
     case invalidSetting(ProviderSettingError)
     /// An `Account` that is not an app account token (a UUID); the value.
     case invalidAccount(String)
+    /// A value that must be a boolean.
+    case notBoolean(key: String, found: String)
+    /// A price that is not written as an amount (`1.99`).
+    case invalidPrice(String)
+    /// A `Member` no `addFamilyMember` step added before (or one that left).
+    case unknownMember(String)
+    /// A step with `Member` that a family member cannot take.
+    case memberStepUnsupported(String)
 
     /// What is wrong, as a message key with its arguments: render it with a `MessageTable` for a locale.
     public var messageText: Message {
@@ -92,6 +100,10 @@ public enum ScenarioProblem: Sendable, Hashable {
         case .unsupportedSetting(let found): keyed(.scenarioUnsupportedSetting, found)
         case .invalidSetting(let problem): problem.messageText
         case .invalidAccount(let text): keyed(.scenarioInvalidAccount, text)
+        case .notBoolean(let key, let found): keyed(.scenarioNotBoolean, key, found)
+        case .invalidPrice(let text): keyed(.scenarioInvalidPrice, text)
+        case .unknownMember(let name): keyed(.scenarioUnknownMember, name)
+        case .memberStepUnsupported(let step): keyed(.scenarioMemberStepUnsupported, step)
         }
     }
 }

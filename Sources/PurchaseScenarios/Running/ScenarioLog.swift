@@ -11,6 +11,12 @@ final class ScenarioLog: Sendable {
         var lines: [String] = []
         var heldCallbacks: [String] = []
         var heldEvents: [String] = []
+        /// Family members' held callbacks and store events, by member: each member's queue and store
+        /// keep their own order, but not one with the first account's, so they are written after it.
+        var heldMemberCallbacks: [String: [String]] = [:]
+        var heldMemberEvents: [String: [String]] = [:]
+        var memberCallbacks: [String: [String]] = [:]
+        var memberEvents: [String: [String]] = [:]
         var callbacks: [String] = []
         var events: [String] = []
         var flushWaiters: [String: CheckedContinuation<Void, Never>] = [:]
@@ -31,27 +37,36 @@ final class ScenarioLog: Sendable {
         output(line)
     }
 
-    /// Writes the held callbacks, then the held store events.
+    /// Writes the held callbacks (the first account's, then each family member's by name), then the
+    /// held store events (in the same order).
     func flush() {
         let held = state.withLock { state in
             defer {
                 state.heldCallbacks = []
                 state.heldEvents = []
+                state.heldMemberCallbacks = [:]
+                state.heldMemberEvents = [:]
             }
-            let held = state.heldCallbacks + state.heldEvents
+            let members = state.heldMemberCallbacks.sorted { $0.key < $1.key }.flatMap(\.value)
+            let memberEvents = state.heldMemberEvents.sorted { $0.key < $1.key }.flatMap(\.value)
+            let held = state.heldCallbacks + members + state.heldEvents + memberEvents
             state.lines.append(contentsOf: held)
             return held
         }
         held.forEach(output)
     }
 
-    /// Records and writes an observer callback.
-    func callback(_ name: String, observer: String, _ more: [(String, ScenarioJSON)] = []) {
+    /// Records and writes an observer callback (of a family member's queue when `member` is given).
+    func callback(_ name: String, observer: String, member: String? = nil, _ more: [(String, ScenarioJSON)] = []) {
         let line = ScenarioJSON.object([("event", .string(name)), ("observer", .string(observer))] + more).text
         state.withLock {
-            $0.callbacks.append(name)
-            $0.callbacks.append(observer + "." + name)
-            $0.heldCallbacks.append(line)
+            if let member {
+                $0.memberCallbacks[member, default: []].append(contentsOf: [name, observer + "." + name])
+                $0.heldMemberCallbacks[member, default: []].append(line)
+            } else {
+                $0.callbacks.append(contentsOf: [name, observer + "." + name])
+                $0.heldCallbacks.append(line)
+            }
         }
     }
 
@@ -64,14 +79,29 @@ final class ScenarioLog: Sendable {
         }
     }
 
-    /// What was seen since the last call, and forgets it.
+    /// Records and writes a store event of a family member's app; it is seen as `member.name`.
+    func storeEvent(_ name: String, member: String, _ more: [(String, ScenarioJSON)]) {
+        let line = ScenarioJSON.object([("event", .string(name)), ("member", .string(member))] + more).text
+        state.withLock {
+            $0.memberEvents[member, default: []].append(member + "." + name)
+            $0.heldMemberEvents[member, default: []].append(line)
+        }
+    }
+
+    /// What was seen since the last call (the first account's, then each family member's by name),
+    /// and forgets it.
     func takeSeen() -> (callbacks: [String], events: [String]) {
         state.withLock { state in
             defer {
                 state.callbacks = []
                 state.events = []
+                state.memberCallbacks = [:]
+                state.memberEvents = [:]
             }
-            return (state.callbacks, state.events)
+            return (
+                state.callbacks + state.memberCallbacks.sorted { $0.key < $1.key }.flatMap(\.value),
+                state.events + state.memberEvents.sorted { $0.key < $1.key }.flatMap(\.value)
+            )
         }
     }
 

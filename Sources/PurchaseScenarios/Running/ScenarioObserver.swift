@@ -8,11 +8,20 @@ final class ScenarioObserver: PaymentTransactionObserver {
     let name: String
     let log: ScenarioLog
     let progress: (@Sendable (ScenarioProgress) -> Void)?
+    /// The family member whose queue it observes; `nil` for the first account's.
+    let member: String?
 
-    init(name: String, log: ScenarioLog, progress: (@Sendable (ScenarioProgress) -> Void)? = nil) {
+    init(
+        name: String, log: ScenarioLog, member: String? = nil, progress: (@Sendable (ScenarioProgress) -> Void)? = nil
+    ) {
         self.name = name
         self.log = log
+        self.member = member
         self.progress = progress
+    }
+
+    private func callback(_ event: String, _ more: [(String, ScenarioJSON)] = []) {
+        log.callback(event, observer: name, member: member, more)
     }
 
     static func json(_ transactions: [PaymentTransaction]) -> ScenarioJSON {
@@ -32,20 +41,19 @@ final class ScenarioObserver: PaymentTransactionObserver {
     }
 
     func updatedTransactions(_ transactions: [PaymentTransaction]) {
-        log.callback("updatedTransactions", observer: name, [("transactions", Self.json(transactions))])
+        callback("updatedTransactions", [("transactions", Self.json(transactions))])
     }
 
     func removedTransactions(_ transactions: [PaymentTransaction]) {
-        log.callback("removedTransactions", observer: name, [("transactions", Self.json(transactions))])
+        callback("removedTransactions", [("transactions", Self.json(transactions))])
     }
 
     func restoreCompletedTransactionsFinished() {
-        log.callback("restoreCompletedTransactionsFinished", observer: name)
+        callback("restoreCompletedTransactionsFinished")
     }
 
     func restoreCompletedTransactionsFailedWithError(_ error: StoreKitError) {
-        log.callback(
-            "restoreCompletedTransactionsFailedWithError", observer: name, [("error", .string("\(error.code)"))])
+        callback("restoreCompletedTransactionsFailedWithError", [("error", .string("\(error.code)"))])
     }
 
     func updatedDownloads(_ downloads: [Download]) {
@@ -55,25 +63,24 @@ final class ScenarioObserver: PaymentTransactionObserver {
                 ("percent", .int(Int((download.progress * 100).rounded(.down)))),
             ])
         }
-        log.callback("updatedDownloads", observer: name, [("downloads", .array(states))])
+        callback("updatedDownloads", [("downloads", .array(states))])
         progress?(.downloads(downloads))
     }
 
     func shouldAddStorePayment(_ payment: Payment, for product: AppStoreProduct) -> Bool {
-        log.callback("shouldAddStorePayment", observer: name, [("productID", .string(payment.productIdentifier))])
+        callback("shouldAddStorePayment", [("productID", .string(payment.productIdentifier))])
         return true
     }
 
     func didRevokeEntitlements(forProductIdentifiers productIdentifiers: [String]) {
-        log.callback(
-            "didRevokeEntitlements", observer: name, [("productIDs", .array(productIdentifiers.map { .string($0) }))])
+        callback("didRevokeEntitlements", [("productIDs", .array(productIdentifiers.map { .string($0) }))])
     }
 
     func revokedTransactions(_ transactions: [PaymentTransaction]) {
-        log.callback("revokedTransactions", observer: name, [("transactions", Self.json(transactions))])
+        callback("revokedTransactions", [("transactions", Self.json(transactions))])
     }
 
     func storefrontDidChange(_ storefront: String) {
-        log.callback("storefrontDidChange", observer: name, [("storefront", .string(storefront))])
+        callback("storefrontDidChange", [("storefront", .string(storefront))])
     }
 }

@@ -55,11 +55,14 @@ extension ScenarioSession {
                 report("delivered \(productID)", actual == count, expected: .int(count), actual: .int(actual))
             }
         }
-        for name in expectations.events {
+        for name in expectations.events.map(seenEventName) {
             report("event", seen.events.contains(name), expected: .string(name), actual: strings(seen.events))
         }
-        for name in expectations.absentEvents {
+        for name in expectations.absentEvents.map(seenEventName) {
             report("noEvent", !seen.events.contains(name), expected: .string(name), actual: strings(seen.events))
+        }
+        for (name, holds, expected, actual) in await priceAndFamilyChecks(expectations) {
+            report(name, holds, expected: expected, actual: actual)
         }
         for name in expectations.callbacks {
             report(

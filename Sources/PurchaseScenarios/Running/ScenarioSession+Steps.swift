@@ -9,7 +9,14 @@ extension ScenarioSession {
             await check(expectations, at: step)
             return
         }
-        log.write([("event", .string("step")), ("step", .string(step.action.name)), ("line", .int(step.line))])
+        if case .asMember = step.action, let queue {
+            // The step itself prints its line, with the member.
+            try await performPriceOrFamily(step, queue: queue)
+            return
+        }
+        log.write(
+            [("event", .string("step")), ("step", .string(step.action.name)), ("line", .int(step.line))]
+                + (currentMember.map { [("member", .string($0))] } ?? []))
         guard let provider, let store else { return }
         let queue = provider.base.queue
         switch step.action {
@@ -83,6 +90,7 @@ extension ScenarioSession {
                 break
             }
             await queue.advanceTime(by: seconds)
+            await tickFamily()
             await settle()
             log.write([("event", .string("time")), ("now", .string(Self.iso8601(clock.now)))])
             done(true)
@@ -134,6 +142,9 @@ extension ScenarioSession {
             let waiting = await queue.knownDownloads().filter { $0.state == .waiting }
             await queue.start(waiting)
             done(!waiting.isEmpty)
+        case .increasePrice, .showPriceConsent, .respondToPriceIncrease, .addFamilyMember, .asMember,
+            .stopFamilySharing, .leaveFamily:
+            try await performPriceOrFamily(step, queue: queue)
         case .expect:
             break
         }
@@ -190,7 +201,7 @@ extension ScenarioSession {
         }.sorted()
     }
 
-    private func done(_ did: Bool) {
+    func done(_ did: Bool) {
         lastOutcome = did ? "done" : "nothing"
         lastError = nil
     }
@@ -207,7 +218,7 @@ extension ScenarioSession {
         lastOutcome = "nothing"
     }
 
-    private func storeID(_ productID: String) -> String {
+    func storeID(_ productID: String) -> String {
         scenarioCatalogProduct(productID)?.storeID(for: .simulatedAppStore) ?? productID
     }
 

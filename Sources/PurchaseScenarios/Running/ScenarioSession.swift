@@ -5,9 +5,9 @@ import SimulatedAppStore
 /// One run of a scenario: the launched app (store, provider, observers) and what the expectations need.
 actor ScenarioSession {
     private let scenario: Scenario
-    private let catalog: Catalog
-    private let configuration: ProviderConfiguration
-    private let stateDirectory: URL
+    let catalog: Catalog
+    let configuration: ProviderConfiguration
+    let stateDirectory: URL
     let log: ScenarioLog
     private let progress: @Sendable (ScenarioProgress) -> Void
     let clock = ManualClock(start: Scenario.clockStart)
@@ -25,6 +25,18 @@ actor ScenarioSession {
     var lastCancellations: [String]?
     var failures: [ScenarioFailure] = []
     var checked = 0
+    /// The Family Sharing group, once a step adds a family member.
+    var family: Family?
+    /// The family members' accounts and apps, by name.
+    var members: [String: ScenarioMember] = [:]
+    /// The first account's app while a step runs as a family member (``ScenarioMember``).
+    var organizerApp: ScenarioMember?
+    /// The family member a step runs as, or `nil` for the first account.
+    var currentMember: String?
+    /// The app's answer to the price consent question, printed as its callback.
+    lazy var consentDelegate = ScenarioConsentDelegate(name: "app", log: log)
+    /// The family members' apps' answers, by name.
+    var memberDelegates: [String: ScenarioConsentDelegate] = [:]
 
     init(
         scenario: Scenario, stateDirectory: URL, output: @escaping @Sendable (String) -> Void,
@@ -67,6 +79,7 @@ actor ScenarioSession {
             try await perform(step)
         }
         await shutDown()
+        await closeFamily()
         log.write([
             ("event", .string("result")), ("ok", .bool(failures.isEmpty)), ("checked", .int(checked)),
             ("failed", .int(failures.count)),
@@ -103,11 +116,12 @@ actor ScenarioSession {
             ScenarioObserver(name: name, log: log, progress: index == 0 ? progress : nil)
         }
         for observer in observers { await base.queue.add(observer) }
+        await attachPriceConsentAndFamily(base.queue)
         await store.start()
         await settle()
     }
 
-    private static func makeProvider(_ context: ProviderContext) throws(PurchaseError) -> SimulatedAppStoreProvider {
+    static func makeProvider(_ context: ProviderContext) throws(PurchaseError) -> SimulatedAppStoreProvider {
         do {
             return try SimulatedAppStoreProvider.makeSimulated(context)
         } catch let error as PurchaseError {
@@ -152,6 +166,7 @@ actor ScenarioSession {
                 purchaseDate: clock.now, state: .purchasing)
             let base = provider.base
             await log.waitForFlush(marker) { base.yieldUpdate(sentinel) }
+            await settleFamily()
             if log.count == before { break }
         }
         log.flush()

@@ -1,4 +1,5 @@
 import Foundation
+import PurchaseCore
 
 /// One change to the simulated account, as it is applied in memory and written to the journal.
 ///
@@ -14,6 +15,10 @@ enum AccountRecord: Sendable, Hashable {
     case attempts(productIdentifier: String, count: Int)
     /// Forgets every transaction and subscription (the test session's clear); keeps numbering.
     case clear
+    /// The App Store sells a product at another price in a storefront from now on (a price increase).
+    case priceChange(productIdentifier: String, storefront: String, price: Price)
+    /// The account's place in a family (Family Sharing), or `nil` once it left.
+    case family(FamilyMembershipRecord?)
 
     private enum Tag: UInt8 {
         case put = 1
@@ -21,6 +26,8 @@ enum AccountRecord: Sendable, Hashable {
         case subscription = 3
         case attempts = 4
         case clear = 5
+        case priceChange = 10
+        case family = 11
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -40,6 +47,20 @@ enum AccountRecord: Sendable, Hashable {
             writer.signed(Int64(count))
         case .clear:
             writer.byte(Tag.clear.rawValue)
+        case .priceChange(let productIdentifier, let storefront, let price):
+            writer.byte(Tag.priceChange.rawValue)
+            writer.string(productIdentifier)
+            writer.string(storefront)
+            writer.string("\(price.amount)")
+            writer.string(price.currencyCode)
+        case .family(let membership):
+            writer.byte(Tag.family.rawValue)
+            if let membership {
+                writer.byte(1)
+                membership.encode(into: &writer)
+            } else {
+                writer.byte(0)
+            }
         }
     }
 
@@ -58,6 +79,18 @@ enum AccountRecord: Sendable, Hashable {
         case .subscription: self = .subscription(try SubscriptionRecord(from: &reader))
         case .attempts: self = .attempts(productIdentifier: try reader.string(), count: try reader.int())
         case .clear: self = .clear
+        case .priceChange:
+            let productIdentifier = try reader.string()
+            let storefront = try reader.string()
+            let text = try reader.string()
+            guard let amount = Price.amount(parsing: text) else {
+                throw AccountDecodingError(description: "unreadable price \(text)")
+            }
+            self = .priceChange(
+                productIdentifier: productIdentifier, storefront: storefront,
+                price: Price(amount: amount, currencyCode: try reader.string()))
+        case .family:
+            self = .family(try reader.byte() == 0 ? nil : try FamilyMembershipRecord(from: &reader))
         }
     }
 }

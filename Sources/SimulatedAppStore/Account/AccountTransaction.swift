@@ -30,6 +30,16 @@ struct AccountTransaction: Sendable, Hashable {
     /// The person upgraded within the subscription's group: ``revocation`` is when the upgrade ended
     /// this period (`is_upgraded` in receipts). Flag bit 128; older accounts never set it.
     var upgraded = false
+    /// What the person was charged for it (a subscription's renewal: the price it renewed at); `nil`
+    /// in records written before prices were kept. Behind flag bit 64, with ``familySource``.
+    var price: Price?
+    /// For a purchase a family member shares with this account (``Ownership/familyShared``): the
+    /// family's key of the purchaser's original purchase (``FamilyPurchaseKey``); `nil` for the
+    /// account's own purchases. Behind flag bit 64, with ``price``.
+    var familySource: String?
+
+    /// Whether a family member's purchase is shared with this account (`in_app_ownership_type` `FAMILY_SHARED`).
+    var isFamilyShared: Bool { familySource != nil }
 
     /// Whether the account forgets the record once it is finished: consumables, failures and
     /// restored copies leave nothing a restore needs (as the App Store's receipt drops finished
@@ -67,7 +77,31 @@ struct AccountTransaction: Sendable, Hashable {
         writer.optionalString(applicationUsername)
         writer.byte(
             (finished ? 1 : 0) | (awaitingResolution ? 2 : 0) | (interrupted ? 4 : 0) | (revokedForAppIssue ? 8 : 0)
-                | (expiryNoticePending ? 16 : 0) | (upgraded ? 128 : 0))
+                | (expiryNoticePending ? 16 : 0) | (upgraded ? 128 : 0)
+                | (price != nil || familySource != nil ? 64 : 0))
+        if price != nil || familySource != nil { encodePriceAndFamily(into: &writer) }
+    }
+
+    /// Flag bit 64's fields: a byte saying which follow (1 the price, 2 the family source), then them.
+    private func encodePriceAndFamily(into writer: inout BinaryWriter) {
+        writer.byte((price == nil ? 0 : 1) | (familySource == nil ? 0 : 2))
+        if let price {
+            writer.string("\(price.amount)")
+            writer.string(price.currencyCode)
+        }
+        if let familySource { writer.string(familySource) }
+    }
+
+    private mutating func decodePriceAndFamily(from reader: inout BinaryReader) throws {
+        let present = try reader.byte()
+        if present & 1 != 0 {
+            let text = try reader.string()
+            guard let amount = Price.amount(parsing: text) else {
+                throw AccountDecodingError(description: "unreadable price \(text)")
+            }
+            price = Price(amount: amount, currencyCode: try reader.string())
+        }
+        if present & 2 != 0 { familySource = try reader.string() }
     }
 
     init(from reader: inout BinaryReader) throws {
@@ -91,6 +125,7 @@ struct AccountTransaction: Sendable, Hashable {
         revokedForAppIssue = flags & 8 != 0
         expiryNoticePending = flags & 16 != 0
         upgraded = flags & 128 != 0
+        if flags & 64 != 0 { try decodePriceAndFamily(from: &reader) }
     }
 
     init(

@@ -24,6 +24,10 @@ struct SimulatedAccount: JournalState {
     var expiryNotices: Set<UInt64> = []
     var subscriptions: [UInt64: SubscriptionRecord] = [:]
     var attempts: [String: Int] = [:]
+    /// Prices the App Store changed, by ``priceKey(_:storefront:)``: they replace the catalog's.
+    var priceChanges: [String: Price] = [:]
+    /// The account's place in a family, while it is in one.
+    var family: FamilyMembershipRecord?
     /// Finished consumable purchases the App Store can still refund, by number; not part of
     /// ``transactions`` (receipts and restores do not list them). A refund puts the transaction back
     /// into ``transactions``, revoked.
@@ -73,7 +77,24 @@ struct SimulatedAccount: JournalState {
             AccountRecord.attempts(productIdentifier: productIdentifier, count: attempts[productIdentifier] ?? 0)
                 .encode(into: &writer)
         }
+        for key in priceChanges.keys.sorted() {
+            if let price = priceChanges[key], let (product, storefront) = Self.splitPriceKey(key) {
+                AccountRecord.priceChange(productIdentifier: product, storefront: storefront, price: price)
+                    .encode(into: &writer)
+            }
+        }
+        if let family { AccountRecord.family(family).encode(into: &writer) }
         return writer.data
+    }
+
+    /// The key of a product's price in a storefront in ``priceChanges``.
+    static func priceKey(_ productIdentifier: String, storefront: String) -> String {
+        storefront + "/" + productIdentifier
+    }
+
+    private static func splitPriceKey(_ key: String) -> (String, String)? {
+        guard let slash = key.firstIndex(of: "/") else { return nil }
+        return (String(key[key.index(after: slash)...]), String(key[..<slash]))
     }
 
     mutating func apply(_ record: AccountRecord) {
@@ -119,6 +140,10 @@ struct SimulatedAccount: JournalState {
             subscriptions[subscription.originalNumber] = subscription
         case .attempts(let productIdentifier, let count):
             attempts[productIdentifier] = count
+        case .priceChange(let productIdentifier, let storefront, let price):
+            priceChanges[Self.priceKey(productIdentifier, storefront: storefront)] = price
+        case .family(let membership):
+            family = membership
         case .clear:
             transactions.removeAll()
             numbersByOriginal.removeAll()

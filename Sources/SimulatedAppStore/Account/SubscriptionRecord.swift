@@ -1,4 +1,5 @@
 import Foundation
+import PurchaseCore
 
 /// An auto-renewable subscription as the simulated account tracks it, keyed by its original purchase.
 struct SubscriptionRecord: Sendable, Hashable {
@@ -34,6 +35,57 @@ struct SubscriptionRecord: Sendable, Hashable {
     /// else ``productIdentifier``.
     var nextProductIdentifier: String?
 
+    /// The price renewals stay at while a raise waits for the person's consent (or was declined);
+    /// `nil`: renewals are charged the product's price as it stands (raised without consent, or
+    /// consented to). Behind flag bit 16, with the price increase's fields.
+    var renewalPrice: Price?
+    /// A raised price that needs the person's consent and has not got it (``priceConsent`` pending or
+    /// declined).
+    var raisedPrice: Price?
+    /// Where the person stands on a price increase that needs consent.
+    var priceConsent: PriceConsent = .none
+    /// Whether the price consent sheet for ``raisedPrice`` was shown, or the app asked for it later.
+    var consentSheet: ConsentSheet = .notShown
+    /// Whether it stopped renewing because the person did not consent to a price increase
+    /// (`expiration_intent` 3).
+    var endedForPriceIncrease = false
+
+    /// Where the person stands on a price increase that needs consent (`price_consent_status`).
+    enum PriceConsent: UInt8, Sendable, Hashable {
+        /// No increase needing consent was made.
+        case none = 0
+        /// Waiting for the person's answer (`price_consent_status` 0).
+        case pending = 1
+        /// The person agreed; renewals are charged the new price (`price_consent_status` 1).
+        case consented = 2
+        /// The person declined; the subscription ends with its period (`price_consent_status` 0).
+        case declined = 3
+    }
+
+    /// Whether the in-app price consent sheet was shown.
+    enum ConsentSheet: UInt8, Sendable, Hashable {
+        /// Not shown (no increase, or answered).
+        case notShown = 0
+        /// Shown to the person.
+        case shown = 1
+        /// The app's delegate asked to show it later (`showPriceConsentIfNeeded`).
+        case heldByApp = 2
+    }
+
+    /// Drops the price increase and the locked price (the subscription moved to another product).
+    mutating func forgetPriceIncrease() {
+        renewalPrice = nil
+        raisedPrice = nil
+        priceConsent = .none
+        consentSheet = .notShown
+    }
+
+    /// Whether any of the price increase's fields differ from a record without one.
+    private var hasPriceFields: Bool {
+        renewalPrice != nil || raisedPrice != nil || priceConsent != .none || consentSheet != .notShown
+            || endedForPriceIncrease
+    }
+
     /// The product the next renewal is for.
     var renewalProductIdentifier: String { nextProductIdentifier ?? productIdentifier }
 
@@ -49,7 +101,8 @@ struct SubscriptionRecord: Sendable, Hashable {
         writer.double(expiration)
         let pending = nextNumber.flatMap { number in nextProductIdentifier.map { (number, $0) } }
         writer.byte(
-            (willAutoRenew ? 1 : 0) | (revoked ? 2 : 0) | (endedForBillingIssue ? 4 : 0) | (pending == nil ? 0 : 64))
+            (willAutoRenew ? 1 : 0) | (revoked ? 2 : 0) | (endedForBillingIssue ? 4 : 0) | (pending == nil ? 0 : 64)
+                | (hasPriceFields ? 16 : 0))
         writer.byte(billing.rawValue)
         writer.optionalDouble(billingIssueSince)
         writer.varint(UInt64(max(0, introPeriodsLeft)))
@@ -57,6 +110,40 @@ struct SubscriptionRecord: Sendable, Hashable {
             writer.varint(number)
             writer.string(productIdentifier)
         }
+        if hasPriceFields { encodePriceFields(into: &writer) }
+    }
+
+    /// Flag bit 16's fields: a byte saying which prices follow (1 renewal, 2 raised), the consent,
+    /// the sheet, whether it ended for the increase, then the prices (amount, currency).
+    private func encodePriceFields(into writer: inout BinaryWriter) {
+        writer.byte((renewalPrice == nil ? 0 : 1) | (raisedPrice == nil ? 0 : 2))
+        writer.byte(priceConsent.rawValue)
+        writer.byte(consentSheet.rawValue)
+        writer.byte(endedForPriceIncrease ? 1 : 0)
+        for price in [renewalPrice, raisedPrice].compactMap({ $0 }) {
+            writer.string("\(price.amount)")
+            writer.string(price.currencyCode)
+        }
+    }
+
+    private mutating func decodePriceFields(from reader: inout BinaryReader) throws {
+        let present = try reader.byte()
+        let consent = try reader.byte()
+        let sheet = try reader.byte()
+        guard let priceConsent = PriceConsent(rawValue: consent), let consentSheet = ConsentSheet(rawValue: sheet)
+        else { throw AccountDecodingError(description: "unknown price consent \(consent) or sheet \(sheet)") }
+        self.priceConsent = priceConsent
+        self.consentSheet = consentSheet
+        endedForPriceIncrease = try reader.byte() != 0
+        func price() throws -> Price {
+            let text = try reader.string()
+            guard let amount = Price.amount(parsing: text) else {
+                throw AccountDecodingError(description: "unreadable price \(text)")
+            }
+            return Price(amount: amount, currencyCode: try reader.string())
+        }
+        if present & 1 != 0 { renewalPrice = try price() }
+        if present & 2 != 0 { raisedPrice = try price() }
     }
 
     init(from reader: inout BinaryReader) throws {
@@ -79,6 +166,7 @@ struct SubscriptionRecord: Sendable, Hashable {
             nextNumber = try reader.varint()
             nextProductIdentifier = try reader.string()
         }
+        if flags & 16 != 0 { try decodePriceFields(from: &reader) }
     }
 
     init(originalNumber: UInt64, productIdentifier: String, latestNumber: UInt64, expiration: Double) {

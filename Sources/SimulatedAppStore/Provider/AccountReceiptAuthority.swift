@@ -38,6 +38,7 @@ struct AccountReceiptAuthority: VerifyReceiptAuthority {
             SimulatedAppStoreProvider.storeTransaction(transaction, storeName: storeName, catalogIDs: catalogIDs),
             storeProductID: transaction.payment.productIdentifier)
         if transaction.isUpgraded { entry.isUpgraded = true }
+        entry.setPrice(transaction.price)
         return entry
     }
 
@@ -50,7 +51,8 @@ struct AccountReceiptAuthority: VerifyReceiptAuthority {
                     autoRenewProductID: status.renewalProductIdentifier,
                     autoRenewStatus: status.willAutoRenew, expirationIntent: status.expirationReason?.rawValue,
                     isInBillingRetryPeriod: status.billing == .ok ? nil : true,
-                    gracePeriodExpiresDate: status.gracePeriodExpirationDate)
+                    gracePeriodExpiresDate: status.gracePeriodExpirationDate,
+                    priceConsentStatus: status.priceConsentStatus.map(String.init))
             }
     }
 

@@ -138,6 +138,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
                     if reported[$0].isUpgraded { entry.isUpgraded = true }
                     // Apple's receipts list the app account token in latest_receipt_info only.
                     entry.appAccountToken = nil
+                    entry.setPrice(reported[$0].price)
                     return entry
                 })
             let signed = try? issuer.issue(receipt)
@@ -305,6 +306,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
             revocationDate: transaction.revocationDate,
             revocationReason: transaction.revocationReason,
             environment: transaction.environment == .production ? .production : .sandbox,
+            ownership: transaction.ownership,
             state: transaction.transactionState,
             willAutoRenew: transaction.willAutoRenew,
             failure: failure(of: transaction),

@@ -129,6 +129,7 @@ extension PaymentQueue {
         transaction.date = now
         transaction.originalDate = now
         transaction.errorCode = nil
+        transaction.price = currentPrice(of: product)
         switch product.type {
         case .consumable:
             break
@@ -204,7 +205,10 @@ extension PaymentQueue {
 
     func ownedPurchase(of productIdentifier: String) -> AccountTransaction? {
         account.transactions.values
-            .filter { $0.productIdentifier == productIdentifier && $0.state == .purchased && $0.revocation == nil }
+            .filter {
+                $0.productIdentifier == productIdentifier && $0.state == .purchased && $0.revocation == nil
+                    && !$0.isFamilyShared
+            }
             .min { $0.number < $1.number }
     }
 

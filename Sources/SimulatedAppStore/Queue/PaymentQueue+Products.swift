@@ -28,7 +28,7 @@ extension PaymentQueue {
     }
 
     func appStoreProduct(_ product: Product) -> AppStoreProduct? {
-        guard isSold(product), let price = product.price(in: storefront) else { return nil }
+        guard isSold(product), let price = currentPrice(of: product) else { return nil }
         let localization = product.localization(for: locale)
         return AppStoreProduct(
             productIdentifier: product.storeID(for: .simulatedAppStore),

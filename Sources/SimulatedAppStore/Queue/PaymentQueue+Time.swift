@@ -52,6 +52,12 @@ extension PaymentQueue {
                     changed = true
                     continue
                 }
+                if subscription.awaitsPriceConsent {
+                    // No consent to the raised price by the end of the period: it does not renew.
+                    records.append(contentsOf: endForPriceIncrease(&subscription))
+                    changed = true
+                    break
+                }
                 if controls.billingRetryOnRenewal {
                     subscription.billing = controls.billingGracePeriodEnabled ? .gracePeriod : .retry
                     subscription.billingIssueSince = subscription.expiration
@@ -92,6 +98,7 @@ extension PaymentQueue {
         renewal.autoRenew = 2
         // A renewal carries its original purchase's app account token, as the App Store's do.
         renewal.applicationUsername = account.transactions[subscription.originalNumber]?.applicationUsername
+        renewal.price = subscription.renewalPrice ?? currentPrice(of: product)
         subscription.latestNumber = renewal.number
         subscription.expiration = end
         return renewal

@@ -69,6 +69,10 @@ public actor PaymentQueue {
     private var loaded: Bool
     private var loadTask: Task<SimulatedAccount, any Error>?
     var observers: [any PaymentTransactionObserver] = []
+    /// Asked whether to show price consent sheets (``setDelegate(_:)``).
+    var delegate: (any PaymentQueueDelegate)?
+    /// The family the account belongs to and its name there (``Family/join(_:as:)``).
+    var familyMembership: (family: Family, name: String)?
     let productsByIdentifier: [String: Product]
     var downloadTable: [String: DownloadEntry] = [:]
     private var nextTicket: UInt64 = 0
@@ -199,7 +203,9 @@ public actor PaymentQueue {
     // MARK: - Machinery
 
     /// Applies records in memory, writes them to the account's journal, then schedules the
-    /// callbacks, keeping the callbacks of concurrent changes in the order the changes were made.
+    /// callbacks, keeping the callbacks of concurrent changes in the order the changes were made;
+    /// last, hands the charged transactions among the records that its family shares to the family
+    /// (``Family``), when the account is in one.
     ///
     /// - Parameter durability: `.synced` (the default) makes the records durable before the
     ///   callbacks run; `.deferred` leaves their fsync to the next synced commit or the close, for
@@ -211,6 +217,7 @@ public actor PaymentQueue {
     ) async {
         let callbacks = planned.compactMap { $0 }
         for record in records { account.apply(record) }
+        let shared = familyPurchases(in: records)
         let ticket = nextTicket
         nextTicket += 1
         if let journal, !records.isEmpty {
@@ -224,13 +231,14 @@ public actor PaymentQueue {
         if ticket == nextRelease && held.isEmpty {
             nextRelease += 1
             schedule(callbacks)
-            return
+        } else {
+            held[ticket] = callbacks
+            while let ready = held.removeValue(forKey: nextRelease) {
+                nextRelease += 1
+                schedule(ready)
+            }
         }
-        held[ticket] = callbacks
-        while let ready = held.removeValue(forKey: nextRelease) {
-            nextRelease += 1
-            schedule(ready)
-        }
+        await shareWithFamily(shared)
     }
 
     private func schedule(_ scheduled: [@Sendable () -> Void]) {
@@ -331,6 +339,8 @@ public actor PaymentQueue {
             revocationReason: transaction.revokedForAppIssue ? .developerIssue : .other,
             willAutoRenew: transaction.autoRenew == 0 ? nil : transaction.autoRenew == 2,
             isUpgraded: transaction.upgraded,
-            environment: controls.environment)
+            environment: controls.environment,
+            price: transaction.price,
+            ownership: transaction.isFamilyShared ? .familyShared : .purchased)
     }
 }

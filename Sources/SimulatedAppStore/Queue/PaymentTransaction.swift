@@ -39,6 +39,12 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
     public var isUpgraded: Bool
     /// The environment the purchase was made in.
     public var environment: AppStoreEnvironment
+    /// What the person was charged (a renewal: the price it renewed at, a raised one after consent);
+    /// `nil` before the charge, for a family member's shared copy, and for records kept before
+    /// prices were.
+    public var price: Price?
+    /// Whether the person bought it or a family member shares it with them (`FAMILY_SHARED`).
+    public var ownership: Ownership
 
     /// The App Store's identifier: present for purchased and restored transactions, `nil` for the
     /// other states, as in StoreKit.
@@ -62,7 +68,9 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
         revocationReason: RevocationReason? = nil,
         willAutoRenew: Bool? = nil,
         isUpgraded: Bool = false,
-        environment: AppStoreEnvironment = .sandbox
+        environment: AppStoreEnvironment = .sandbox,
+        price: Price? = nil,
+        ownership: Ownership = .purchased
     ) {
         self.id = id
         self.payment = payment
@@ -79,5 +87,7 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
         self.willAutoRenew = willAutoRenew
         self.isUpgraded = isUpgraded
         self.environment = environment
+        self.price = price
+        self.ownership = ownership
     }
 }

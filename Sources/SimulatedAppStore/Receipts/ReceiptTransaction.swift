@@ -46,6 +46,11 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
     /// `appAccountToken`, StoreKit 1's `applicationUsername` when it is a UUID). Apple lists it in
     /// `latest_receipt_info`, not in the receipt's `in_app`; `nil` when the purchase had none.
     public var appAccountToken: UUID? = nil
+    /// `price`: what the person was charged, in milliunits of ``currency`` (as the App Store Server
+    /// API's transactions give it); `nil` when unknown, and for a family member's shared copy.
+    public var price: Int64?
+    /// `currency`: the ISO 4217 code of ``price``.
+    public var currency: String?
 
     /// Creates an entry; `originalTransactionID` defaults to `transactionID`.
     public init(
@@ -130,6 +135,8 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
         self.promotionalOfferID = try json.lenientString("promotional_offer_id")
         self.offerCodeRefName = try json.lenientString("offer_code_ref_name")
         self.appAccountToken = try json.lenientString("app_account_token").flatMap(UUID.init(uuidString:))
+        self.price = try json.lenientInt("price")
+        self.currency = try json.lenientString("currency")
     }
 
     /// Writes Apple's JSON for one entry (numbers and booleans as strings, dates three times).
@@ -153,5 +160,7 @@ public struct ReceiptTransaction: Sendable, Hashable, Codable {
         try json.string("promotional_offer_id", promotionalOfferID)
         try json.string("offer_code_ref_name", offerCodeRefName)
         try json.string("app_account_token", appAccountToken.map { $0.uuidString.lowercased() })
+        try json.string("price", price.map(String.init))
+        try json.string("currency", currency)
     }
 }

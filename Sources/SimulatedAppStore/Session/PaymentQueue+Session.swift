@@ -39,15 +39,20 @@ extension PaymentQueue {
         /// included) or once retry ran out, or auto-renew turned off; `nil` while it is in its period or
         /// was refunded.
         public var expirationReason: ExpirationReason?
+        /// `price_consent_status` of `pending_renewal_info`: 0 while a raised price that needs consent
+        /// waits for it (or was declined), 1 once consented; `nil` when no such increase was made.
+        public var priceConsentStatus: Int? = nil
     }
 
-    /// Why a subscription's period ended without a renewal (`expiration_intent` 1 and 2 of verifyReceipt's
+    /// Why a subscription's period ended without a renewal (`expiration_intent` 1 to 3 of verifyReceipt's
     /// `pending_renewal_info`); the raw value is the intent.
     public enum ExpirationReason: Int, Sendable, Hashable {
         /// Auto-renew was turned off, or the subscription was expired (`expireSubscription`): intent 1.
         case autoRenewDisabled = 1
         /// A renewal could not be charged (during billing retry and after it ran out): intent 2.
         case billingError = 2
+        /// The person did not consent to a raised price by the end of the period: intent 3.
+        case priceIncreaseNotConsented = 3
     }
 
     // MARK: - Session controls
@@ -365,6 +370,8 @@ extension PaymentQueue {
         if !subscription.revoked, subscription.expiration <= now {
             if subscription.billing != .ok || subscription.endedForBillingIssue {
                 reason = .billingError
+            } else if subscription.endedForPriceIncrease && !subscription.willAutoRenew {
+                reason = .priceIncreaseNotConsented
             } else if !subscription.willAutoRenew {
                 reason = .autoRenewDisabled
             }
@@ -380,6 +387,8 @@ extension PaymentQueue {
             gracePeriodExpirationDate: graceEnd.map { Date(timeIntervalSince1970: $0) },
             isRevoked: subscription.revoked,
             isActive: active,
-            expirationReason: reason)
+            expirationReason: reason,
+            priceConsentStatus: subscription.priceConsent == .none
+                ? nil : (subscription.priceConsent == .consented ? 1 : 0))
     }
 }

@@ -21,7 +21,8 @@ public struct PendingRenewalInfo: Sendable, Hashable, Codable {
     public var isInBillingRetryPeriod: Bool?
     /// `grace_period_expires_date(_ms)`: the end of the billing grace period, during which access continues.
     public var gracePeriodExpiresDate: Date?
-    /// `price_consent_status`.
+    /// `price_consent_status`: `"0"` while a raised price that needs the person's consent waits for it
+    /// (or was declined), `"1"` once they consented; missing when no such increase was made.
     public var priceConsentStatus: String?
     /// `offer_code_ref_name`.
     public var offerCodeRefName: String?
