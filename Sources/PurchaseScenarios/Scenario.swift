@@ -89,6 +89,9 @@ public enum ScenarioAction: Sendable {
     /// The app starts every download waiting (hosted content of purchases); progress follows
     /// `advanceTime` and observers are told `updatedDownloads`.
     case startDownloads
+    /// Downloads of hosted content fail as they start from now on (`failDownloads`, `true`), or work
+    /// again (`allowDownloads`, `false`): the session's `FailDownloads`.
+    case setDownloadsFail(Bool)
     /// Sends a receipt of the account, made for `environment`, to verifyReceipt through the verifier
     /// (production first, as Apple recommends).
     case verifyReceipt(environment: AppStoreEnvironment)
@@ -117,6 +120,7 @@ public enum ScenarioAction: Sendable {
         case .verifyReceipt: "verifyReceipt"
         case .promotedPurchase: "promotedPurchase"
         case .startDownloads: "startDownloads"
+        case .setDownloadsFail(let fail): fail ? "failDownloads" : "allowDownloads"
         case .expect: "expect"
         }
     }
@@ -150,6 +154,12 @@ public struct ScenarioExpectations: Sendable, Hashable {
     /// a transaction of each with `cancellation_date` and `cancellation_reason` in both `in_app` and
     /// `latest_receipt_info`, and no other product so listed.
     public var receiptCancellations: [String]?
+    /// Store events that must have been emitted in this order since the previous `expect` (others
+    /// may come between them).
+    public var eventOrder: [String] = []
+    /// The products (catalog identifiers, in any order, once per transaction) whose purchased or
+    /// restored transactions the App Store holds unfinished now; `[]` for none.
+    public var unfinished: [String]?
 
     /// Creates empty expectations.
     public init() {}

@@ -95,13 +95,15 @@ struct ScenarioParser {
     private static let stepNames = [
         "buy", "approveAskToBuy", "declineAskToBuy", "resolveInterrupted", "relaunch", "reinstall", "restore",
         "advanceTime", "refund", "expire", "forceRenew", "disableAutoRenew", "switchStorefront", "togglePayments",
-        "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "expect",
+        "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "failDownloads",
+        "allowDownloads", "expect",
     ]
 
     private static let parameterless: [String: ScenarioAction] = [
         "relaunch": .relaunch, "reinstall": .reinstall, "restore": .restore, "crashBeforeFinish": .crashBeforeFinish,
         "approveAskToBuy": .approveAskToBuy(productID: nil), "declineAskToBuy": .declineAskToBuy(productID: nil),
         "resolveInterrupted": .resolveInterrupted(productID: nil), "startDownloads": .startDownloads,
+        "failDownloads": .setDownloadsFail(true), "allowDownloads": .setDownloadsFail(false),
     ]
 
     private mutating func step(_ node: PropertyListNode) -> Scenario.Step? {
@@ -142,6 +144,7 @@ struct ScenarioParser {
         case "restore": return .restore
         case "crashBeforeFinish": return .crashBeforeFinish
         case "startDownloads": return .startDownloads
+        case "failDownloads", "allowDownloads": return .setDownloadsFail(name == "failDownloads")
         case "promotedPurchase":
             return requiredString(&fields, "Product", name, location).map { .promotedPurchase(productID: $0) }
         case "advanceTime":
@@ -222,6 +225,8 @@ struct ScenarioParser {
         if fields.has("ReceiptCancellations") {
             result.receiptCancellations = strings(&fields, "ReceiptCancellations")
         }
+        result.eventOrder = strings(&fields, "EventOrder")
+        if fields.has("Unfinished") { result.unfinished = strings(&fields, "Unfinished") }
         if let node = fields.take("VerifyStatuses") {
             if case .array(let elements) = node.value {
                 result.verifyStatuses = elements.compactMap { integer($0, "VerifyStatuses") }

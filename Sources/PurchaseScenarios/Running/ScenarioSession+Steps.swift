@@ -132,6 +132,9 @@ extension ScenarioSession {
             let waiting = await queue.knownDownloads().filter { $0.state == .waiting }
             await queue.start(waiting)
             done(!waiting.isEmpty)
+        case .setDownloadsFail(let fail):
+            await queue.updateControls { $0.failDownloads = fail }
+            done(true)
         case .expect:
             break
         }

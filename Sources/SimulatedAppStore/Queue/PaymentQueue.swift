@@ -71,6 +71,9 @@ public actor PaymentQueue {
     var observers: [any PaymentTransactionObserver] = []
     let productsByIdentifier: [String: Product]
     var downloadTable: [String: DownloadEntry] = [:]
+    /// Where finished downloads' content folders go: `Downloads/` in the journal's folder, or a
+    /// folder of the queue's own under the temporary folder when the account lives in memory.
+    let downloadsDirectory: URL
     private var nextTicket: UInt64 = 0
     private var nextRelease: UInt64 = 0
     private var held: [UInt64: [@Sendable () -> Void]] = [:]
@@ -116,7 +119,10 @@ public actor PaymentQueue {
         case .inMemory:
             journal = nil
             loaded = true
+            downloadsDirectory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("SimulatedAppStore-Downloads-\(UUID().uuidString)", isDirectory: true)
         case .journal(let directory):
+            downloadsDirectory = directory.appendingPathComponent("Downloads", isDirectory: true)
             journal = try Journal<SimulatedAccount>.open(
                 directory: directory, name: "account", options: JournalOptions(readOnly: readOnly))
             loaded = false
