@@ -189,8 +189,8 @@ actor ScenarioSession {
         return entries
     }
 
-    /// A download event's content, state and whole percent done (the content's location, a temporary
-    /// folder, is left out so that output is the same on every run).
+    /// A download event's content, state and whole percent done (the content's location, in the run's
+    /// state folder, is left out so that output is the same on every run).
     private static func describe(_ download: ContentDownload) -> [(String, ScenarioJSON)] {
         [
             ("contentID", .string(download.contentIdentifier)), ("downloadState", .string(download.state.rawValue)),

@@ -129,9 +129,11 @@ public actor PaymentQueue {
         }
     }
 
-    /// Closes the account's journal (a relaunch opens a new queue on the folder).
+    /// Closes the account's journal (a relaunch opens a new queue on the folder); an account in memory
+    /// takes its downloaded content folders with it.
     public func close() {
         journal?.close()
+        if journal == nil { try? FileManager.default.removeItem(at: downloadsDirectory) }
     }
 
     // MARK: - Observers
