@@ -70,6 +70,25 @@ struct ProviderDownloadTests {
         #expect(await harness.queue.knownDownloads().first?.state == .finished)
     }
 
+    @Test func aPauseReachesTheStoreAndTheDownloadGoesOnFromWhereItStopped() async throws {
+        let harness = try await StoreHarness(controls: Self.controls(steps: 0))
+        let purchase = Task { await harness.store.purchase(TestCatalog.levels) }
+        await Self.waitForDownload(harness.queue, .active)
+        await harness.queue.advanceTime(by: 3)
+        await harness.queue.pause(await harness.queue.knownDownloads())
+        await harness.queue.advanceTime(by: 100)
+        await harness.queue.resume(await harness.queue.knownDownloads())
+        await harness.queue.advanceTime(by: 7)
+        guard case .purchased = await purchase.value else {
+            Issue.record("expected purchased")
+            return
+        }
+        let events = await harness.nextEvents(6) { _ in true }
+        #expect(events.compactMap(\.download).map(\.state) == [.active, .active, .paused, .active, .finished])
+        #expect(events.compactMap(\.download).map { Int(($0.progress * 100).rounded()) } == [0, 30, 30, 30, 100])
+        #expect(events.last?.name == "delivered")
+    }
+
     @Test func aDownloadCancelledOnTheQueueFailsThePurchaseAndKeepsItUnfinished() async throws {
         let harness = try await StoreHarness(controls: Self.controls(steps: 0))
         let purchase = Task { await harness.store.purchase(TestCatalog.levels) }
