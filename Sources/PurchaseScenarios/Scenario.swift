@@ -90,6 +90,9 @@ public enum ScenarioAction: Sendable {
     /// The app starts every download waiting (hosted content of purchases); progress follows
     /// `advanceTime` and observers are told `updatedDownloads`.
     case startDownloads
+    /// Downloads of hosted content fail as they start from now on (`failDownloads`, `true`), or work
+    /// again (`allowDownloads`, `false`): the session's `FailDownloads`.
+    case setDownloadsFail(Bool)
     /// Sends a receipt of the account, made for `environment`, to verifyReceipt through the verifier
     /// (production first, as Apple recommends).
     case verifyReceipt(environment: AppStoreEnvironment)
@@ -144,6 +147,7 @@ public enum ScenarioAction: Sendable {
         case .asMember(_, let action): action.name
         case .stopFamilySharing: "stopFamilySharing"
         case .leaveFamily: "leaveFamily"
+        case .setDownloadsFail(let fail): fail ? "failDownloads" : "allowDownloads"
         case .expect: "expect"
         }
     }
@@ -192,6 +196,12 @@ public struct ScenarioExpectations: Sendable, Hashable {
     public var familyShared: [String] = []
     /// Products not shared with the account now (never shared, or the share was revoked).
     public var notFamilyShared: [String] = []
+    /// Store events that must have been emitted in this order since the previous `expect` (others
+    /// may come between them).
+    public var eventOrder: [String] = []
+    /// The products (catalog identifiers, in any order, once per transaction) whose purchased or
+    /// restored transactions the App Store holds unfinished now; `[]` for none.
+    public var unfinished: [String]?
 
     /// Creates empty expectations.
     public init() {}

@@ -8,8 +8,9 @@ public import PurchaseCore
 /// active subscriptions cannot be bought twice; restore returns what is owned as restored
 /// transactions with new identifiers and the original ones kept. Refunds (``refund(_:)``) and early
 /// expiries (``expire(_:)``) send the changed transaction again, as stores do. A purchase's app
-/// account token stays on its transaction, its renewals and their restored copies. Use it with a
-/// `Store` to test the whole purchase flow without a device.
+/// account token stays on its transaction, its renewals and their restored copies. A product with
+/// `HostedContent` carries one download (``runDownloads(of:)``, scripted with ``scriptDownloads(_:_:)``).
+/// Use it with a `Store` to test the whole purchase flow without a device.
 public actor InMemoryStoreProvider: StoreProvider {
     /// What the next purchase of a product does.
     public enum Script: Sendable, Hashable {
@@ -31,7 +32,7 @@ public actor InMemoryStoreProvider: StoreProvider {
 
     /// The store's name, `memory` unless given.
     public nonisolated let storeName: String
-    private let catalog: Catalog
+    let catalog: Catalog
     private let clock: any PurchaseClock
     private var scripts: [String: [Script]] = [:]
     private var transactions: [StoreTransaction] = []
@@ -41,6 +42,10 @@ public actor InMemoryStoreProvider: StoreProvider {
     private let updates = UpdateBroadcaster<StoreTransaction>()
     private var nextID = 1
     private var heldPurchases: [CheckedContinuation<Void, Never>] = []
+    /// What the next downloads runs of a product do (``scriptDownloads(_:_:)``).
+    var downloadScripts: [String: [DownloadScript]] = [:]
+    /// How many times ``runDownloads(of:)`` ran the downloads of each transaction.
+    public internal(set) var downloadRuns: [String: Int] = [:]
 
     /// Whether payments are allowed; a test turns it off to simulate restrictions.
     public var paymentsAllowed = true

@@ -135,3 +135,41 @@ struct CallbackStoreTests {
         #expect(emptyLog.lines == ["restore complete nothingToRestore", "complete"])
     }
 }
+
+/// The facade's download callback: every change of the bought product's downloads, before the outcome.
+@MainActor
+struct CallbackStoreDownloadTests {
+    private func attach(_ log: CallbackLog, to callbacks: CallbackStore) {
+        log.attach(to: callbacks)
+        callbacks.onDownloadProgress = { log.lines.append("download \($0.state.rawValue) \(Int($0.progress * 100))") }
+        callbacks.onPurchaseFail = { log.lines.append("fail \($0.code.name) \($0.reason?.name ?? "-")") }
+    }
+
+    @Test func downloadProgressComesBeforeSuccess() async {
+        let harness = StoreTestHarness(catalog: StoreDownloadTests.catalog())
+        let callbacks = CallbackStore(store: harness.store)
+        let log = CallbackLog()
+        attach(log, to: callbacks)
+        callbacks.purchase("levels.pack")
+        await log.waitForCompletions(1)
+        #expect(
+            log.lines == [
+                "download active 0", "download active 50", "download finished 100", "success levels.pack", "complete",
+            ])
+    }
+
+    @Test func aFailedDownloadEndsInFailWithItsReason() async {
+        let harness = StoreTestHarness(catalog: StoreDownloadTests.catalog())
+        await harness.provider.scriptDownloads("levels.pack", .fail)
+        let callbacks = CallbackStore(store: harness.store)
+        let log = CallbackLog()
+        attach(log, to: callbacks)
+        callbacks.purchase("levels.pack")
+        await log.waitForCompletions(1)
+        #expect(
+            log.lines == [
+                "download active 0", "download active 50", "download failed 50", "fail storeUnavailable downloadFailed",
+                "complete",
+            ])
+    }
+}

@@ -151,8 +151,8 @@ struct SimulateToolTests {
     static let stepList =
         "buy, approveAskToBuy, declineAskToBuy, resolveInterrupted, relaunch, reinstall, restore, advanceTime, "
         + "refund, expire, forceRenew, disableAutoRenew, switchStorefront, togglePayments, crashBeforeFinish, "
-        + "addObserver, verifyReceipt, promotedPurchase, startDownloads, expect, increasePrice, showPriceConsent, "
-        + "respondToPriceIncrease, addFamilyMember, stopFamilySharing, leaveFamily"
+        + "addObserver, verifyReceipt, promotedPurchase, startDownloads, failDownloads, allowDownloads, expect, "
+        + "increasePrice, showPriceConsent, respondToPriceIncrease, addFamilyMember, stopFamilySharing, leaveFamily"
 
     /// Every problem of a scenario file is worded in the locale; positions, `error:`, step names and keys
     /// stay as written.

@@ -66,7 +66,7 @@ struct ScenarioLibraryTests {
         #expect(steps.allSatisfy { $0.1 == scenario.steps.count })
         #expect(steps.map(\.2) == scenario.steps.map(\.action.name))
         let downloads = seen.compactMap { if case .downloads(let downloads) = $0 { downloads } else { nil } }
-        #expect(downloads.map { $0.map(\.progress) } == [[0], [0.4], [1]])
+        #expect(downloads.map { $0.map(\.progress) } == [[0], [0.2], [0.4], [0.6], [0.8], [1]])
         #expect(downloads.last?.first?.state == .finished)
     }
 
@@ -75,6 +75,7 @@ struct ScenarioLibraryTests {
             "restore-nothing-to-restore", "ask-to-buy-approved", "ask-to-buy-declined", "crash-before-finish",
             "two-observers", "consumable-bought-again", "refund-removes-entitlement", "monthly-renewals-then-expiry",
             "sandbox-receipt-21007", "interrupted-purchase", "failing-transaction", "payments-disabled",
+            "hosted-content-download", "hosted-content-download-retried",
         ]
         for name in required {
             #expect(Self.names.contains(name + ".plist"), "missing scenario \(name)")

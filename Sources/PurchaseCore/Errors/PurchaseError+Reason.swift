@@ -20,6 +20,8 @@ extension PurchaseError {
         private enum Kind: CaseIterable {
             case quantityRequiresConsumable
             case askToBuyDeclined
+            case downloadFailed
+            case downloadCancelled
         }
 
         /// More than one unit was asked of a product that is not a consumable: only consumables can be
@@ -29,5 +31,15 @@ extension PurchaseError {
         /// The person who approves the purchases of the account (Ask to Buy) declined the request.
         /// StoreKit reports it as ``Code/paymentCancelled``; the person is told it was not approved.
         public static let askToBuyDeclined = Reason(.askToBuyDeclined)
+
+        /// The purchase was delivered but a download of its hosted content failed: the transaction
+        /// stays unfinished and its content is downloaded again at the next launch. Reported as
+        /// ``Code/storeUnavailable``.
+        public static let downloadFailed = Reason(.downloadFailed)
+
+        /// The purchase was delivered but a download of its hosted content was cancelled: the
+        /// transaction stays unfinished and its content is downloaded again at the next launch.
+        /// Reported as ``Code/storeUnavailable``.
+        public static let downloadCancelled = Reason(.downloadCancelled)
     }
 }

@@ -8,6 +8,10 @@ extension Message {
             self = .quantityRequiresConsumable
         } else if error.reason == .askToBuyDeclined {
             self = .keyed(.purchaseDeclined, arguments: [])
+        } else if error.reason == .downloadFailed {
+            self = .keyed(.downloadFailed, arguments: [])
+        } else if error.reason == .downloadCancelled {
+            self = .keyed(.downloadCancelled, arguments: [])
         } else {
             self = Self.message(for: error.code)
         }

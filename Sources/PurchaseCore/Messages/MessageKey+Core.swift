@@ -31,6 +31,12 @@ extension MessageKey {
     public static let purchasePending = MessageKey("purchase.pending")
     /// The person who approves purchases (Ask to Buy) declined the request; nothing was charged.
     public static let purchaseDeclined = MessageKey("purchase.declined")
+    /// The purchase was delivered but its downloadable content could not be downloaded; it is
+    /// downloaded again the next time the app starts.
+    public static let downloadFailed = MessageKey("purchase.downloadFailed")
+    /// The purchase was delivered but the download of its content was cancelled; it is downloaded
+    /// again the next time the app starts.
+    public static let downloadCancelled = MessageKey("purchase.downloadCancelled")
     /// The purchase is being verified.
     public static let purchaseVerifying = MessageKey("purchase.verifying")
     /// Another purchase is already running.
@@ -95,7 +101,8 @@ extension MessageKey {
     public static let coreKeys: [MessageKey] = [
         .restoreConfirmTitle, .restoreConfirmQuestion, .restoreSucceeded, .restorePartial, .nothingToRestore,
         .restoreFailed, .purchaseConfirm, .purchaseComplete, .purchaseQuantityName, .purchaseFailed, .purchaseCancelled,
-        .purchasePending, .purchaseDeclined, .purchaseVerifying, .purchaseInProgress, .alreadyOwned, .paymentsDisabled,
+        .purchasePending, .purchaseDeclined, .downloadFailed, .downloadCancelled, .purchaseVerifying,
+        .purchaseInProgress, .alreadyOwned, .paymentsDisabled,
         .productUnavailable, .invalidProductIdentifiers, .storeUnavailable, .paymentInvalid,
         .quantityRequiresConsumable, .clientInvalid, .ineligibleForOffer, .verificationFailed, .receiptInvalid,
         .verificationUnavailable, .ledgerFailed, .catalogInvalid, .providerMisconfigured, .unsupported, .unknownError,

@@ -17,6 +17,14 @@
 ///    ``onPurchaseCancel`` (with ``onCancel``, ``CancelReason/cancelledByPerson``) or
 ///    ``onPurchaseFail``; a restore calls ``onRestoreSuccess`` once per restored product, then
 ///    ``onRestoreComplete`` with the outcome. ``onComplete`` follows every operation exactly once.
+/// 5. A purchased product with hosted content downloads it before the purchase ends: every change of
+///    its downloads reaches ``onDownloadProgress``, in order, before the purchase's outcome.
+///    ``onPurchaseSuccess`` then means the content is here (each finished download's
+///    ``ContentDownload/contentURL``) and the transaction is finished. A download that failed or was
+///    cancelled ends the purchase in ``onPurchaseFail`` with ``PurchaseError/Reason/downloadFailed``
+///    or ``PurchaseError/Reason/downloadCancelled`` (its message says the content downloads again at
+///    the next launch): the purchase is delivered, its transaction stays unfinished, and the
+///    ``Store``'s next `start()` downloads the content again.
 ///
 /// Callbacks run on the main actor. The typed reason of every cancel is in ``Cancellation``.
 @MainActor
@@ -71,6 +79,10 @@ public final class CallbackStore {
     /// Called with a message to show the person before an operation is cancelled (payments not
     /// allowed); render it in the person's language with the deployment's message tables.
     public var onMessage: (Message) -> Void = { _ in }
+    /// Called with every change of a download of the hosted content of the product being bought
+    /// (waiting, active with its progress and time remaining, paused, finished with where the content
+    /// is, failed, cancelled), in order, before the purchase's outcome.
+    public var onDownloadProgress: (ContentDownload) -> Void = { _ in }
     /// Called after every purchase or restore, whatever its outcome.
     public var onComplete: () -> Void = {}
 
@@ -103,7 +115,17 @@ public final class CallbackStore {
                     error as? PurchaseError ?? PurchaseError(.storeUnavailable, underlyingError: error))
                 return
             }
-            switch await store.purchase(productID, quantity: quantity) {
+            // The downloads' changes come from the store's executor; they reach the callback in order,
+            // all of them before the outcome.
+            let (changes, relay) = AsyncStream.makeStream(of: ContentDownload.self)
+            let progress = Task { @MainActor in
+                for await download in changes { onDownloadProgress(download) }
+            }
+            let outcome = await store.purchase(
+                productID, options: PurchaseOptions(quantity: quantity), downloadProgress: { relay.yield($0) })
+            relay.finish()
+            await progress.value
+            switch outcome {
             case .purchased(let transaction): onPurchaseSuccess(transaction)
             case .pending(let productID): onPurchasePending(productID)
             case .cancelled: cancel(operation, .cancelledByPerson)

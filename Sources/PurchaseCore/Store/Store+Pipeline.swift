@@ -1,7 +1,7 @@
 import Foundation
 
 /// The pipeline every transaction goes through, from a purchase, a restore, an update or a start:
-/// verify, deliver exactly once, finish (see ``Store``'s guarantees).
+/// verify, deliver exactly once, download hosted content, finish (see ``Store``'s guarantees).
 extension Store {
     /// The error a failed transaction is reported with: a declined Ask to Buy is a cancelled payment,
     /// as StoreKit reports it, that says so; anything else a payment the store refused.
@@ -58,8 +58,19 @@ extension Store {
             let recorded = try await ledger.recordDelivery(delivery)
             var endedEarly = false
             if !recorded { endedEarly = try await recordEarlierExpiration(of: verified) }
-            try? await provider.finish(transaction)
-            try? await ledger.markFinished(transaction.transactionID)
+            // Hosted content downloads before the finish: a finished transaction's downloads are gone.
+            switch await runDownloads(of: verified, from: provider) {
+            case .failed(let failure):
+                return emit(.deferredProcessing(transaction, failure))
+            case .finished:
+                let awaitingContent = recorded ? nil : try await deliveryAwaitingContent(of: verified)
+                try? await provider.finish(transaction)
+                try? await ledger.markFinished(transaction.transactionID)
+                if let awaitingContent { return emit(.delivered(verified, awaitingContent)) }
+            case .none:
+                try? await provider.finish(transaction)
+                try? await ledger.markFinished(transaction.transactionID)
+            }
             if recorded { return emit(.delivered(verified, delivery)) }
             return emit(endedEarly ? .expired(verified) : .alreadyDelivered(verified))
         } catch {

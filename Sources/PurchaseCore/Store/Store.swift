@@ -20,6 +20,9 @@ public import Foundation
 ///   ledger (``FulfillmentLedger/recordExpiration(_:at:)``) before it is finished, and is reported
 ///   as ``StoreEvent/expired(_:)``; entitlements then end at that date. A later date changes
 ///   nothing: renewals arrive as new transactions.
+/// - A transaction whose store carries hosted content (``DownloadableContentProviding``) is finished
+///   only once all its downloads finished, after its delivery was recorded; their progress is reported
+///   as download events. A download that fails leaves it unfinished (``StoreEvent/deferredProcessing(_:_:)``).
 /// - Payments turned off are reported before anything else is tried.
 /// - A restore always ends in a ``RestoreOutcome``.
 /// - It listens to its providers' updates from ``start()`` until ``stop()`` or until it goes away,
@@ -47,7 +50,9 @@ public actor Store {
     let clock: any PurchaseClock
     let gracePeriod: TimeInterval
 
-    private var purchaseRunning = false
+    var purchaseRunning = false
+    /// Who is told about the downloads of the product being bought (``purchase(_:options:downloadProgress:)``).
+    var purchaseDownloadObserver: (productID: String, observe: @Sendable (ContentDownload) -> Void)?
     /// Provider updates that arrived while a purchase ran, processed once it has reported its own
     /// outcome (so that a purchase's "pending" is never heard after the "delivered" of its update).
     private var updatesDuringPurchase: [(StoreTransaction, any StoreProvider)] = []
@@ -299,6 +304,8 @@ public actor Store {
                     return .failed(error)
                 case .pending:
                     return .pending(productID: productID)
+                case .downloadProgress, .downloadFinished, .downloadFailed:
+                    return .purchased(transaction)
                 case .revoked:
                     return .failed(PurchaseError(.verificationFailed, detail: "revoked", productID: productID))
                 }
@@ -347,7 +354,7 @@ public actor Store {
                     if seen.insert(delivered.productID).inserted { restored.append(delivered.productID) }
                 case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
                     errors.append(error)
-                case .pending, .revoked:
+                case .pending, .revoked, .downloadProgress, .downloadFinished, .downloadFailed:
                     continue
                 }
             }

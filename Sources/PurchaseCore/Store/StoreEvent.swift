@@ -21,6 +21,16 @@ public enum StoreEvent: Sendable {
     /// The transaction could not be completed now (verifier or ledger unavailable); it stays
     /// unfinished and is tried again at the next launch or update.
     case deferredProcessing(StoreTransaction, PurchaseError)
+    /// A download of the transaction's hosted content started, moved on or paused (its state and
+    /// progress are the download's). The transaction is delivered but not yet finished.
+    case downloadProgress(StoreTransaction, ContentDownload)
+    /// A download of the transaction's hosted content finished: the content is at its
+    /// ``ContentDownload/contentURL``. The transaction is finished once all its downloads finished.
+    case downloadFinished(StoreTransaction, ContentDownload)
+    /// A download of the transaction's hosted content failed or was cancelled: the transaction stays
+    /// unfinished (``deferredProcessing(_:_:)`` follows) and its downloads start again at the next
+    /// launch; its delivery stays recorded once.
+    case downloadFailed(StoreTransaction, ContentDownload, PurchaseError)
 }
 
 extension StoreEvent {
@@ -36,6 +46,9 @@ extension StoreEvent {
         case .revoked: "revoked"
         case .expired: "expired"
         case .deferredProcessing: "deferredProcessing"
+        case .downloadProgress: "downloadProgress"
+        case .downloadFinished: "downloadFinished"
+        case .downloadFailed: "downloadFailed"
         }
     }
 
@@ -44,8 +57,22 @@ extension StoreEvent {
         switch self {
         case .delivered(let transaction, _), .alreadyDelivered(let transaction), .pending(let transaction),
             .failed(let transaction, _), .rejected(let transaction, _), .revoked(let transaction),
-            .expired(let transaction), .deferredProcessing(let transaction, _):
+            .expired(let transaction), .deferredProcessing(let transaction, _),
+            .downloadProgress(let transaction, _), .downloadFinished(let transaction, _),
+            .downloadFailed(let transaction, _, _):
             transaction
+        }
+    }
+
+    /// The download the event is about, for the download events; `nil` for the others, which say
+    /// what became of the transaction.
+    public var download: ContentDownload? {
+        switch self {
+        case .downloadProgress(_, let download), .downloadFinished(_, let download),
+            .downloadFailed(_, let download, _):
+            download
+        case .delivered, .alreadyDelivered, .pending, .failed, .rejected, .revoked, .expired, .deferredProcessing:
+            nil
         }
     }
 }

@@ -98,7 +98,8 @@ struct ScenarioParser {
         [
             "buy", "approveAskToBuy", "declineAskToBuy", "resolveInterrupted", "relaunch", "reinstall", "restore",
             "advanceTime", "refund", "expire", "forceRenew", "disableAutoRenew", "switchStorefront", "togglePayments",
-            "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "expect",
+            "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "failDownloads",
+            "allowDownloads", "expect",
         ] + priceAndFamilyStepNames
 
     private static let parameterless: [String: ScenarioAction] = [
@@ -106,6 +107,7 @@ struct ScenarioParser {
         "approveAskToBuy": .approveAskToBuy(productID: nil), "declineAskToBuy": .declineAskToBuy(productID: nil),
         "resolveInterrupted": .resolveInterrupted(productID: nil), "startDownloads": .startDownloads,
         "showPriceConsent": .showPriceConsent, "stopFamilySharing": .stopFamilySharing(productID: nil),
+        "failDownloads": .setDownloadsFail(true), "allowDownloads": .setDownloadsFail(false),
     ]
 
     private mutating func step(_ node: PropertyListNode) -> Scenario.Step? {
@@ -148,6 +150,7 @@ struct ScenarioParser {
         case "restore": return .restore
         case "crashBeforeFinish": return .crashBeforeFinish
         case "startDownloads": return .startDownloads
+        case "failDownloads", "allowDownloads": return .setDownloadsFail(name == "failDownloads")
         case "promotedPurchase":
             return requiredString(&fields, "Product", name, location).map { .promotedPurchase(productID: $0) }
         case "advanceTime":
@@ -235,6 +238,8 @@ struct ScenarioParser {
         result.latestPrice = priceTexts(&fields, "LatestPrice")
         result.familyShared = strings(&fields, "FamilyShared")
         result.notFamilyShared = strings(&fields, "NotFamilyShared")
+        result.eventOrder = strings(&fields, "EventOrder")
+        if fields.has("Unfinished") { result.unfinished = strings(&fields, "Unfinished") }
         if let node = fields.take("VerifyStatuses") {
             if case .array(let elements) = node.value {
                 result.verifyStatuses = elements.compactMap { integer($0, "VerifyStatuses") }

@@ -5,7 +5,7 @@ import SimulatedAppStore
 /// The simulated provider as a scenario's store sees it: everything passes through, except that an
 /// armed crash makes the finish of the next purchased transaction never reach the queue (the app
 /// died after delivering it).
-final class CrashingProvider: StoreProvider {
+final class CrashingProvider: DownloadableContentProviding {
     let base: SimulatedAppStoreProvider
     /// Whether the next purchased transaction's finish is lost; whether one was.
     private let crash = Locked((armed: false, happened: false))
@@ -36,6 +36,9 @@ final class CrashingProvider: StoreProvider {
     func restore() async throws -> [StoreTransaction] { try await base.restore() }
     func unfinishedTransactions() async throws -> [StoreTransaction] { try await base.unfinishedTransactions() }
     func billingGracePeriod() async -> TimeInterval? { await base.billingGracePeriod() }
+    func runDownloads(of transaction: StoreTransaction) async -> AsyncStream<ContentDownload> {
+        await base.runDownloads(of: transaction)
+    }
 
     func finish(_ transaction: StoreTransaction) async throws {
         let lost = crash.withLock { state in

@@ -1,4 +1,5 @@
 import PurchaseCore
+import SimulatedAppStore
 
 extension ScenarioSession {
     /// Checks an `expect` step, printing one `expectation` line per check.
@@ -69,6 +70,17 @@ extension ScenarioSession {
                 "callback", seen.callbacks.contains(name), expected: .string(name),
                 actual: strings(unique(seen.callbacks)))
         }
+        if !expectations.eventOrder.isEmpty {
+            report(
+                "eventOrder", Self.appears(expectations.eventOrder, inOrderIn: seen.events),
+                expected: strings(expectations.eventOrder), actual: strings(seen.events))
+        }
+        if let products = expectations.unfinished {
+            let actual = await unfinishedProducts()
+            report(
+                "unfinished", actual == products.sorted(), expected: strings(products.sorted()), actual: strings(actual)
+            )
+        }
         if let products = expectations.receiptCancellations {
             let expected = products.sorted()
             report(
@@ -80,6 +92,28 @@ extension ScenarioSession {
                 "verifyStatuses", lastStatuses == statuses, expected: .array(statuses.map { .int($0) }),
                 actual: lastStatuses.map { .array($0.map { .int($0) }) } ?? .null)
         }
+    }
+
+    /// Whether `names` appear in `seen` in this order, others allowed between them.
+    private static func appears(_ names: [String], inOrderIn seen: [String]) -> Bool {
+        var rest = seen[...]
+        for name in names {
+            guard let index = rest.firstIndex(of: name) else { return false }
+            rest = rest[(index + 1)...]
+        }
+        return true
+    }
+
+    /// The catalog products of the purchased or restored transactions the App Store holds unfinished, sorted.
+    private func unfinishedProducts() async -> [String] {
+        guard let queue else { return [] }
+        return await queue.transactions.filter {
+            $0.transactionState == .purchased || $0.transactionState == .restored
+        }.map { transaction in
+            scenarioCatalogProducts.first {
+                $0.storeID(for: .simulatedAppStore) == transaction.payment.productIdentifier
+            }?.productID ?? transaction.payment.productIdentifier
+        }.sorted()
     }
 
     private func unique(_ names: [String]) -> [String] {

@@ -145,6 +145,9 @@ extension ScenarioSession {
         case .increasePrice, .showPriceConsent, .respondToPriceIncrease, .addFamilyMember, .asMember,
             .stopFamilySharing, .leaveFamily:
             try await performPriceOrFamily(step, queue: queue)
+        case .setDownloadsFail(let fail):
+            await queue.updateControls { $0.failDownloads = fail }
+            done(true)
         case .expect:
             break
         }

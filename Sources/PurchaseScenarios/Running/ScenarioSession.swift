@@ -193,10 +193,24 @@ actor ScenarioSession {
             entries.append(("error", errorJSON(error)))
         case .expired(let transaction):
             if let end = transaction.expirationDate { entries.append(("expirationDate", .string(iso8601(end)))) }
+        case .downloadProgress(_, let download), .downloadFinished(_, let download):
+            entries.append(contentsOf: describe(download))
+        case .downloadFailed(_, let download, let error):
+            entries.append(contentsOf: describe(download))
+            entries.append(("error", errorJSON(error)))
         case .alreadyDelivered, .pending, .revoked:
             break
         }
         return entries
+    }
+
+    /// A download event's content, state and whole percent done (the content's location, in the run's
+    /// state folder, is left out so that output is the same on every run).
+    private static func describe(_ download: ContentDownload) -> [(String, ScenarioJSON)] {
+        [
+            ("contentID", .string(download.contentIdentifier)), ("downloadState", .string(download.state.rawValue)),
+            ("percent", .int(Int((download.progress * 100).rounded(.down)))),
+        ]
     }
 
     static func errorJSON(_ error: PurchaseError) -> ScenarioJSON {

@@ -37,6 +37,10 @@ public struct Download: Sendable, Hashable {
     public var timeRemaining: TimeInterval?
     /// Why it failed.
     public var error: StoreKitError?
+    /// Where the content is, once finished (`SKDownload.contentURL`): a folder holding
+    /// `ContentInfo.plist` and `Contents/`, which the simulated store fills with a description of the
+    /// content, not its bytes. It stays after the transaction is finished.
+    public var contentURL: URL?
 
     /// Creates a download value (the queue creates them).
     public init(
@@ -47,7 +51,8 @@ public struct Download: Sendable, Hashable {
         state: State = .waiting,
         progress: Double = 0,
         timeRemaining: TimeInterval? = nil,
-        error: StoreKitError? = nil
+        error: StoreKitError? = nil,
+        contentURL: URL? = nil
     ) {
         self.contentIdentifier = contentIdentifier
         self.transactionIdentifier = transactionIdentifier
@@ -57,6 +62,7 @@ public struct Download: Sendable, Hashable {
         self.progress = progress
         self.timeRemaining = timeRemaining
         self.error = error
+        self.contentURL = contentURL
     }
 
     /// The key the queue tracks a download by: transaction and content.

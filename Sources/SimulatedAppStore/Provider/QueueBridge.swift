@@ -20,6 +20,8 @@ final class QueueBridge: PaymentTransactionObserver {
     /// Turns transactions the queue reported together into the store's transactions, in order.
     let convert: @Sendable ([PaymentTransaction]) -> [StoreTransaction]
     let updates = UpdateBroadcaster<StoreTransaction>()
+    /// The downloads runs of the `Store` waiting for their transactions' downloads to change.
+    let downloadWatches = Locked<[ObjectIdentifier: DownloadWatch]>([:])
 
     /// The catalog's product identifier of a store product identifier.
     let catalogID: @Sendable (String) -> String

@@ -81,7 +81,8 @@ extension SimulatedAppStoreProvider {
         "Environment", "CanMakePayments", "AskToBuyEnabled", "InterruptedPurchasesEnabled", "FailTransactionsEnabled",
         "FailureError", "SimulatedErrors", "FaultRate", "FaultError", "Storefront", "Locale", "BillingRetryOnRenewal",
         "BillingGracePeriodEnabled", "GracePeriodDays", "BillingRetryDays", "DownloadBytesPerSecond", "FailDownloads",
-        "TimeRate", "FaultSeed", "Persistence", "Receipts", "ReceiptKeySeed", "BundleID", "SharedSecret",
+        "DownloadSteps", "TimeRate", "FaultSeed", "Persistence", "Receipts", "ReceiptKeySeed", "BundleID",
+        "SharedSecret",
         "XcodeSettings",
     ]
 

@@ -25,7 +25,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     /// `simulated-app-store`.
     public let storeName: String
     let bridge: QueueBridge
-    private let catalogIDs: [String: String]
+    let catalogIDs: [String: String]
     private let storeIDs: [String: String]
     private let attached = Locked(false)
     /// The observer joining the queue when ``transactionUpdates`` is made outside any call, for ``close()``.
@@ -154,7 +154,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
 
     /// Adds the provider's observer to the queue once. Unfinished transactions are not redelivered to
     /// it: ``unfinishedTransactions()`` hands them to the store at its start.
-    private func attach() async {
+    func attach() async {
         guard !attached.withLock({ $0 }) else { return }
         await queue.add(bridge, redeliver: false)
         attached.withLock { $0 = true }
@@ -251,7 +251,15 @@ public final class SimulatedAppStoreProvider: StoreProvider {
 
     /// Finishes the transaction on the queue (and, for one that came back for an early expiry, ends
     /// that); idempotent.
+    ///
+    /// - Throws: ``PurchaseError/Code/clientInvalid`` while a download of the transaction's hosted
+    ///   content is active or paused: finishing it would lose the download, as in StoreKit.
     public func finish(_ transaction: StoreTransaction) async throws {
+        if await queue.hasDownloadsInProgress(ofTransaction: transaction.id) {
+            throw PurchaseError(
+                .clientInvalid, detail: "a download of the transaction's hosted content has not finished",
+                productID: transaction.productID)
+        }
         await queue.finishTransaction(withIdentifier: transaction.id, acknowledgingExpiry: true)
     }
 

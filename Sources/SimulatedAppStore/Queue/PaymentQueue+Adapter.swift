@@ -35,6 +35,8 @@ extension PaymentQueue {
         var callbacks: [(@Sendable () -> Void)?] = []
         if account.unfinished.contains(number), transaction.state != .purchasing, transaction.state != .deferred {
             transaction.finished = true
+            // A finished transaction's downloads can no longer run, as in StoreKit.
+            callbacks.append(cancelUnfinishedDownloads(ofTransaction: identifier))
             let value = paymentTransaction(transaction)
             records.append(.finish(number))
             callbacks.append(tell(removal: true) { $0.removedTransactions([value]) })

@@ -204,8 +204,7 @@ extension PaymentQueue {
             entry.download.progress = done
             entry.lastUpdate = now
             if done >= 1 {
-                entry.download.state = .finished
-                entry.download.timeRemaining = 0
+                finishContent(&entry)
             } else {
                 entry.download.timeRemaining = entry.remainingSeconds(speed: controls.downloadBytesPerSecond)
             }

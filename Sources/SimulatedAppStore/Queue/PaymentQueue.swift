@@ -75,6 +75,9 @@ public actor PaymentQueue {
     var familyMembership: (family: Family, name: String)?
     let productsByIdentifier: [String: Product]
     var downloadTable: [String: DownloadEntry] = [:]
+    /// Where finished downloads' content folders go: `Downloads/` in the journal's folder, or a
+    /// folder of the queue's own under the temporary folder when the account lives in memory.
+    let downloadsDirectory: URL
     private var nextTicket: UInt64 = 0
     private var nextRelease: UInt64 = 0
     private var held: [UInt64: [@Sendable () -> Void]] = [:]
@@ -120,16 +123,21 @@ public actor PaymentQueue {
         case .inMemory:
             journal = nil
             loaded = true
+            downloadsDirectory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("SimulatedAppStore-Downloads-\(UUID().uuidString)", isDirectory: true)
         case .journal(let directory):
+            downloadsDirectory = directory.appendingPathComponent("Downloads", isDirectory: true)
             journal = try Journal<SimulatedAccount>.open(
                 directory: directory, name: "account", options: JournalOptions(readOnly: readOnly))
             loaded = false
         }
     }
 
-    /// Closes the account's journal (a relaunch opens a new queue on the folder).
+    /// Closes the account's journal (a relaunch opens a new queue on the folder); an account in memory
+    /// takes its downloaded content folders with it.
     public func close() {
         journal?.close()
+        if journal == nil { try? FileManager.default.removeItem(at: downloadsDirectory) }
     }
 
     // MARK: - Observers

@@ -56,6 +56,12 @@ public struct SessionControls: Sendable, Hashable {
     public var downloadBytesPerSecond: Int64 = 1 << 20
     /// Whether downloads fail when they start (`FailDownloads`, default false).
     public var failDownloads = false
+    /// How the downloads a `Store` runs through the provider move on (`DownloadSteps`, default 5): in
+    /// that many equal steps, one observer callback each, without the clock moving; 0 follows the
+    /// virtual clock at ``downloadBytesPerSecond`` instead (``PaymentQueue/advanceTime(by:)``, or the
+    /// clock's own pace when it runs at a rate). Downloads the app starts on the queue itself
+    /// (``PaymentQueue/start(_:)``) always follow the clock.
+    public var downloadSteps = 5
 
     /// The default session: sandbox, payments allowed, nothing simulated.
     public init() {}

@@ -247,6 +247,8 @@ struct TourGuide: Sendable {
             case .pending: .pending(productID: product.productID)
             case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error): .failed(error)
             case .revoked: .failed(PurchaseError(.verificationFailed, detail: "revoked", productID: product.productID))
+            case .downloadProgress(let transaction, _), .downloadFinished(let transaction, _): .purchased(transaction)
+            case .downloadFailed(_, _, let error): .failed(error)
             }
         return Self.step(for: outcome, in: deployment, product: product, name: name, narration: "")
     }
@@ -321,13 +323,17 @@ struct TourGuide: Sendable {
         }
     }
 
-    /// The first event about `transactionID`, or a temporary failure when none comes within 30 s.
+    /// The first event saying what became of `transactionID`, or a temporary failure when none comes
+    /// within 30 s.
     private static func event(for transactionID: String, in events: AsyncStream<StoreEvent>)
         async throws(PurchaseError) -> StoreEvent
     {
         let event = await withTaskGroup(of: StoreEvent?.self) { group in
             group.addTask {
-                for await event in events where event.transaction.id == transactionID { return event }
+                // What became of the transaction, after the progress of any downloads of its content.
+                for await event in events where event.transaction.id == transactionID && event.download == nil {
+                    return event
+                }
                 return nil
             }
             group.addTask {
