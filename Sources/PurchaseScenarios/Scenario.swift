@@ -150,6 +150,11 @@ public struct ScenarioExpectations: Sendable, Hashable {
     /// a transaction of each with `cancellation_date` and `cancellation_reason` in both `in_app` and
     /// `latest_receipt_info`, and no other product so listed.
     public var receiptCancellations: [String]?
+    /// Receipt fields by product (catalog identifier) and field name (`is_trial_period`,
+    /// `promotional_offer_id`...), as the last verification's answer writes them (strings, as Apple's
+    /// verifyReceipt does) for the product's newest transaction in its receipt's `in_app`; a field the
+    /// entry lacks reads as the empty string.
+    public var receiptFields: [String: [String: String]] = [:]
 
     /// Creates empty expectations.
     public init() {}

@@ -43,6 +43,8 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
     /// For a ``TransactionState/failed`` transaction, why the store failed it (`nil`: the store did not
     /// say, read as ``TransactionFailure/paymentFailed``).
     public var failure: TransactionFailure?
+    /// The subscription offer the transaction was charged at; `nil` at the regular price.
+    public var offer: TransactionOffer?
 
     /// Creates a transaction. Defaults describe a first purchase in production, bought by the person.
     public init(
@@ -62,7 +64,8 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
         state: TransactionState = .purchased,
         willAutoRenew: Bool? = nil,
         verificationData: Data? = nil,
-        failure: TransactionFailure? = nil
+        failure: TransactionFailure? = nil,
+        offer: TransactionOffer? = nil
     ) {
         self.id = id
         self.originalID = originalID ?? id
@@ -81,6 +84,7 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
         self.willAutoRenew = willAutoRenew
         self.verificationData = verificationData
         self.failure = failure
+        self.offer = offer
     }
 
     /// The store-qualified identifier delivery is keyed by.

@@ -222,6 +222,7 @@ struct ScenarioParser {
         if fields.has("ReceiptCancellations") {
             result.receiptCancellations = strings(&fields, "ReceiptCancellations")
         }
+        result.receiptFields = fieldTables(&fields, "ReceiptFields")
         if let node = fields.take("VerifyStatuses") {
             if case .array(let elements) = node.value {
                 result.verifyStatuses = elements.compactMap { integer($0, "VerifyStatuses") }
@@ -291,6 +292,28 @@ struct ScenarioParser {
         var result: [String: Int] = [:]
         for entry in entries {
             if let value = integer(entry.value, "\(key).\(entry.key)") { result[entry.key] = value }
+        }
+        return result
+    }
+
+    /// A dict of names to dicts of names to strings (`ReceiptFields`).
+    private mutating func fieldTables(_ fields: inout StepFields, _ key: String) -> [String: [String: String]] {
+        guard let node = fields.take(key) else { return [:] }
+        guard case .dictionary(let entries) = node.value else {
+            problem(.notFieldDictionary(key: key), at: node.location)
+            return [:]
+        }
+        var result: [String: [String: String]] = [:]
+        for entry in entries {
+            guard case .dictionary(let items) = entry.value.value else {
+                problem(.notFieldDictionary(key: "\(key).\(entry.key)"), at: entry.value.location)
+                continue
+            }
+            var table: [String: String] = [:]
+            for item in items {
+                if let text = string(item.value, "\(key).\(entry.key).\(item.key)") { table[item.key] = text }
+            }
+            result[entry.key] = table
         }
         return result
     }

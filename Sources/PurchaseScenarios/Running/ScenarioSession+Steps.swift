@@ -142,6 +142,7 @@ extension ScenarioSession {
         await settle()
         lastError = nil
         lastCancellations = nil
+        lastVerifyResponse = nil
         guard let receipts = provider.receipts, let service = provider.verifyReceiptService else {
             lastOutcome = "failed"
             lastError = PurchaseError.Code.receiptInvalid.name
@@ -158,6 +159,7 @@ extension ScenarioSession {
             lastOutcome = "verified"
             let cancelled = cancellations(in: result.response)
             lastCancellations = cancelled
+            lastVerifyResponse = result.response
             entries.append(("outcome", .string("verified")))
             entries.append(("environment", .string(result.environment.rawValue)))
             entries.append(("cancelled", .array(cancelled.map { .string($0) })))

@@ -303,7 +303,8 @@ public final class SimulatedAppStoreProvider: StoreProvider {
             environment: transaction.environment == .production ? .production : .sandbox,
             state: transaction.transactionState,
             willAutoRenew: transaction.willAutoRenew,
-            failure: failure(of: transaction)
+            failure: failure(of: transaction),
+            offer: transaction.offer
         )
     }
 

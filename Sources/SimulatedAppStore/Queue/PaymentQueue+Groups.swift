@@ -97,6 +97,7 @@ extension PaymentQueue {
         subscription.latestNumber = next.number
         subscription.expiration = end
         subscription.introPeriodsLeft = 0
+        subscription.periodOffer = nil
         return true
     }
 }

@@ -164,13 +164,8 @@ extension PaymentQueue {
                 if let info = product.subscription, let offer = info.introductoryOffer,
                     isEligibleForIntroductoryOffer(group: info.group)
                 {
-                    switch offer.mode {
-                    case .freeTrial, .payUpFront:
-                        end = controls.periodEnd(offer.period, count: offer.periods, from: start).timeIntervalSince1970
-                    case .payAsYouGo:
-                        end = controls.periodEnd(offer.period, from: start).timeIntervalSince1970
-                        introPeriodsLeft = max(0, offer.periods - 1)
-                    }
+                    (end, introPeriodsLeft) = startOffer(
+                        OfferTerms(introductory: offer), for: &transaction, from: start)
                 }
                 transaction.expiration = end
                 var subscription = SubscriptionRecord(

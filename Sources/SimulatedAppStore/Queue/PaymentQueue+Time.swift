@@ -76,11 +76,11 @@ extension PaymentQueue {
         guard let product = productsByIdentifier[subscription.productIdentifier],
             var period = product.subscription?.period
         else { return nil }
-        if subscription.introPeriodsLeft > 0, let offer = product.subscription?.introductoryOffer {
-            period = offer.period
-            subscription.introPeriodsLeft -= 1
-        }
-        let end = controls.periodEnd(period, from: Date(timeIntervalSince1970: start)).timeIntervalSince1970
+        var count = 1
+        let offer = renewalOffer(of: &subscription, product: product)
+        if let offer { (period, count) = (offer.period, offer.count) }
+        let end = controls.periodEnd(period, count: count, from: Date(timeIntervalSince1970: start))
+            .timeIntervalSince1970
         guard end > start else { return nil }
         var renewal = AccountTransaction(
             number: account.nextNumber, originalNumber: subscription.originalNumber,
@@ -90,6 +90,7 @@ extension PaymentQueue {
         account.nextNumber += 1
         renewal.expiration = end
         renewal.autoRenew = 2
+        renewal.offer = offer?.offer
         subscription.latestNumber = renewal.number
         subscription.expiration = end
         return renewal

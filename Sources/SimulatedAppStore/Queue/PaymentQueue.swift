@@ -331,6 +331,7 @@ public actor PaymentQueue {
             revocationReason: transaction.revokedForAppIssue ? .developerIssue : .other,
             willAutoRenew: transaction.autoRenew == 0 ? nil : transaction.autoRenew == 2,
             isUpgraded: transaction.upgraded,
-            environment: controls.environment)
+            environment: controls.environment,
+            offer: transaction.offer)
     }
 }

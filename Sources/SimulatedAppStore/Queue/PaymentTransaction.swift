@@ -39,6 +39,9 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
     public var isUpgraded: Bool
     /// The environment the purchase was made in.
     public var environment: AppStoreEnvironment
+    /// The subscription offer it was charged at (introductory, promotional or an offer code); `nil`
+    /// at the regular price.
+    public var offer: TransactionOffer?
 
     /// The App Store's identifier: present for purchased and restored transactions, `nil` for the
     /// other states, as in StoreKit.
@@ -62,7 +65,8 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
         revocationReason: RevocationReason? = nil,
         willAutoRenew: Bool? = nil,
         isUpgraded: Bool = false,
-        environment: AppStoreEnvironment = .sandbox
+        environment: AppStoreEnvironment = .sandbox,
+        offer: TransactionOffer? = nil
     ) {
         self.id = id
         self.payment = payment
@@ -79,5 +83,6 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
         self.willAutoRenew = willAutoRenew
         self.isUpgraded = isUpgraded
         self.environment = environment
+        self.offer = offer
     }
 }
