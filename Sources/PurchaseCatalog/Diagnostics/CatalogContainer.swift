@@ -24,6 +24,8 @@ public enum CatalogContainer: Sendable, Hashable {
     case subscription
     /// A subscription's `IntroductoryOffer` dict.
     case introductoryOffer
+    /// An element of a subscription's `PromotionalOffers`.
+    case promotionalOffer
     /// A product's `HostedContent` dict.
     case hostedContent
     /// An element of a product's simulated `Failures`.

@@ -74,6 +74,7 @@ extension CatalogProblem {
         case .consumableWithoutPayouts(let id): keyed(.catalogConsumableWithoutPayouts, id)
         case .familyShareableConsumable(let id): keyed(.catalogFamilyShareableConsumable, id)
         case .duplicateEntitlement(let name): keyed(.catalogDuplicateEntitlement, name)
+        case .duplicateOfferID(let id): keyed(.catalogDuplicateOfferID, id)
         case .simulationUnused: keyed(.catalogSimulationUnused)
         case .unsupportedSettingValue(let found): keyed(.catalogUnsupportedSettingValue, found)
         case .invalidProviderSetting(let problem): problem.messageText
@@ -148,6 +149,7 @@ extension CatalogProblem {
         case .consumableWithoutPayouts: keyed(.catalogConsumableWithoutPayoutsHint)
         case .familyShareableConsumable: keyed(.catalogFamilyShareableConsumableHint)
         case .duplicateEntitlement: keyed(.catalogDuplicateEntitlementHint)
+        case .duplicateOfferID: keyed(.catalogDuplicateOfferIDHint)
         case .simulationUnused: keyed(.catalogSimulationUnusedHint)
         case .unsupportedSettingValue: keyed(.catalogUnsupportedSettingValueHint)
         case .invalidProviderSetting: keyed(.catalogProviderSettingHint)
@@ -239,6 +241,7 @@ private func missingKeyText(_ key: String, in container: CatalogContainer) -> Me
     case .ledger: keyed(.catalogMissingKey, key, "Ledger")
     case .subscription: keyed(.catalogMissingKey, key, "Subscription")
     case .introductoryOffer: keyed(.catalogMissingKey, key, "IntroductoryOffer")
+    case .promotionalOffer: keyed(.catalogMissingKey, key, "PromotionalOffers")
     case .hostedContent: keyed(.catalogMissingKey, key, "HostedContent")
     case .simulationFailure: keyed(.catalogMissingKeyFailure, key)
     case .messageEntry(let name): keyed(.catalogMissingKeyMessageEntry, key, name)

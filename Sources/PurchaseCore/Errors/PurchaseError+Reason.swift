@@ -20,6 +20,8 @@ extension PurchaseError {
         private enum Kind: CaseIterable {
             case quantityRequiresConsumable
             case askToBuyDeclined
+            case offerUnavailable
+            case offerNotVerified
         }
 
         /// More than one unit was asked of a product that is not a consumable: only consumables can be
@@ -29,5 +31,16 @@ extension PurchaseError {
         /// The person who approves the purchases of the account (Ask to Buy) declined the request.
         /// StoreKit reports it as ``Code/paymentCancelled``; the person is told it was not approved.
         public static let askToBuyDeclined = Reason(.askToBuyDeclined)
+
+        /// The subscription offer the purchase asked for is not one the store has for the product, its
+        /// parameters are missing, or its price is not valid in the storefront (StoreKit's
+        /// `invalidOfferIdentifier`, `missingOfferParams` and `invalidOfferPrice`, reported as
+        /// ``Code/paymentInvalid``). Nothing was charged.
+        public static let offerUnavailable = Reason(.offerUnavailable)
+
+        /// The signed promotional offer did not verify: a bad or unknown signature, a nonce already
+        /// used, or a signature too old (StoreKit's `invalidSignature`, reported as
+        /// ``Code/paymentInvalid``). The app should ask its server to sign the offer again.
+        public static let offerNotVerified = Reason(.offerNotVerified)
     }
 }

@@ -8,6 +8,10 @@ extension Message {
             self = .quantityRequiresConsumable
         } else if error.reason == .askToBuyDeclined {
             self = .keyed(.purchaseDeclined, arguments: [])
+        } else if error.reason == .offerUnavailable {
+            self = .keyed(.offerUnavailable, arguments: [])
+        } else if error.reason == .offerNotVerified {
+            self = .keyed(.offerNotVerified, arguments: [])
         } else {
             self = Self.message(for: error.code)
         }

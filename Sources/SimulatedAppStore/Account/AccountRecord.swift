@@ -14,6 +14,8 @@ enum AccountRecord: Sendable, Hashable {
     case attempts(productIdentifier: String, count: Int)
     /// Forgets every transaction and subscription (the test session's clear); keeps numbering.
     case clear
+    /// A promotional offer's nonce the store accepted: never accepted again.
+    case offerNonce(UUID)
 
     private enum Tag: UInt8 {
         case put = 1
@@ -21,6 +23,7 @@ enum AccountRecord: Sendable, Hashable {
         case subscription = 3
         case attempts = 4
         case clear = 5
+        case offerNonce = 6
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -40,6 +43,9 @@ enum AccountRecord: Sendable, Hashable {
             writer.signed(Int64(count))
         case .clear:
             writer.byte(Tag.clear.rawValue)
+        case .offerNonce(let nonce):
+            writer.byte(Tag.offerNonce.rawValue)
+            writer.string(nonce.uuidString)
         }
     }
 
@@ -58,6 +64,12 @@ enum AccountRecord: Sendable, Hashable {
         case .subscription: self = .subscription(try SubscriptionRecord(from: &reader))
         case .attempts: self = .attempts(productIdentifier: try reader.string(), count: try reader.int())
         case .clear: self = .clear
+        case .offerNonce:
+            let text = try reader.string()
+            guard let nonce = UUID(uuidString: text) else {
+                throw AccountDecodingError(description: "not a nonce: \(text)")
+            }
+            self = .offerNonce(nonce)
         }
     }
 }

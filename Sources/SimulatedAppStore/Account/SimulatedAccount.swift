@@ -24,6 +24,8 @@ struct SimulatedAccount: JournalState {
     var expiryNotices: Set<UInt64> = []
     var subscriptions: [UInt64: SubscriptionRecord] = [:]
     var attempts: [String: Int] = [:]
+    /// The promotional offer nonces the store accepted; a clear keeps them.
+    var offerNonces: Set<UUID> = []
     /// Finished consumable purchases the App Store can still refund, by number; not part of
     /// ``transactions`` (receipts and restores do not list them). A refund puts the transaction back
     /// into ``transactions``, revoked.
@@ -73,6 +75,9 @@ struct SimulatedAccount: JournalState {
             AccountRecord.attempts(productIdentifier: productIdentifier, count: attempts[productIdentifier] ?? 0)
                 .encode(into: &writer)
         }
+        for nonce in offerNonces.sorted(by: { $0.uuidString < $1.uuidString }) {
+            AccountRecord.offerNonce(nonce).encode(into: &writer)
+        }
         return writer.data
     }
 
@@ -119,6 +124,8 @@ struct SimulatedAccount: JournalState {
             subscriptions[subscription.originalNumber] = subscription
         case .attempts(let productIdentifier, let count):
             attempts[productIdentifier] = count
+        case .offerNonce(let nonce):
+            offerNonces.insert(nonce)
         case .clear:
             transactions.removeAll()
             numbersByOriginal.removeAll()

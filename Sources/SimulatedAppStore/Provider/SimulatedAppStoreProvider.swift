@@ -205,8 +205,9 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     public func purchase(_ request: PurchaseRequest) async throws -> ProviderPurchaseResult {
         await attach()
         bridge.releaseHeldPromoted(request.productID)
-        let payment = Payment(
+        var payment = Payment(
             productIdentifier: storeIDs[request.productID] ?? request.productID, quantity: request.quantity)
+        payment.paymentDiscount = request.promotionalOffer
         // The queue answers with the outcome its other observers are told; the provider's own
         // observer is not told about this purchase, so it never reaches the transaction updates.
         let outcome = await queue.addPayment(payment, answeredTo: ObjectIdentifier(bridge)).outcome

@@ -36,7 +36,7 @@ extension PaymentQueue {
         case .introductory:
             return subscription.introductoryOffer.map(OfferTerms.init(introductory:))
         case .promotional, .code:
-            return nil
+            return declaredTerms(of: offer, in: subscription)
         }
     }
 

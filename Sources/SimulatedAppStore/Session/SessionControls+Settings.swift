@@ -7,7 +7,7 @@ extension SessionControls {
     /// `CanMakePayments`, `AskToBuyEnabled`, `InterruptedPurchasesEnabled`, `FailTransactionsEnabled`
     /// and `FailureError`, `SimulatedErrors` (dict), `FaultRate`, `FaultError`, `Storefront`, `Locale`,
     /// `BillingRetryOnRenewal`, `BillingGracePeriodEnabled`, `GracePeriodDays`, `BillingRetryDays`,
-    /// `DownloadBytesPerSecond`, `FailDownloads`, and `TimeRate` when it names a ``StoreKitTimeRate``
+    /// `DownloadBytesPerSecond`, `FailDownloads`, `BundleID`, and `TimeRate` when it names a ``StoreKitTimeRate``
     /// (Xcode's renewal rates, e.g. `oneRenewalEveryTwoSeconds`). (`FaultSeed`, `Persistence` and a
     /// `TimeRate` that is a clock speed, ``SimulationClock/TimeRate``, are read by the provider's factory.)
     ///
@@ -80,6 +80,7 @@ extension SessionControls {
         if let speed = try integer("DownloadBytesPerSecond") { downloadBytesPerSecond = Int64(max(1, speed)) }
         failDownloads = try bool("FailDownloads") ?? failDownloads
         timeRate = settings["TimeRate"]?.stringValue.flatMap(StoreKitTimeRate.init(parsing:)) ?? timeRate
+        bundleID = try string("BundleID") ?? bundleID
     }
 
     private static func misconfigured(_ key: String, _ expected: ProviderSettingError.Expectation) -> PurchaseError {

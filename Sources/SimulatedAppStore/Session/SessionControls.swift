@@ -56,6 +56,13 @@ public struct SessionControls: Sendable, Hashable {
     public var downloadBytesPerSecond: Int64 = 1 << 20
     /// Whether downloads fail when they start (`FailDownloads`, default false).
     public var failDownloads = false
+    /// The app's bundle identifier, which a promotional offer's signature names (`BundleID`, the
+    /// receipts' too).
+    public var bundleID = "com.example.app"
+    /// The subscription keys promotional offers may be signed with, by key identifier: the public
+    /// halves of the app's App Store Connect In-App Purchase keys (`SubscriptionKeyID` and
+    /// `SubscriptionKeyFile` in settings). A purchase with an offer signed by another key is refused.
+    public var subscriptionKeys: [String: ReceiptPublicKey] = [:]
 
     /// The default session: sandbox, payments allowed, nothing simulated.
     public init() {}
