@@ -92,6 +92,9 @@ public enum ScenarioAction: Sendable {
     /// Sends a receipt of the account, made for `environment`, to verifyReceipt through the verifier
     /// (production first, as Apple recommends).
     case verifyReceipt(environment: AppStoreEnvironment)
+    /// Buys a subscription with a promotional offer the step signs as the app's server would, now
+    /// (or the given seconds ago), through the whole flow (`Store.purchase(_:options:)`).
+    case buyWithPromotionalOffer(productID: String, offer: ScenarioPromotionalOffer)
     /// Checks expectations.
     case expect(ScenarioExpectations)
 
@@ -117,6 +120,7 @@ public enum ScenarioAction: Sendable {
         case .verifyReceipt: "verifyReceipt"
         case .promotedPurchase: "promotedPurchase"
         case .startDownloads: "startDownloads"
+        case .buyWithPromotionalOffer: "buyWithPromotionalOffer"
         case .expect: "expect"
         }
     }

@@ -50,6 +50,8 @@ extension MessageKey {
     public static let scenarioNotCountDictionary = MessageKey("scenario.notCountDictionary", arguments: [.text])
     /// A value that must be a dict of names to dicts of strings; names the key.
     public static let scenarioNotFieldDictionary = MessageKey("scenario.notFieldDictionary", arguments: [.text])
+    /// A `PrivateKey` file that is not a P-256 private key in PEM; names it.
+    public static let scenarioUnusablePrivateKey = MessageKey("scenario.unusablePrivateKey", arguments: [.text])
     /// A `Session` setting of a type settings cannot hold; names the element found.
     public static let scenarioUnsupportedSetting = MessageKey("scenario.unsupportedSetting", arguments: [.text])
 
@@ -61,6 +63,6 @@ extension MessageKey {
         .scenarioTimeOutOfRange, .scenarioMissingAllowed, .scenarioAllowedNotBoolean, .scenarioInvalidEnvironment,
         .scenarioUnknownStep, .scenarioVerifyStatusesNotArray, .scenarioNotString, .scenarioNotInteger,
         .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting,
-        .scenarioNotFieldDictionary,
+        .scenarioNotFieldDictionary, .scenarioUnusablePrivateKey,
     ]
 }

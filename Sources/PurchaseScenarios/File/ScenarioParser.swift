@@ -96,6 +96,7 @@ struct ScenarioParser {
         "buy", "approveAskToBuy", "declineAskToBuy", "resolveInterrupted", "relaunch", "reinstall", "restore",
         "advanceTime", "refund", "expire", "forceRenew", "disableAutoRenew", "switchStorefront", "togglePayments",
         "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "expect",
+        "buyWithPromotionalOffer",
     ]
 
     private static let parameterless: [String: ScenarioAction] = [
@@ -200,12 +201,41 @@ struct ScenarioParser {
                 return nil
             }
             return .verifyReceipt(environment: environment)
+        case "buyWithPromotionalOffer":
+            return promotionalPurchase(&fields, name, location)
         case "expect":
             return .expect(expectations(&fields))
         default:
             problem(.unknownStep(name, known: Self.stepNames), at: location)
             return nil
         }
+    }
+
+    /// `buyWithPromotionalOffer`: `Product`, `Offer`, `KeyID`, `PrivateKey` (a PEM file relative to
+    /// the scenario), optional `Nonce` (any text; the same text, the same nonce) and `SignedSecondsAgo`.
+    private mutating func promotionalPurchase(
+        _ fields: inout StepFields, _ name: String, _ location: SourceLocation
+    ) -> ScenarioAction? {
+        let product = requiredString(&fields, "Product", name, location)
+        let offer = requiredString(&fields, "Offer", name, location)
+        let keyID = requiredString(&fields, "KeyID", name, location)
+        var key: ReceiptSigningKey?
+        if let node = fields.take("PrivateKey"), let file = string(node, "PrivateKey") {
+            let path =
+                file.hasPrefix("/")
+                ? file : URL(fileURLWithPath: self.path).deletingLastPathComponent().path + "/" + file
+            key = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { try? ReceiptSigningKey(pem: $0) }
+            if key == nil { problem(.unusablePrivateKey(file), at: node.location) }
+        } else if !fields.has("PrivateKey") {
+            problem(.missingParameter(step: name, key: "PrivateKey"), at: location)
+        }
+        let nonce = optionalString(&fields, "Nonce").map(ScenarioPromotionalOffer.nonce(named:))
+        let age = fields.take("SignedSecondsAgo").flatMap { integer($0, "SignedSecondsAgo") } ?? 0
+        guard let product, let offer, let keyID, let key else { return nil }
+        return .buyWithPromotionalOffer(
+            productID: product,
+            offer: ScenarioPromotionalOffer(
+                offerID: offer, keyID: keyID, key: key, nonce: nonce, signedSecondsAgo: TimeInterval(age)))
     }
 
     private mutating func expectations(_ fields: inout StepFields) -> ScenarioExpectations {

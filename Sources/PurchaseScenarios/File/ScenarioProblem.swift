@@ -56,6 +56,8 @@ public enum ScenarioProblem: Sendable, Hashable {
     case notStringArray(key: String)
     /// A value that must be a dict of names to integers.
     case notCountDictionary(key: String)
+    /// A `PrivateKey` file that cannot be read as a P-256 private key in PEM; the path as written.
+    case unusablePrivateKey(String)
     /// A value that must be a dict of names to dicts of strings (`ReceiptFields`); names the key.
     case notFieldDictionary(key: String)
     /// A `Session` setting of a type settings cannot hold; the element found.
@@ -90,6 +92,7 @@ public enum ScenarioProblem: Sendable, Hashable {
         case .notStringArray(let key): keyed(.scenarioNotStringArray, key)
         case .notCountDictionary(let key): keyed(.scenarioNotCountDictionary, key)
         case .notFieldDictionary(let key): keyed(.scenarioNotFieldDictionary, key)
+        case .unusablePrivateKey(let path): keyed(.scenarioUnusablePrivateKey, path)
         case .unsupportedSetting(let found): keyed(.scenarioUnsupportedSetting, found)
         case .invalidSetting(let problem): problem.messageText
         }

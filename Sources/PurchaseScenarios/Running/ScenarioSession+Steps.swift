@@ -14,25 +14,10 @@ extension ScenarioSession {
         let queue = provider.base.queue
         switch step.action {
         case .buy(let productID, let quantity):
-            let outcome = await store.purchase(productID, quantity: quantity)
-            var entries: [(String, ScenarioJSON)] = [
-                ("event", .string("purchase")), ("productID", .string(productID)), ("outcome", .string(outcome.name)),
-            ]
-            lastError = nil
-            switch outcome {
-            case .purchased(let transaction): entries.append(("transactionID", .string(transaction.id)))
-            case .failed(let error):
-                entries.append(("error", Self.errorJSON(error)))
-                lastError = error.code.name
-            case .pending, .cancelled: break
-            }
-            lastOutcome = outcome.name
-            await settle()
-            log.write(entries)
-            if provider.takeCrash() {
-                log.write([("event", .string("crash")), ("productID", .string(productID))])
-                try await relaunch()
-            }
+            try await purchase(productID, options: PurchaseOptions(quantity: quantity))
+            return
+        case .buyWithPromotionalOffer(let productID, let offer):
+            try await purchase(productID, options: PurchaseOptions(promotionalOffer: await sign(offer, for: productID)))
             return
         case .approveAskToBuy(let productID), .declineAskToBuy(let productID):
             let approve = if case .approveAskToBuy = step.action { true } else { false }
@@ -136,6 +121,31 @@ extension ScenarioSession {
             break
         }
         await settle()
+    }
+
+    /// Buys `productID` with `options` through the whole flow, then records and prints the outcome
+    /// (and relaunches after an armed crash).
+    func purchase(_ productID: String, options: PurchaseOptions) async throws(PurchaseError) {
+        guard let provider, let store else { return }
+        let outcome = await store.purchase(productID, options: options)
+        var entries: [(String, ScenarioJSON)] = [
+            ("event", .string("purchase")), ("productID", .string(productID)), ("outcome", .string(outcome.name)),
+        ]
+        lastError = nil
+        switch outcome {
+        case .purchased(let transaction): entries.append(("transactionID", .string(transaction.id)))
+        case .failed(let error):
+            entries.append(("error", Self.errorJSON(error)))
+            lastError = error.code.name
+        case .pending, .cancelled: break
+        }
+        lastOutcome = outcome.name
+        await settle()
+        log.write(entries)
+        if provider.takeCrash() {
+            log.write([("event", .string("crash")), ("productID", .string(productID))])
+            try await relaunch()
+        }
     }
 
     private func verifyReceipt(_ environment: AppStoreEnvironment, provider: SimulatedAppStoreProvider) async {
