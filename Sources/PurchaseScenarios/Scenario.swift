@@ -95,6 +95,8 @@ public enum ScenarioAction: Sendable {
     /// Buys a subscription with a promotional offer the step signs as the app's server would, now
     /// (or the given seconds ago), through the whole flow (`Store.purchase(_:options:)`).
     case buyWithPromotionalOffer(productID: String, offer: ScenarioPromotionalOffer)
+    /// The person redeems a one-time offer code (`Store.redeemOfferCode(_:)`), through the whole flow.
+    case redeemOfferCode(String)
     /// Checks expectations.
     case expect(ScenarioExpectations)
 
@@ -121,6 +123,7 @@ public enum ScenarioAction: Sendable {
         case .promotedPurchase: "promotedPurchase"
         case .startDownloads: "startDownloads"
         case .buyWithPromotionalOffer: "buyWithPromotionalOffer"
+        case .redeemOfferCode: "redeemOfferCode"
         case .expect: "expect"
         }
     }

@@ -7,7 +7,7 @@ import Testing
 /// offer's terms are, each identifier once; the simulated App Store's `SubscriptionKeyFile` is a path
 /// relative to the catalog.
 struct PromotionalOfferCatalogTests {
-    private func catalog(offers: String, settings: String = "") -> String {
+    private func catalog(offers: String, settings: String = "", codes: String = "") -> String {
         """
         <plist version="1.0"><dict>
         <key>CatalogVersion</key><integer>1</integer>
@@ -23,7 +23,7 @@ struct PromotionalOfferCatalogTests {
         <key>Description</key><string>Plus</string></dict></dict>
         <key>Entitlements</key><array><string>plus</string></array>
         <key>Subscription</key><dict><key>Group</key><string>plus</string><key>Period</key><string>P1M</string>
-        <key>Level</key><integer>1</integer><key>PromotionalOffers</key><array>\(offers)</array></dict>
+        <key>Level</key><integer>1</integer><key>PromotionalOffers</key><array>\(offers)</array>\(codes)</dict>
         </dict></array></dict></plist>
         """
     }
@@ -73,5 +73,32 @@ struct PromotionalOfferCatalogTests {
         let settings = try #require(result.catalog?.deployment.providers.first?.settings)
         #expect(settings["SubscriptionKeyFile"] == .string("/catalogs/keys/subscription.pem"))
         #expect(settings["SubscriptionKeyID"] == .string("K"))
+    }
+
+    @Test func readsOfferCodes() throws {
+        let text = catalog(
+            offers: "",
+            codes: """
+                <key>OfferCodes</key><array><dict><key>ReferenceName</key><string>spring</string>
+                <key>Mode</key><string>FreeTrial</string><key>Period</key><string>P1M</string>
+                <key>Codes</key><array><string>SPRING-A</string><string>SPRING-B</string></array></dict>
+                <dict><key>Mode</key><string>FreeTrial</string><key>Period</key><string>P1M</string></dict></array>
+                """)
+        let result = CatalogLoader().load(Data(text.utf8), path: "offers.plist")
+        let problems = result.diagnostics.map(\.problem)
+        #expect(problems.contains(.missingKey("ReferenceName", in: .offerCodes)))
+        #expect(problems.contains(.missingKey("Codes", in: .offerCodes)))
+        let valid = catalog(
+            offers: "",
+            codes: """
+                <key>OfferCodes</key><array><dict><key>ReferenceName</key><string>spring</string>
+                <key>Mode</key><string>FreeTrial</string><key>Period</key><string>P1M</string>
+                <key>Codes</key><array><string>SPRING-A</string><string>SPRING-B</string></array></dict></array>
+                """)
+        let codes = try #require(
+            CatalogLoader().load(Data(valid.utf8), path: "offers.plist").catalog?.products.first?.subscription?
+                .offerCodes)
+        #expect(codes.map(\.referenceName) == ["spring"])
+        #expect(codes.first?.codes == ["SPRING-A", "SPRING-B"])
     }
 }

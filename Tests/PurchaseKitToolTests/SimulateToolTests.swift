@@ -151,7 +151,7 @@ struct SimulateToolTests {
     static let stepList =
         "buy, approveAskToBuy, declineAskToBuy, resolveInterrupted, relaunch, reinstall, restore, advanceTime, "
         + "refund, expire, forceRenew, disableAutoRenew, switchStorefront, togglePayments, crashBeforeFinish, "
-        + "addObserver, verifyReceipt, promotedPurchase, startDownloads, expect, buyWithPromotionalOffer"
+        + "addObserver, verifyReceipt, promotedPurchase, startDownloads, expect, buyWithPromotionalOffer, redeemOfferCode"
 
     /// Every problem of a scenario file is worded in the locale; positions, `error:`, step names and keys
     /// stay as written.

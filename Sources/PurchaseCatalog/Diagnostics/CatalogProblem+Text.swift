@@ -242,6 +242,7 @@ private func missingKeyText(_ key: String, in container: CatalogContainer) -> Me
     case .subscription: keyed(.catalogMissingKey, key, "Subscription")
     case .introductoryOffer: keyed(.catalogMissingKey, key, "IntroductoryOffer")
     case .promotionalOffer: keyed(.catalogMissingKey, key, "PromotionalOffers")
+    case .offerCodes: keyed(.catalogMissingKey, key, "OfferCodes")
     case .hostedContent: keyed(.catalogMissingKey, key, "HostedContent")
     case .simulationFailure: keyed(.catalogMissingKeyFailure, key)
     case .messageEntry(let name): keyed(.catalogMissingKeyMessageEntry, key, name)

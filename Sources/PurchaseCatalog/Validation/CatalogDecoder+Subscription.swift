@@ -2,11 +2,11 @@ import PropertyList
 import PurchaseCore
 
 extension CatalogDecoder {
-    /// Reads `Subscription`: `Group`, `Period`, `Level`, an optional `IntroductoryOffer` and optional
-    /// `PromotionalOffers`.
+    /// Reads `Subscription`: `Group`, `Period`, `Level`, an optional `IntroductoryOffer`, optional
+    /// `PromotionalOffers` and optional `OfferCodes`.
     mutating func decodeSubscription(_ node: PropertyListNode) -> SubscriptionInfo? {
         guard let entries = dictionary(node, key: "Subscription") else { return nil }
-        var group, period, level, offer, promotional: Int?
+        var group, period, level, offer, promotional, codes: Int?
         for index in entries.indices {
             switch entries[index].key {
             case "Group": take(&group, index, in: entries)
@@ -14,6 +14,7 @@ extension CatalogDecoder {
             case "Level": take(&level, index, in: entries)
             case "IntroductoryOffer": take(&offer, index, in: entries)
             case "PromotionalOffers": take(&promotional, index, in: entries)
+            case "OfferCodes": take(&codes, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.subscription)
             }
         }
@@ -38,10 +39,11 @@ extension CatalogDecoder {
         }
         let introductoryOffer = offer.flatMap { decodeIntroductoryOffer(entries[$0].value) }
         let promotionalOffers = promotional.map { decodePromotionalOffers(entries[$0].value) } ?? []
+        let offerCodes = codes.map { decodeOfferCodes(entries[$0].value) } ?? []
         guard let groupName, let renewal, let rank else { return nil }
         return SubscriptionInfo(
             group: groupName, period: renewal, level: rank, introductoryOffer: introductoryOffer,
-            promotionalOffers: promotionalOffers)
+            promotionalOffers: promotionalOffers, offerCodes: offerCodes)
     }
 
     private mutating func decodeIntroductoryOffer(_ node: PropertyListNode) -> IntroductoryOffer? {

@@ -22,6 +22,8 @@ extension PurchaseError {
             case askToBuyDeclined
             case offerUnavailable
             case offerNotVerified
+            case offerCodeInvalid
+            case offerCodeRedeemed
         }
 
         /// More than one unit was asked of a product that is not a consumable: only consumables can be
@@ -42,5 +44,11 @@ extension PurchaseError {
         /// used, or a signature too old (StoreKit's `invalidSignature`, reported as
         /// ``Code/paymentInvalid``). The app should ask its server to sign the offer again.
         public static let offerNotVerified = Reason(.offerNotVerified)
+
+        /// The offer code is not one the store knows (reported as ``Code/ineligibleForOffer``).
+        public static let offerCodeInvalid = Reason(.offerCodeInvalid)
+
+        /// The one-time offer code was redeemed before (reported as ``Code/ineligibleForOffer``).
+        public static let offerCodeRedeemed = Reason(.offerCodeRedeemed)
     }
 }

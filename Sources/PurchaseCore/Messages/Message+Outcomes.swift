@@ -12,6 +12,10 @@ extension Message {
             self = .keyed(.offerUnavailable, arguments: [])
         } else if error.reason == .offerNotVerified {
             self = .keyed(.offerNotVerified, arguments: [])
+        } else if error.reason == .offerCodeInvalid {
+            self = .keyed(.offerCodeInvalid, arguments: [])
+        } else if error.reason == .offerCodeRedeemed {
+            self = .keyed(.offerCodeRedeemed, arguments: [])
         } else {
             self = Self.message(for: error.code)
         }

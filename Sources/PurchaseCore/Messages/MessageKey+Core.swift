@@ -60,6 +60,10 @@ extension MessageKey {
     public static let offerUnavailable = MessageKey("error.offerUnavailable")
     /// A signed promotional offer that did not verify or expired; nothing was charged.
     public static let offerNotVerified = MessageKey("error.offerNotVerified")
+    /// An offer code the store does not know.
+    public static let offerCodeInvalid = MessageKey("error.offerCodeInvalid")
+    /// A one-time offer code redeemed before.
+    public static let offerCodeRedeemed = MessageKey("error.offerCodeRedeemed")
     /// Verification refused the purchase.
     public static let verificationFailed = MessageKey("error.verificationFailed")
     /// The receipt is invalid.
@@ -106,5 +110,6 @@ extension MessageKey {
         .verificationUnavailable, .ledgerFailed, .catalogInvalid, .providerMisconfigured, .unsupported, .unknownError,
         .balanceAmount, .insufficientBalance, .subscriptionActive, .subscriptionExpires, .subscriptionExpired,
         .subscriptionEndedEarly, .subscriptionGracePeriod, .offerUnavailable, .offerNotVerified,
+        .offerCodeInvalid, .offerCodeRedeemed,
     ]
 }

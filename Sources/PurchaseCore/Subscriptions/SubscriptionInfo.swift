@@ -12,17 +12,20 @@ public struct SubscriptionInfo: Sendable, Hashable, Codable {
     /// The promotional offers the app's server may grant to existing or lapsed subscribers, by their
     /// unique identifiers; empty when none. (Encoded only when not empty, and missing reads as none.)
     public var promotionalOffers: [PromotionalOffer] = []
+    /// The one-time offer codes people can redeem; empty when none. (Encoded only when not empty.)
+    public var offerCodes: [SubscriptionOfferCodes] = []
 
     /// Creates subscription information.
     public init(
         group: String, period: SubscriptionPeriod, level: Int, introductoryOffer: IntroductoryOffer? = nil,
-        promotionalOffers: [PromotionalOffer] = []
+        promotionalOffers: [PromotionalOffer] = [], offerCodes: [SubscriptionOfferCodes] = []
     ) {
         self.group = group
         self.period = period
         self.level = level
         self.introductoryOffer = introductoryOffer
         self.promotionalOffers = promotionalOffers
+        self.offerCodes = offerCodes
     }
 
     /// The promotional offer with identifier `id`, if the subscription declares one.
@@ -31,7 +34,7 @@ public struct SubscriptionInfo: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case group, period, level, introductoryOffer, promotionalOffers
+        case group, period, level, introductoryOffer, promotionalOffers, offerCodes
     }
 
     /// Reads subscription information; `promotionalOffers` may be missing.
@@ -42,6 +45,7 @@ public struct SubscriptionInfo: Sendable, Hashable, Codable {
         level = try container.decode(Int.self, forKey: .level)
         introductoryOffer = try container.decodeIfPresent(IntroductoryOffer.self, forKey: .introductoryOffer)
         promotionalOffers = try container.decodeIfPresent([PromotionalOffer].self, forKey: .promotionalOffers) ?? []
+        offerCodes = try container.decodeIfPresent([SubscriptionOfferCodes].self, forKey: .offerCodes) ?? []
     }
 
     /// Writes subscription information, leaving out an empty `promotionalOffers`.
@@ -52,5 +56,6 @@ public struct SubscriptionInfo: Sendable, Hashable, Codable {
         try container.encode(level, forKey: .level)
         try container.encodeIfPresent(introductoryOffer, forKey: .introductoryOffer)
         if !promotionalOffers.isEmpty { try container.encode(promotionalOffers, forKey: .promotionalOffers) }
+        if !offerCodes.isEmpty { try container.encode(offerCodes, forKey: .offerCodes) }
     }
 }

@@ -96,7 +96,7 @@ struct ScenarioParser {
         "buy", "approveAskToBuy", "declineAskToBuy", "resolveInterrupted", "relaunch", "reinstall", "restore",
         "advanceTime", "refund", "expire", "forceRenew", "disableAutoRenew", "switchStorefront", "togglePayments",
         "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "expect",
-        "buyWithPromotionalOffer",
+        "buyWithPromotionalOffer", "redeemOfferCode",
     ]
 
     private static let parameterless: [String: ScenarioAction] = [
@@ -203,6 +203,8 @@ struct ScenarioParser {
             return .verifyReceipt(environment: environment)
         case "buyWithPromotionalOffer":
             return promotionalPurchase(&fields, name, location)
+        case "redeemOfferCode":
+            return requiredString(&fields, "Code", name, location).map(ScenarioAction.redeemOfferCode)
         case "expect":
             return .expect(expectations(&fields))
         default:

@@ -16,6 +16,9 @@ extension ScenarioSession {
         case .buy(let productID, let quantity):
             try await purchase(productID, options: PurchaseOptions(quantity: quantity))
             return
+        case .redeemOfferCode(let code):
+            try await record(await store.redeemOfferCode(code), productID: nil)
+            return
         case .buyWithPromotionalOffer(let productID, let offer):
             try await purchase(productID, options: PurchaseOptions(promotionalOffer: await sign(offer, for: productID)))
             return
@@ -126,8 +129,16 @@ extension ScenarioSession {
     /// Buys `productID` with `options` through the whole flow, then records and prints the outcome
     /// (and relaunches after an armed crash).
     func purchase(_ productID: String, options: PurchaseOptions) async throws(PurchaseError) {
-        guard let provider, let store else { return }
-        let outcome = await store.purchase(productID, options: options)
+        guard let store else { return }
+        try await record(await store.purchase(productID, options: options), productID: productID)
+    }
+
+    /// Records and prints a purchase's `outcome` (and relaunches after an armed crash); `productID`
+    /// `nil` names the product of the transaction, if any (an offer code's).
+    func record(_ outcome: PurchaseOutcome, productID requested: String?) async throws(PurchaseError) {
+        guard let provider else { return }
+        var productID = requested ?? ""
+        if case .purchased(let transaction) = outcome { productID = transaction.productID }
         var entries: [(String, ScenarioJSON)] = [
             ("event", .string("purchase")), ("productID", .string(productID)), ("outcome", .string(outcome.name)),
         ]

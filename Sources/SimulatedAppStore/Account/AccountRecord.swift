@@ -16,6 +16,8 @@ enum AccountRecord: Sendable, Hashable {
     case clear
     /// A promotional offer's nonce the store accepted: never accepted again.
     case offerNonce(UUID)
+    /// A one-time offer code redeemed (uppercased): never redeemed again.
+    case offerCode(String)
 
     private enum Tag: UInt8 {
         case put = 1
@@ -24,6 +26,7 @@ enum AccountRecord: Sendable, Hashable {
         case attempts = 4
         case clear = 5
         case offerNonce = 6
+        case offerCode = 7
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -46,6 +49,9 @@ enum AccountRecord: Sendable, Hashable {
         case .offerNonce(let nonce):
             writer.byte(Tag.offerNonce.rawValue)
             writer.string(nonce.uuidString)
+        case .offerCode(let code):
+            writer.byte(Tag.offerCode.rawValue)
+            writer.string(code)
         }
     }
 
@@ -70,6 +76,7 @@ enum AccountRecord: Sendable, Hashable {
                 throw AccountDecodingError(description: "not a nonce: \(text)")
             }
             self = .offerNonce(nonce)
+        case .offerCode: self = .offerCode(try reader.string())
         }
     }
 }

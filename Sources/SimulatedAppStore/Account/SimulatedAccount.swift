@@ -26,6 +26,8 @@ struct SimulatedAccount: JournalState {
     var attempts: [String: Int] = [:]
     /// The promotional offer nonces the store accepted; a clear keeps them.
     var offerNonces: Set<UUID> = []
+    /// The one-time offer codes redeemed (uppercased); a clear keeps them.
+    var redeemedOfferCodes: Set<String> = []
     /// Finished consumable purchases the App Store can still refund, by number; not part of
     /// ``transactions`` (receipts and restores do not list them). A refund puts the transaction back
     /// into ``transactions``, revoked.
@@ -78,6 +80,9 @@ struct SimulatedAccount: JournalState {
         for nonce in offerNonces.sorted(by: { $0.uuidString < $1.uuidString }) {
             AccountRecord.offerNonce(nonce).encode(into: &writer)
         }
+        for code in redeemedOfferCodes.sorted() {
+            AccountRecord.offerCode(code).encode(into: &writer)
+        }
         return writer.data
     }
 
@@ -126,6 +131,8 @@ struct SimulatedAccount: JournalState {
             attempts[productIdentifier] = count
         case .offerNonce(let nonce):
             offerNonces.insert(nonce)
+        case .offerCode(let code):
+            redeemedOfferCodes.insert(code)
         case .clear:
             transactions.removeAll()
             numbersByOriginal.removeAll()

@@ -68,8 +68,11 @@ extension PaymentQueue {
 
     /// The terms of a promotional offer or offer code `subscription` declares under `offer`'s identifier.
     func declaredTerms(of offer: TransactionOffer, in subscription: SubscriptionInfo) -> OfferTerms? {
-        guard offer.kind == .promotional, let id = offer.id, let declared = subscription.promotionalOffer(withID: id)
-        else { return nil }
+        guard let id = offer.id else { return nil }
+        if offer.kind == .code, let codes = subscription.offerCodes.first(where: { $0.referenceName == id }) {
+            return OfferTerms(offer: offer, period: codes.period, periods: codes.periods)
+        }
+        guard offer.kind == .promotional, let declared = subscription.promotionalOffer(withID: id) else { return nil }
         return OfferTerms(offer: offer, period: declared.period, periods: declared.periods)
     }
 }

@@ -27,6 +27,11 @@ enum OfferCatalog {
                     PromotionalOffer(id: "free-month", mode: .freeTrial, period: SubscriptionPeriod("P1M")!),
                     PromotionalOffer(
                         id: "unpriced", mode: .payUpFront, period: SubscriptionPeriod("P1M")!, periods: 3),
+                ],
+                offerCodes: [
+                    SubscriptionOfferCodes(
+                        referenceName: "spring", mode: .payUpFront, period: SubscriptionPeriod("P1M")!, periods: 3,
+                        prices: ["USA": usd("9.99")], codes: ["SPRING-A", "SPRING-B"])
                 ]))
         return Catalog(
             deployment: Deployment(
