@@ -115,6 +115,11 @@ public enum ScenarioAction: Sendable {
     case stopFamilySharing(productID: String?)
     /// A member leaves the family: it loses what others shared, and they lose what it shared.
     case leaveFamily(name: String)
+    /// Buys a subscription with a promotional offer the step signs as the app's server would, now
+    /// (or the given seconds ago), through the whole flow (`Store.purchase(_:options:)`).
+    case buyWithPromotionalOffer(productID: String, offer: ScenarioPromotionalOffer)
+    /// The person redeems a one-time offer code (`Store.redeemOfferCode(_:)`), through the whole flow.
+    case redeemOfferCode(String)
     /// Checks expectations.
     case expect(ScenarioExpectations)
 
@@ -148,6 +153,8 @@ public enum ScenarioAction: Sendable {
         case .stopFamilySharing: "stopFamilySharing"
         case .leaveFamily: "leaveFamily"
         case .setDownloadsFail(let fail): fail ? "failDownloads" : "allowDownloads"
+        case .buyWithPromotionalOffer: "buyWithPromotionalOffer"
+        case .redeemOfferCode: "redeemOfferCode"
         case .expect: "expect"
         }
     }
@@ -202,6 +209,11 @@ public struct ScenarioExpectations: Sendable, Hashable {
     /// The products (catalog identifiers, in any order, once per transaction) whose purchased or
     /// restored transactions the App Store holds unfinished now; `[]` for none.
     public var unfinished: [String]?
+    /// Receipt fields by product (catalog identifier) and field name (`is_trial_period`,
+    /// `promotional_offer_id`...), as the last verification's answer writes them (strings, as Apple's
+    /// verifyReceipt does) for the product's newest transaction in its receipt's `in_app`; a field the
+    /// entry lacks reads as the empty string.
+    public var receiptFields: [String: [String: String]] = [:]
 
     /// Creates empty expectations.
     public init() {}

@@ -48,6 +48,7 @@ enum CatalogProblemSamples {
         .offerPricesIgnored, .entitlementsOnConsumable(productID: "com.example.gems"),
         .consumableWithoutPayouts(productID: "com.example.gems"),
         .familyShareableConsumable(productID: "com.example.gems"), .duplicateEntitlement("pro"), .simulationUnused,
+        .duplicateOfferID("winback"),
         .unsupportedSettingValue(found: "CF$UID"),
         .invalidProviderSetting(ProviderSettingError("file", key: "AutoRenew", expected: .boolean)),
         .invalidProviderSetting(ProviderSettingError("file", key: "StateFolder", expected: .nonEmptyString)),

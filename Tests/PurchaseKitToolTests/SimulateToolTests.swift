@@ -152,7 +152,8 @@ struct SimulateToolTests {
         "buy, approveAskToBuy, declineAskToBuy, resolveInterrupted, relaunch, reinstall, restore, advanceTime, "
         + "refund, expire, forceRenew, disableAutoRenew, switchStorefront, togglePayments, crashBeforeFinish, "
         + "addObserver, verifyReceipt, promotedPurchase, startDownloads, failDownloads, allowDownloads, expect, "
-        + "increasePrice, showPriceConsent, respondToPriceIncrease, addFamilyMember, stopFamilySharing, leaveFamily"
+        + "buyWithPromotionalOffer, redeemOfferCode, increasePrice, showPriceConsent, respondToPriceIncrease, "
+        + "addFamilyMember, stopFamilySharing, leaveFamily"
 
     /// Every problem of a scenario file is worded in the locale; positions, `error:`, step names and keys
     /// stay as written.

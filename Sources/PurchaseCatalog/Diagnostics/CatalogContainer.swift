@@ -24,6 +24,10 @@ public enum CatalogContainer: Sendable, Hashable {
     case subscription
     /// A subscription's `IntroductoryOffer` dict.
     case introductoryOffer
+    /// An element of a subscription's `PromotionalOffers`.
+    case promotionalOffer
+    /// An element of a subscription's `OfferCodes`.
+    case offerCodes
     /// A product's `HostedContent` dict.
     case hostedContent
     /// An element of a product's simulated `Failures`.

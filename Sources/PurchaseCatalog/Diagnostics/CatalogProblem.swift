@@ -98,6 +98,8 @@ public enum CatalogProblem: Sendable, Hashable {
     case duplicateEntitlement(String)
     /// `Simulation` in a deployment that does not use the simulated App Store.
     case simulationUnused
+    /// Two promotional offers of one subscription with the same `Identifier`.
+    case duplicateOfferID(String)
     /// A provider or simulation setting of a type settings cannot hold (`CF$UID`, integers above
     /// `Int64.max`).
     case unsupportedSettingValue(found: String)
@@ -178,6 +180,7 @@ public enum CatalogProblem: Sendable, Hashable {
         case .familyShareableConsumable: name = "familyShareableConsumable"
         case .duplicateEntitlement: name = "duplicateEntitlement"
         case .simulationUnused: name = "simulationUnused"
+        case .duplicateOfferID: name = "duplicateOfferID"
         case .unsupportedSettingValue: name = "unsupportedSettingValue"
         case .invalidProviderSetting: name = "invalidProviderSetting"
         case .storeKitUnreadable: name = "storeKitUnreadable"

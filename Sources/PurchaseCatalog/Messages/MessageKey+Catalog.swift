@@ -247,6 +247,10 @@ extension MessageKey {
     public static let catalogDuplicateEntitlement = MessageKey("catalog.duplicateEntitlement", arguments: [.text])
     /// How to fix `catalog.duplicateEntitlement`.
     public static let catalogDuplicateEntitlementHint = MessageKey("catalog.duplicateEntitlement.hint")
+    /// Two promotional offers of a subscription with the same identifier; names it.
+    public static let catalogDuplicateOfferID = MessageKey("catalog.duplicateOfferID", arguments: [.text])
+    /// How to fix `catalog.duplicateOfferID`.
+    public static let catalogDuplicateOfferIDHint = MessageKey("catalog.duplicateOfferID.hint")
 
     // MARK: Settings
     /// `Simulation` in a deployment without the simulated App Store.
@@ -363,7 +367,8 @@ extension MessageKey {
         .catalogOfferPricesRequiredHint, .catalogOfferPricesIgnored, .catalogOfferPricesIgnoredHint,
         .catalogEntitlementsOnConsumable, .catalogEntitlementsOnConsumableHint, .catalogConsumableWithoutPayouts,
         .catalogConsumableWithoutPayoutsHint, .catalogFamilyShareableConsumable, .catalogFamilyShareableConsumableHint,
-        .catalogDuplicateEntitlement, .catalogDuplicateEntitlementHint, .catalogSimulationUnused,
+        .catalogDuplicateEntitlement, .catalogDuplicateEntitlementHint, .catalogDuplicateOfferID,
+        .catalogDuplicateOfferIDHint, .catalogSimulationUnused,
         .catalogSimulationUnusedHint, .catalogUnsupportedSettingValue, .catalogUnsupportedSettingValueHint,
         .catalogProviderSettingBoolean, .catalogProviderSettingString, .catalogProviderSettingNonEmptyString,
         .catalogProviderSettingPositiveInteger, .catalogProviderSettingNonNegativeInteger,

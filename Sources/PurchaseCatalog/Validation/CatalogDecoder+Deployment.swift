@@ -82,13 +82,28 @@ extension CatalogDecoder {
         else { return nil }
         return Deployment(
             name: deploymentName,
-            providers: configurations,
+            providers: configurations.map(resolvingPathSettings),
             storefront: storefrontCode,
             locale: localeIdentifier,
             messageTables: tables,
             ledger: ledgerConfiguration,
             refundedConsumables: refunds
         )
+    }
+
+    /// The provider settings that name files (the simulated App Store's `SubscriptionKeyFile`), each
+    /// resolved against the catalog's folder, so that a catalog names them relative to itself.
+    static let pathSettings: [ProviderKind: [String]] = [.simulatedAppStore: ["SubscriptionKeyFile"]]
+
+    /// `configuration` with its ``pathSettings`` resolved against the catalog's folder.
+    func resolvingPathSettings(_ configuration: ProviderConfiguration) -> ProviderConfiguration {
+        var resolved = configuration
+        for key in Self.pathSettings[configuration.kind] ?? [] {
+            if case .string(let path)? = configuration.settings[key] {
+                resolved.settings[key] = .string(resolveAgainstCatalog(path))
+            }
+        }
+        return resolved
     }
 
     /// A path relative to the catalog's folder, or `relative` unchanged when absolute or without a catalog path.

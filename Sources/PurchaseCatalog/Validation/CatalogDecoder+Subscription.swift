@@ -2,16 +2,19 @@ import PropertyList
 import PurchaseCore
 
 extension CatalogDecoder {
-    /// Reads `Subscription`: `Group`, `Period`, `Level` and an optional `IntroductoryOffer`.
+    /// Reads `Subscription`: `Group`, `Period`, `Level`, an optional `IntroductoryOffer`, optional
+    /// `PromotionalOffers` and optional `OfferCodes`.
     mutating func decodeSubscription(_ node: PropertyListNode) -> SubscriptionInfo? {
         guard let entries = dictionary(node, key: "Subscription") else { return nil }
-        var group, period, level, offer: Int?
+        var group, period, level, offer, promotional, codes: Int?
         for index in entries.indices {
             switch entries[index].key {
             case "Group": take(&group, index, in: entries)
             case "Period": take(&period, index, in: entries)
             case "Level": take(&level, index, in: entries)
             case "IntroductoryOffer": take(&offer, index, in: entries)
+            case "PromotionalOffers": take(&promotional, index, in: entries)
+            case "OfferCodes": take(&codes, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.subscription)
             }
         }
@@ -35,8 +38,12 @@ extension CatalogDecoder {
             report(.missingKey("Level", in: context), at: node.location)
         }
         let introductoryOffer = offer.flatMap { decodeIntroductoryOffer(entries[$0].value) }
+        let promotionalOffers = promotional.map { decodePromotionalOffers(entries[$0].value) } ?? []
+        let offerCodes = codes.map { decodeOfferCodes(entries[$0].value) } ?? []
         guard let groupName, let renewal, let rank else { return nil }
-        return SubscriptionInfo(group: groupName, period: renewal, level: rank, introductoryOffer: introductoryOffer)
+        return SubscriptionInfo(
+            group: groupName, period: renewal, level: rank, introductoryOffer: introductoryOffer,
+            promotionalOffers: promotionalOffers, offerCodes: offerCodes)
     }
 
     private mutating func decodeIntroductoryOffer(_ node: PropertyListNode) -> IntroductoryOffer? {
@@ -51,7 +58,20 @@ extension CatalogDecoder {
             default: unknownKey(entries[index], known: CatalogKeys.introductoryOffer)
             }
         }
-        let context = CatalogContainer.introductoryOffer
+        guard
+            let terms = decodeOfferTerms(
+                entries, mode: mode, period: period, periods: periods, prices: prices,
+                in: .introductoryOffer, at: node)
+        else { return nil }
+        return IntroductoryOffer(mode: terms.mode, period: terms.period, periods: terms.periods, prices: terms.prices)
+    }
+
+    /// Reads the terms an offer dict shares (`Mode`, `Period`, `Periods`, `Prices`), given where each
+    /// key is in `entries`; reports what is missing from `context`, and prices a free trial cannot have.
+    mutating func decodeOfferTerms(
+        _ entries: [PropertyListEntry], mode: Int?, period: Int?, periods: Int?, prices: Int?,
+        in context: CatalogContainer, at node: PropertyListNode
+    ) -> (mode: IntroductoryOffer.Mode, period: SubscriptionPeriod, periods: Int, prices: [String: Price])? {
         var offerMode: IntroductoryOffer.Mode?
         var offerPeriod: SubscriptionPeriod?
         var count = 1
@@ -79,7 +99,7 @@ extension CatalogDecoder {
             report(.offerPricesRequired(mode: offerMode.rawValue), at: node.location)
         }
         guard let offerMode, let offerPeriod else { return nil }
-        return IntroductoryOffer(mode: offerMode, period: offerPeriod, periods: count, prices: offerPrices)
+        return (offerMode, offerPeriod, count, offerPrices)
     }
 
     /// Reads `HostedContent`: `Version` and `ContentLength`.

@@ -2,7 +2,9 @@ extension PurchaseError {
     /// The error for a StoreKit 1 `SKError.Code` raw value, as providers shaped like StoreKit report it.
     ///
     /// Codes StoreKit may add later map to ``Code/unknown`` with the native number kept in
-    /// ``detail``.
+    /// ``detail``. The offer errors carry a ``Reason``: ``Reason/offerNotVerified`` for
+    /// `invalidSignature` (12), ``Reason/offerUnavailable`` for `invalidOfferIdentifier` (11),
+    /// `missingOfferParams` (13) and `invalidOfferPrice` (14).
     public static func storeKit(code native: Int, productID: String? = nil) -> PurchaseError {
         let code: Code
         switch native {
@@ -17,7 +19,13 @@ extension PurchaseError {
         case 16, 19, 20: code = .unsupported  // overlay configuration, unsupported platform, background scene
         default: code = .unknown
         }
-        return PurchaseError(code, detail: "SKError code \(native)", productID: productID)
+        let reason: Reason? =
+            switch native {
+            case 12: .offerNotVerified
+            case 11, 13, 14: .offerUnavailable
+            default: nil
+            }
+        return PurchaseError(code, detail: "SKError code \(native)", reason: reason, productID: productID)
     }
 
     /// The error for a verifyReceipt `status` other than 0, or `nil` for 0 (valid).

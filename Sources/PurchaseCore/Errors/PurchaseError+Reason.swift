@@ -22,6 +22,10 @@ extension PurchaseError {
             case askToBuyDeclined
             case downloadFailed
             case downloadCancelled
+            case offerUnavailable
+            case offerNotVerified
+            case offerCodeInvalid
+            case offerCodeRedeemed
         }
 
         /// More than one unit was asked of a product that is not a consumable: only consumables can be
@@ -41,5 +45,21 @@ extension PurchaseError {
         /// transaction stays unfinished and its content is downloaded again at the next launch.
         /// Reported as ``Code/storeUnavailable``.
         public static let downloadCancelled = Reason(.downloadCancelled)
+        /// The subscription offer the purchase asked for is not one the store has for the product, its
+        /// parameters are missing, or its price is not valid in the storefront (StoreKit's
+        /// `invalidOfferIdentifier`, `missingOfferParams` and `invalidOfferPrice`, reported as
+        /// ``Code/paymentInvalid``). Nothing was charged.
+        public static let offerUnavailable = Reason(.offerUnavailable)
+
+        /// The signed promotional offer did not verify: a bad or unknown signature, a nonce already
+        /// used, or a signature too old (StoreKit's `invalidSignature`, reported as
+        /// ``Code/paymentInvalid``). The app should ask its server to sign the offer again.
+        public static let offerNotVerified = Reason(.offerNotVerified)
+
+        /// The offer code is not one the store knows (reported as ``Code/ineligibleForOffer``).
+        public static let offerCodeInvalid = Reason(.offerCodeInvalid)
+
+        /// The one-time offer code was redeemed before (reported as ``Code/ineligibleForOffer``).
+        public static let offerCodeRedeemed = Reason(.offerCodeRedeemed)
     }
 }

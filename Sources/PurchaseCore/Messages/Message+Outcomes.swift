@@ -12,6 +12,14 @@ extension Message {
             self = .keyed(.downloadFailed, arguments: [])
         } else if error.reason == .downloadCancelled {
             self = .keyed(.downloadCancelled, arguments: [])
+        } else if error.reason == .offerUnavailable {
+            self = .keyed(.offerUnavailable, arguments: [])
+        } else if error.reason == .offerNotVerified {
+            self = .keyed(.offerNotVerified, arguments: [])
+        } else if error.reason == .offerCodeInvalid {
+            self = .keyed(.offerCodeInvalid, arguments: [])
+        } else if error.reason == .offerCodeRedeemed {
+            self = .keyed(.offerCodeRedeemed, arguments: [])
         } else {
             self = Self.message(for: error.code)
         }

@@ -61,6 +61,15 @@ extension MessageKey {
     public static let clientInvalid = MessageKey("error.clientInvalid")
     /// The person is not eligible for an offer.
     public static let ineligibleForOffer = MessageKey("error.ineligibleForOffer")
+    /// A subscription offer the store does not have for the product (or whose parameters or price are
+    /// not valid); nothing was charged.
+    public static let offerUnavailable = MessageKey("error.offerUnavailable")
+    /// A signed promotional offer that did not verify or expired; nothing was charged.
+    public static let offerNotVerified = MessageKey("error.offerNotVerified")
+    /// An offer code the store does not know.
+    public static let offerCodeInvalid = MessageKey("error.offerCodeInvalid")
+    /// A one-time offer code redeemed before.
+    public static let offerCodeRedeemed = MessageKey("error.offerCodeRedeemed")
     /// Verification refused the purchase.
     public static let verificationFailed = MessageKey("error.verificationFailed")
     /// The receipt is invalid.
@@ -107,6 +116,7 @@ extension MessageKey {
         .quantityRequiresConsumable, .clientInvalid, .ineligibleForOffer, .verificationFailed, .receiptInvalid,
         .verificationUnavailable, .ledgerFailed, .catalogInvalid, .providerMisconfigured, .unsupported, .unknownError,
         .balanceAmount, .insufficientBalance, .subscriptionActive, .subscriptionExpires, .subscriptionExpired,
-        .subscriptionEndedEarly, .subscriptionGracePeriod,
+        .subscriptionEndedEarly, .subscriptionGracePeriod, .offerUnavailable, .offerNotVerified,
+        .offerCodeInvalid, .offerCodeRedeemed,
     ]
 }

@@ -295,30 +295,39 @@ public actor Store {
             if type == .nonConsumable, try await owns(productID, account: options.appAccountToken) {
                 return .failed(PurchaseError(.alreadyOwned, productID: productID))
             }
-            switch try await provider.purchase(PurchaseRequest(productID: productID, options: options)) {
-            case .purchased(let transaction):
-                switch await process(transaction, from: provider) {
-                case .delivered, .alreadyDelivered, .expired:
-                    return .purchased(transaction)
-                case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
-                    return .failed(error)
-                case .pending:
-                    return .pending(productID: productID)
-                case .downloadProgress, .downloadFinished, .downloadFailed:
-                    return .purchased(transaction)
-                case .revoked:
-                    return .failed(PurchaseError(.verificationFailed, detail: "revoked", productID: productID))
-                }
-            case .pending(let transaction):
-                if let transaction { _ = emit(.pending(transaction)) }
-                return .pending(productID: productID)
-            case .cancelled:
-                return .cancelled(productID: productID)
-            }
+            let result = try await provider.purchase(PurchaseRequest(productID: productID, options: options))
+            return await outcome(of: result, productID: productID, from: provider)
         } catch {
             let purchaseError = Self.purchaseError(error, productID: productID)
             if purchaseError.code == .paymentCancelled { return .cancelled(productID: productID) }
             return .failed(purchaseError)
+        }
+    }
+
+    /// What a provider's answer to a purchase (or an offer code's redemption) comes to: a charged
+    /// transaction runs through verify, deliver and finish; `productID` `nil` names the
+    /// transaction's product.
+    func outcome(
+        of result: ProviderPurchaseResult, productID: String?, from provider: any StoreProvider
+    ) async -> PurchaseOutcome {
+        switch result {
+        case .purchased(let transaction):
+            switch await process(transaction, from: provider) {
+            case .delivered, .alreadyDelivered, .expired, .downloadProgress, .downloadFinished, .downloadFailed:
+                return .purchased(transaction)
+            case .failed(_, let error), .rejected(_, let error), .deferredProcessing(_, let error):
+                return .failed(error)
+            case .pending:
+                return .pending(productID: transaction.productID)
+            case .revoked:
+                return .failed(
+                    PurchaseError(.verificationFailed, detail: "revoked", productID: transaction.productID))
+            }
+        case .pending(let transaction):
+            if let transaction { _ = emit(.pending(transaction)) }
+            return .pending(productID: productID ?? transaction?.productID ?? "")
+        case .cancelled:
+            return .cancelled(productID: productID ?? "")
         }
     }
 

@@ -47,6 +47,8 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
     /// StoreKit 1's `applicationUsername` when it is a UUID), as the purchase's options gave it; a
     /// renewal or a restore carries its original purchase's. `nil`: the default account.
     public var appAccountToken: UUID?
+    /// The subscription offer the transaction was charged at; `nil` at the regular price.
+    public var offer: TransactionOffer?
 
     /// Creates a transaction. Defaults describe a first purchase in production, bought by the person.
     public init(
@@ -67,7 +69,8 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
         willAutoRenew: Bool? = nil,
         verificationData: Data? = nil,
         failure: TransactionFailure? = nil,
-        appAccountToken: UUID? = nil
+        appAccountToken: UUID? = nil,
+        offer: TransactionOffer? = nil
     ) {
         self.id = id
         self.originalID = originalID ?? id
@@ -87,6 +90,7 @@ public struct StoreTransaction: Sendable, Hashable, Codable {
         self.verificationData = verificationData
         self.failure = failure
         self.appAccountToken = appAccountToken
+        self.offer = offer
     }
 
     /// The store-qualified identifier delivery is keyed by.

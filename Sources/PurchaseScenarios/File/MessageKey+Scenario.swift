@@ -48,6 +48,10 @@ extension MessageKey {
     public static let scenarioNotStringArray = MessageKey("scenario.notStringArray", arguments: [.text])
     /// A value that must be a dict of names to integers; names the key.
     public static let scenarioNotCountDictionary = MessageKey("scenario.notCountDictionary", arguments: [.text])
+    /// A value that must be a dict of names to dicts of strings; names the key.
+    public static let scenarioNotFieldDictionary = MessageKey("scenario.notFieldDictionary", arguments: [.text])
+    /// A `PrivateKey` file that is not a P-256 private key in PEM; names it.
+    public static let scenarioUnusablePrivateKey = MessageKey("scenario.unusablePrivateKey", arguments: [.text])
     /// A `Session` setting of a type settings cannot hold; names the element found.
     public static let scenarioUnsupportedSetting = MessageKey("scenario.unsupportedSetting", arguments: [.text])
     /// An `Account` that is not an app account token (a UUID); names the value.
@@ -63,5 +67,6 @@ extension MessageKey {
             .scenarioTimeOutOfRange, .scenarioMissingAllowed, .scenarioAllowedNotBoolean, .scenarioInvalidEnvironment,
             .scenarioUnknownStep, .scenarioVerifyStatusesNotArray, .scenarioNotString, .scenarioNotInteger,
             .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting, .scenarioInvalidAccount,
+            .scenarioNotFieldDictionary, .scenarioUnusablePrivateKey,
         ] + scenarioPriceAndFamilyKeys
 }

@@ -99,7 +99,7 @@ struct ScenarioParser {
             "buy", "approveAskToBuy", "declineAskToBuy", "resolveInterrupted", "relaunch", "reinstall", "restore",
             "advanceTime", "refund", "expire", "forceRenew", "disableAutoRenew", "switchStorefront", "togglePayments",
             "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "failDownloads",
-            "allowDownloads", "expect",
+            "allowDownloads", "expect", "buyWithPromotionalOffer", "redeemOfferCode",
         ] + priceAndFamilyStepNames
 
     private static let parameterless: [String: ScenarioAction] = [
@@ -209,6 +209,10 @@ struct ScenarioParser {
                 return nil
             }
             return .verifyReceipt(environment: environment)
+        case "buyWithPromotionalOffer":
+            return promotionalPurchase(&fields, name, location)
+        case "redeemOfferCode":
+            return requiredString(&fields, "Code", name, location).map(ScenarioAction.redeemOfferCode)
         case "expect":
             return .expect(expectations(&fields))
         default:
@@ -216,6 +220,33 @@ struct ScenarioParser {
             problem(.unknownStep(name, known: Self.stepNames), at: location)
             return nil
         }
+    }
+
+    /// `buyWithPromotionalOffer`: `Product`, `Offer`, `KeyID`, `PrivateKey` (a PEM file relative to
+    /// the scenario), optional `Nonce` (any text; the same text, the same nonce) and `SignedSecondsAgo`.
+    private mutating func promotionalPurchase(
+        _ fields: inout StepFields, _ name: String, _ location: SourceLocation
+    ) -> ScenarioAction? {
+        let product = requiredString(&fields, "Product", name, location)
+        let offer = requiredString(&fields, "Offer", name, location)
+        let keyID = requiredString(&fields, "KeyID", name, location)
+        var key: ReceiptSigningKey?
+        if let node = fields.take("PrivateKey"), let file = string(node, "PrivateKey") {
+            let path =
+                file.hasPrefix("/")
+                ? file : URL(fileURLWithPath: self.path).deletingLastPathComponent().path + "/" + file
+            key = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { try? ReceiptSigningKey(pem: $0) }
+            if key == nil { problem(.unusablePrivateKey(file), at: node.location) }
+        } else if !fields.has("PrivateKey") {
+            problem(.missingParameter(step: name, key: "PrivateKey"), at: location)
+        }
+        let nonce = optionalString(&fields, "Nonce").map(ScenarioPromotionalOffer.nonce(named:))
+        let age = fields.take("SignedSecondsAgo").flatMap { integer($0, "SignedSecondsAgo") } ?? 0
+        guard let product, let offer, let keyID, let key else { return nil }
+        return .buyWithPromotionalOffer(
+            productID: product,
+            offer: ScenarioPromotionalOffer(
+                offerID: offer, keyID: keyID, key: key, nonce: nonce, signedSecondsAgo: TimeInterval(age)))
     }
 
     private mutating func expectations(_ fields: inout StepFields) -> ScenarioExpectations {
@@ -240,6 +271,7 @@ struct ScenarioParser {
         result.notFamilyShared = strings(&fields, "NotFamilyShared")
         result.eventOrder = strings(&fields, "EventOrder")
         if fields.has("Unfinished") { result.unfinished = strings(&fields, "Unfinished") }
+        result.receiptFields = fieldTables(&fields, "ReceiptFields")
         if let node = fields.take("VerifyStatuses") {
             if case .array(let elements) = node.value {
                 result.verifyStatuses = elements.compactMap { integer($0, "VerifyStatuses") }
@@ -320,6 +352,28 @@ struct ScenarioParser {
         var result: [String: Int] = [:]
         for entry in entries {
             if let value = integer(entry.value, "\(key).\(entry.key)") { result[entry.key] = value }
+        }
+        return result
+    }
+
+    /// A dict of names to dicts of names to strings (`ReceiptFields`).
+    private mutating func fieldTables(_ fields: inout StepFields, _ key: String) -> [String: [String: String]] {
+        guard let node = fields.take(key) else { return [:] }
+        guard case .dictionary(let entries) = node.value else {
+            problem(.notFieldDictionary(key: key), at: node.location)
+            return [:]
+        }
+        var result: [String: [String: String]] = [:]
+        for entry in entries {
+            guard case .dictionary(let items) = entry.value.value else {
+                problem(.notFieldDictionary(key: "\(key).\(entry.key)"), at: entry.value.location)
+                continue
+            }
+            var table: [String: String] = [:]
+            for item in items {
+                if let text = string(item.value, "\(key).\(entry.key).\(item.key)") { table[item.key] = text }
+            }
+            result[entry.key] = table
         }
         return result
     }

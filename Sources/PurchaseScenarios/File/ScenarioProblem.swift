@@ -56,6 +56,10 @@ public enum ScenarioProblem: Sendable, Hashable {
     case notStringArray(key: String)
     /// A value that must be a dict of names to integers.
     case notCountDictionary(key: String)
+    /// A `PrivateKey` file that cannot be read as a P-256 private key in PEM; the path as written.
+    case unusablePrivateKey(String)
+    /// A value that must be a dict of names to dicts of strings (`ReceiptFields`); names the key.
+    case notFieldDictionary(key: String)
     /// A `Session` setting of a type settings cannot hold; the element found.
     case unsupportedSetting(found: String)
     /// A `Session` setting the simulated App Store cannot use (its settings check refused it).
@@ -97,6 +101,8 @@ public enum ScenarioProblem: Sendable, Hashable {
         case .notInteger(let key, let found): keyed(.scenarioNotInteger, key, found)
         case .notStringArray(let key): keyed(.scenarioNotStringArray, key)
         case .notCountDictionary(let key): keyed(.scenarioNotCountDictionary, key)
+        case .notFieldDictionary(let key): keyed(.scenarioNotFieldDictionary, key)
+        case .unusablePrivateKey(let path): keyed(.scenarioUnusablePrivateKey, path)
         case .unsupportedSetting(let found): keyed(.scenarioUnsupportedSetting, found)
         case .invalidSetting(let problem): problem.messageText
         case .invalidAccount(let text): keyed(.scenarioInvalidAccount, text)

@@ -87,6 +87,15 @@ extension ScenarioSession {
                 "receiptCancellations", lastCancellations == expected, expected: strings(expected),
                 actual: lastCancellations.map(strings) ?? .null)
         }
+        for (productID, fields) in expectations.receiptFields.sorted(by: { $0.key < $1.key }) {
+            let actual = receiptFields(of: productID)
+            for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+                let found = actual?[name] ?? ""
+                report(
+                    "receiptField \(productID) \(name)", actual != nil && found == value, expected: .string(value),
+                    actual: actual == nil ? .null : .string(found))
+            }
+        }
         if let statuses = expectations.verifyStatuses {
             report(
                 "verifyStatuses", lastStatuses == statuses, expected: .array(statuses.map { .int($0) }),

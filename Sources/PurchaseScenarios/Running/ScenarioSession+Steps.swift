@@ -21,27 +21,13 @@ extension ScenarioSession {
         let queue = provider.base.queue
         switch step.action {
         case .buy(let productID, let quantity, let account):
-            let outcome = await store.purchase(
-                productID, options: PurchaseOptions(quantity: quantity, appAccountToken: account))
-            var entries: [(String, ScenarioJSON)] = [
-                ("event", .string("purchase")), ("productID", .string(productID)), ("outcome", .string(outcome.name)),
-            ]
-            if let account { entries.append(("account", .string(account.uuidString.lowercased()))) }
-            lastError = nil
-            switch outcome {
-            case .purchased(let transaction): entries.append(("transactionID", .string(transaction.id)))
-            case .failed(let error):
-                entries.append(("error", Self.errorJSON(error)))
-                lastError = error.code.name
-            case .pending, .cancelled: break
-            }
-            lastOutcome = outcome.name
-            await settle()
-            log.write(entries)
-            if provider.takeCrash() {
-                log.write([("event", .string("crash")), ("productID", .string(productID))])
-                try await relaunch()
-            }
+            try await purchase(productID, options: PurchaseOptions(quantity: quantity, appAccountToken: account))
+            return
+        case .redeemOfferCode(let code):
+            try await record(await store.redeemOfferCode(code), productID: nil)
+            return
+        case .buyWithPromotionalOffer(let productID, let offer):
+            try await purchase(productID, options: PurchaseOptions(promotionalOffer: await sign(offer, for: productID)))
             return
         case .approveAskToBuy(let productID), .declineAskToBuy(let productID):
             let approve = if case .approveAskToBuy = step.action { true } else { false }
@@ -154,10 +140,49 @@ extension ScenarioSession {
         await settle()
     }
 
+    /// Buys `productID` with `options` through the whole flow, then records and prints the outcome
+    /// (and relaunches after an armed crash).
+    func purchase(_ productID: String, options: PurchaseOptions) async throws(PurchaseError) {
+        guard let store else { return }
+        try await record(
+            await store.purchase(productID, options: options), productID: productID, account: options.appAccountToken)
+    }
+
+    /// Records and prints a purchase's `outcome` (and relaunches after an armed crash); `productID`
+    /// `nil` names the product of the transaction, if any (an offer code's); `account`, the app account
+    /// token the purchase carried, is printed when there is one.
+    func record(_ outcome: PurchaseOutcome, productID requested: String?, account: UUID? = nil)
+        async throws(PurchaseError)
+    {
+        guard let provider else { return }
+        var productID = requested ?? ""
+        if case .purchased(let transaction) = outcome { productID = transaction.productID }
+        var entries: [(String, ScenarioJSON)] = [
+            ("event", .string("purchase")), ("productID", .string(productID)), ("outcome", .string(outcome.name)),
+        ]
+        if let account { entries.append(("account", .string(account.uuidString.lowercased()))) }
+        lastError = nil
+        switch outcome {
+        case .purchased(let transaction): entries.append(("transactionID", .string(transaction.id)))
+        case .failed(let error):
+            entries.append(("error", Self.errorJSON(error)))
+            lastError = error.code.name
+        case .pending, .cancelled: break
+        }
+        lastOutcome = outcome.name
+        await settle()
+        log.write(entries)
+        if provider.takeCrash() {
+            log.write([("event", .string("crash")), ("productID", .string(productID))])
+            try await relaunch()
+        }
+    }
+
     private func verifyReceipt(_ environment: AppStoreEnvironment, provider: SimulatedAppStoreProvider) async {
         await settle()
         lastError = nil
         lastCancellations = nil
+        lastVerifyResponse = nil
         guard let receipts = provider.receipts, let service = provider.verifyReceiptService else {
             lastOutcome = "failed"
             lastError = PurchaseError.Code.receiptInvalid.name
@@ -174,6 +199,7 @@ extension ScenarioSession {
             lastOutcome = "verified"
             let cancelled = cancellations(in: result.response)
             lastCancellations = cancelled
+            lastVerifyResponse = result.response
             entries.append(("outcome", .string("verified")))
             entries.append(("environment", .string(result.environment.rawValue)))
             entries.append(("cancelled", .array(cancelled.map { .string($0) })))

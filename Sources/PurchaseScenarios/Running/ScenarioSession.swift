@@ -23,6 +23,8 @@ actor ScenarioSession {
     var lastError: String?
     var lastStatuses: [Int]?
     var lastCancellations: [String]?
+    /// The last verification's answer, for `ReceiptFields`.
+    var lastVerifyResponse: VerifyReceiptResponse?
     var failures: [ScenarioFailure] = []
     var checked = 0
     /// The Family Sharing group, once a step adds a family member.

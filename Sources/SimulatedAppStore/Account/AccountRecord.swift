@@ -19,6 +19,10 @@ enum AccountRecord: Sendable, Hashable {
     case priceChange(productIdentifier: String, storefront: String, price: Price)
     /// The account's place in a family (Family Sharing), or `nil` once it left.
     case family(FamilyMembershipRecord?)
+    /// A promotional offer's nonce the store accepted: never accepted again.
+    case offerNonce(UUID)
+    /// A one-time offer code redeemed (uppercased): never redeemed again.
+    case offerCode(String)
 
     private enum Tag: UInt8 {
         case put = 1
@@ -28,6 +32,8 @@ enum AccountRecord: Sendable, Hashable {
         case clear = 5
         case priceChange = 10
         case family = 11
+        case offerNonce = 6
+        case offerCode = 7
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -61,6 +67,12 @@ enum AccountRecord: Sendable, Hashable {
             } else {
                 writer.byte(0)
             }
+        case .offerNonce(let nonce):
+            writer.byte(Tag.offerNonce.rawValue)
+            writer.string(nonce.uuidString)
+        case .offerCode(let code):
+            writer.byte(Tag.offerCode.rawValue)
+            writer.string(code)
         }
     }
 
@@ -91,6 +103,13 @@ enum AccountRecord: Sendable, Hashable {
                 price: Price(amount: amount, currencyCode: try reader.string()))
         case .family:
             self = .family(try reader.byte() == 0 ? nil : try FamilyMembershipRecord(from: &reader))
+        case .offerNonce:
+            let text = try reader.string()
+            guard let nonce = UUID(uuidString: text) else {
+                throw AccountDecodingError(description: "not a nonce: \(text)")
+            }
+            self = .offerNonce(nonce)
+        case .offerCode: self = .offerCode(try reader.string())
         }
     }
 }

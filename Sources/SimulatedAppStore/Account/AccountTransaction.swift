@@ -40,6 +40,9 @@ struct AccountTransaction: Sendable, Hashable {
 
     /// Whether a family member's purchase is shared with this account (`in_app_ownership_type` `FAMILY_SHARED`).
     var isFamilyShared: Bool { familySource != nil }
+    /// The subscription offer this transaction was charged at. Flag bit 32, its kind, payment mode
+    /// and identifier written after the flags; older accounts never set it.
+    var offer: TransactionOffer?
 
     /// Whether the account forgets the record once it is finished: consumables, failures and
     /// restored copies leave nothing a restore needs (as the App Store's receipt drops finished
@@ -77,8 +80,10 @@ struct AccountTransaction: Sendable, Hashable {
         writer.optionalString(applicationUsername)
         writer.byte(
             (finished ? 1 : 0) | (awaitingResolution ? 2 : 0) | (interrupted ? 4 : 0) | (revokedForAppIssue ? 8 : 0)
-                | (expiryNoticePending ? 16 : 0) | (upgraded ? 128 : 0)
-                | (price != nil || familySource != nil ? 64 : 0))
+                | (expiryNoticePending ? 16 : 0) | (offer == nil ? 0 : 32)
+                | (price != nil || familySource != nil ? 64 : 0)
+                | (upgraded ? 128 : 0))
+        if let offer { Self.encode(offer, into: &writer) }
         if price != nil || familySource != nil { encodePriceAndFamily(into: &writer) }
     }
 
@@ -125,6 +130,7 @@ struct AccountTransaction: Sendable, Hashable {
         revokedForAppIssue = flags & 8 != 0
         expiryNoticePending = flags & 16 != 0
         upgraded = flags & 128 != 0
+        if flags & 32 != 0 { offer = try Self.decodeOffer(from: &reader) }
         if flags & 64 != 0 { try decodePriceAndFamily(from: &reader) }
     }
 
@@ -140,6 +146,24 @@ struct AccountTransaction: Sendable, Hashable {
         self.state = state
         self.date = date
         self.originalDate = originalDate
+    }
+
+    private static let offerKinds: [TransactionOffer.Kind] = [.introductory, .promotional, .code]
+    private static let offerModes: [IntroductoryOffer.Mode] = [.freeTrial, .payAsYouGo, .payUpFront]
+
+    private static func encode(_ offer: TransactionOffer, into writer: inout BinaryWriter) {
+        writer.byte(UInt8(offerKinds.firstIndex(of: offer.kind) ?? 0))
+        writer.byte(UInt8(offerModes.firstIndex(of: offer.paymentMode) ?? 0))
+        writer.optionalString(offer.id)
+    }
+
+    private static func decodeOffer(from reader: inout BinaryReader) throws -> TransactionOffer {
+        let kind = Int(try reader.byte())
+        let mode = Int(try reader.byte())
+        guard kind < offerKinds.count, mode < offerModes.count else {
+            throw AccountDecodingError(description: "unknown offer \(kind)/\(mode)")
+        }
+        return TransactionOffer(kind: offerKinds[kind], id: try reader.optionalString(), paymentMode: offerModes[mode])
     }
 
     private static let types: [ProductType] = [.consumable, .nonConsumable, .autoRenewable, .nonRenewing]

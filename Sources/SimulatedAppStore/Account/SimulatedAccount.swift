@@ -28,6 +28,10 @@ struct SimulatedAccount: JournalState {
     var priceChanges: [String: Price] = [:]
     /// The account's place in a family, while it is in one.
     var family: FamilyMembershipRecord?
+    /// The promotional offer nonces the store accepted; a clear keeps them.
+    var offerNonces: Set<UUID> = []
+    /// The one-time offer codes redeemed (uppercased); a clear keeps them.
+    var redeemedOfferCodes: Set<String> = []
     /// Finished consumable purchases the App Store can still refund, by number; not part of
     /// ``transactions`` (receipts and restores do not list them). A refund puts the transaction back
     /// into ``transactions``, revoked.
@@ -84,6 +88,12 @@ struct SimulatedAccount: JournalState {
             }
         }
         if let family { AccountRecord.family(family).encode(into: &writer) }
+        for nonce in offerNonces.sorted(by: { $0.uuidString < $1.uuidString }) {
+            AccountRecord.offerNonce(nonce).encode(into: &writer)
+        }
+        for code in redeemedOfferCodes.sorted() {
+            AccountRecord.offerCode(code).encode(into: &writer)
+        }
         return writer.data
     }
 
@@ -144,6 +154,10 @@ struct SimulatedAccount: JournalState {
             priceChanges[Self.priceKey(productIdentifier, storefront: storefront)] = price
         case .family(let membership):
             family = membership
+        case .offerNonce(let nonce):
+            offerNonces.insert(nonce)
+        case .offerCode(let code):
+            redeemedOfferCodes.insert(code)
         case .clear:
             transactions.removeAll()
             numbersByOriginal.removeAll()

@@ -22,8 +22,13 @@ struct SubscriptionRecord: Sendable, Hashable {
     /// When billing first failed (start of the grace period or retry).
     var billingIssueSince: Double?
     var revoked = false
-    /// Renewals still to be charged at the introductory offer's period (pay as you go).
+    /// Renewals still to be charged at an offer: the introductory offer's (pay as you go), or
+    /// ``periodOffer``'s when it is set.
     var introPeriodsLeft = 0
+    /// The promotional offer or offer code the renewals counted by ``introPeriodsLeft`` are charged
+    /// at; `nil` for the product's introductory offer. Written last when flag bit 8 is set, so
+    /// records of older accounts, which never set it, read as before.
+    var periodOffer: TransactionOffer?
     /// Whether it stopped renewing because billing retry ran out (rather than auto-renew turned off).
     var endedForBillingIssue = false
     /// A downgrade or crossgrade waiting for the end of the current period: the transaction
@@ -101,14 +106,19 @@ struct SubscriptionRecord: Sendable, Hashable {
         writer.double(expiration)
         let pending = nextNumber.flatMap { number in nextProductIdentifier.map { (number, $0) } }
         writer.byte(
-            (willAutoRenew ? 1 : 0) | (revoked ? 2 : 0) | (endedForBillingIssue ? 4 : 0) | (pending == nil ? 0 : 64)
-                | (hasPriceFields ? 16 : 0))
+            (willAutoRenew ? 1 : 0) | (revoked ? 2 : 0) | (endedForBillingIssue ? 4 : 0) | (periodOffer == nil ? 0 : 8)
+                | (hasPriceFields ? 16 : 0) | (pending == nil ? 0 : 64))
         writer.byte(billing.rawValue)
         writer.optionalDouble(billingIssueSince)
         writer.varint(UInt64(max(0, introPeriodsLeft)))
         if let (number, productIdentifier) = pending {
             writer.varint(number)
             writer.string(productIdentifier)
+        }
+        if let periodOffer {
+            writer.byte(periodOffer.kind == .code ? 1 : 0)
+            writer.byte(UInt8(Self.offerModes.firstIndex(of: periodOffer.paymentMode) ?? 0))
+            writer.optionalString(periodOffer.id)
         }
         if hasPriceFields { encodePriceFields(into: &writer) }
     }
@@ -146,6 +156,8 @@ struct SubscriptionRecord: Sendable, Hashable {
         if present & 2 != 0 { raisedPrice = try price() }
     }
 
+    private static let offerModes: [IntroductoryOffer.Mode] = [.freeTrial, .payAsYouGo, .payUpFront]
+
     init(from reader: inout BinaryReader) throws {
         originalNumber = try reader.varint()
         productIdentifier = try reader.string()
@@ -165,6 +177,15 @@ struct SubscriptionRecord: Sendable, Hashable {
         if flags & 64 != 0 {
             nextNumber = try reader.varint()
             nextProductIdentifier = try reader.string()
+        }
+        if flags & 8 != 0 {
+            let kind: TransactionOffer.Kind = try reader.byte() == 1 ? .code : .promotional
+            let mode = Int(try reader.byte())
+            guard mode < Self.offerModes.count else {
+                throw AccountDecodingError(description: "unknown offer payment mode \(mode)")
+            }
+            periodOffer = TransactionOffer(
+                kind: kind, id: try reader.optionalString(), paymentMode: Self.offerModes[mode])
         }
         if flags & 16 != 0 { try decodePriceFields(from: &reader) }
     }

@@ -34,9 +34,12 @@ extension SimulatedAppStoreProvider {
     /// queue (the scenario runner, tests) rather than a deployment.
     public static func makeSimulated(_ context: ProviderContext) throws -> SimulatedAppStoreProvider {
         let settings = context.configuration.settings
-        let controls = try SessionControls(settings: settings)
+        var controls = try SessionControls(settings: settings)
         // Every setting is checked before anything is opened.
         let own = try FactorySettings(settings, controls: controls)
+        if let keyID = own.subscriptionKeyID, let file = own.subscriptionKeyFile {
+            controls.subscriptionKeys[keyID] = try subscriptionKey(at: file)
+        }
         var clock = context.clock
         if let rate = own.clockRate {
             if let simulation = clock as? SimulationClock {
@@ -82,8 +85,7 @@ extension SimulatedAppStoreProvider {
         "FailureError", "SimulatedErrors", "FaultRate", "FaultError", "Storefront", "Locale", "BillingRetryOnRenewal",
         "BillingGracePeriodEnabled", "GracePeriodDays", "BillingRetryDays", "DownloadBytesPerSecond", "FailDownloads",
         "DownloadSteps", "TimeRate", "FaultSeed", "Persistence", "Receipts", "ReceiptKeySeed", "BundleID",
-        "SharedSecret",
-        "XcodeSettings",
+        "SharedSecret", "XcodeSettings", "SubscriptionKeyID", "SubscriptionKeyFile",
     ]
 
     /// The keys the factory reads itself, checked.
@@ -96,6 +98,9 @@ extension SimulatedAppStoreProvider {
         var receiptKeySeed: String?
         var bundleID: String?
         var sharedSecret: String?
+        /// The identifier of the key promotional offers are signed with, and its public key's PEM file.
+        var subscriptionKeyID: String?
+        var subscriptionKeyFile: String?
 
         init(_ settings: [String: SettingValue], controls: SessionControls) throws(PurchaseError) {
             func misconfigured(_ key: String, _ expected: ProviderSettingError.Expectation) -> PurchaseError {
@@ -128,6 +133,31 @@ extension SimulatedAppStoreProvider {
             receiptKeySeed = try string("ReceiptKeySeed")
             bundleID = try string("BundleID")
             sharedSecret = try string("SharedSecret")
+            subscriptionKeyID = try string("SubscriptionKeyID")
+            subscriptionKeyFile = try string("SubscriptionKeyFile")
+            if subscriptionKeyID != nil, subscriptionKeyFile == nil {
+                throw misconfigured("SubscriptionKeyFile", .string)
+            }
+            if subscriptionKeyFile != nil, subscriptionKeyID == nil {
+                throw misconfigured("SubscriptionKeyID", .string)
+            }
+        }
+    }
+
+    /// The public key in the PEM file at `path` (`SubscriptionKeyFile`; a catalog's is relative to it).
+    ///
+    /// - Throws: `PurchaseError.Code.providerMisconfigured` when the file cannot be read or holds no
+    ///   P-256 public key.
+    private static func subscriptionKey(at path: String) throws(PurchaseError) -> ReceiptPublicKey {
+        do {
+            guard let text = try ReceiptKeyFile.read(URL(fileURLWithPath: path)) else {
+                throw ReceiptKeyError(.readFailed(errno: ENOENT), path: path)
+            }
+            return try ReceiptPublicKey(pem: text)
+        } catch {
+            throw PurchaseError(
+                .providerMisconfigured, detail: "the subscription key \(path) is unusable: \(error)",
+                underlyingError: error)
         }
     }
 

@@ -209,9 +209,10 @@ public final class SimulatedAppStoreProvider: StoreProvider {
         await attach()
         bridge.releaseHeldPromoted(request.productID)
         // StoreKit 1 carries the app account token as the payment's applicationUsername.
-        let payment = Payment(
+        var payment = Payment(
             productIdentifier: storeIDs[request.productID] ?? request.productID, quantity: request.quantity,
             applicationUsername: request.appAccountToken?.uuidString.lowercased())
+        payment.paymentDiscount = request.promotionalOffer
         // The queue answers with the outcome its other observers are told; the provider's own
         // observer is not told about this purchase, so it never reaches the transaction updates.
         let outcome = await queue.addPayment(payment, answeredTo: ObjectIdentifier(bridge)).outcome
@@ -318,7 +319,8 @@ public final class SimulatedAppStoreProvider: StoreProvider {
             state: transaction.transactionState,
             willAutoRenew: transaction.willAutoRenew,
             failure: failure(of: transaction),
-            appAccountToken: transaction.payment.applicationUsername.flatMap(UUID.init(uuidString:))
+            appAccountToken: transaction.payment.applicationUsername.flatMap(UUID.init(uuidString:)),
+            offer: transaction.offer
         )
     }
 

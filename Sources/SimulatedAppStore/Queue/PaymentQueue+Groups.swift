@@ -96,7 +96,12 @@ extension PaymentQueue {
         subscription.productIdentifier = next.productIdentifier
         subscription.latestNumber = next.number
         subscription.expiration = end
-        subscription.introPeriodsLeft = 0
+        // A promotional offer the change was bought with runs on from the period it starts.
+        subscription.periodOffer = next.offer.flatMap { $0.kind == .introductory ? nil : $0 }
+        subscription.introPeriodsLeft =
+            subscription.periodOffer.flatMap { offer in
+                productsByIdentifier[next.productIdentifier].flatMap { terms(of: offer, on: $0) }
+            }.map { $0.charges - 1 } ?? 0
         subscription.forgetPriceIncrease()
         return true
     }

@@ -39,8 +39,11 @@ extension PaymentQueue {
         transaction.applicationUsername = payment.applicationUsername
         var resolution: ProductSimulation.AskToBuy?
         var refunded: [AccountTransaction] = []
+        var offer: OfferTerms?
 
-        if let failure = purchaseFailure(payment, product: product, records: &records) {
+        if let failure = purchaseFailure(payment, product: product, records: &records)
+            ?? promotionalOfferFailure(payment, product: product, terms: &offer)
+        {
             transaction.errorCode = failure.code.rawValue
             transaction.interrupted = failure.isInterruption
             transaction.awaitingResolution = failure.isInterruption
@@ -50,7 +53,9 @@ extension PaymentQueue {
             records.append(.put(transaction))
             resolution = askToBuy == .pending ? nil : askToBuy
         } else if let product {
-            records.append(contentsOf: purchase(&transaction, product: product, at: now, refunded: &refunded))
+            records.append(
+                contentsOf: purchase(&transaction, product: product, at: now, refunded: &refunded, offer: offer))
+            if let nonce = payment.paymentDiscount?.nonce, offer != nil { records.append(.offerNonce(nonce)) }
         }
         let outcome = transaction
         let outcomeValue = paymentTransaction(outcome)
@@ -118,11 +123,16 @@ extension PaymentQueue {
     /// continue (by the group rules of ``groupPurchase(of:at:)`` when another of the group is held),
     /// an owned non-consumable is given again for free under its original identifier.
     ///
-    /// - Parameter refunded: receives the transactions of the group the purchase refunded
-    ///   (``GroupPurchase/refunded``), for observers.
+    /// - Parameters:
+    ///   - refunded: receives the transactions of the group the purchase refunded
+    ///     (``GroupPurchase/refunded``), for observers.
+    ///   - offer: a promotional offer or offer code the purchase is charged at: a new subscription
+    ///     (or one replacing another of its group at once) starts with it, instead of any
+    ///     introductory offer; one continuing the same product, or following another at its next
+    ///     renewal, takes it from that renewal.
     func purchase(
         _ transaction: inout AccountTransaction, product: Product, at now: Double,
-        refunded: inout [AccountTransaction]
+        refunded: inout [AccountTransaction], offer: OfferTerms? = nil
     ) -> [AccountRecord] {
         var records: [AccountRecord] = []
         transaction.state = .purchased
@@ -153,25 +163,30 @@ extension PaymentQueue {
                 transaction.originalDate = account.transactions[subscription.originalNumber]?.originalDate ?? now
                 transaction.expiration = subscription.expiration
                 subscription.willAutoRenew = true
+                if let offer {
+                    subscription.periodOffer = offer.offer
+                    subscription.introPeriodsLeft = offer.charges
+                }
                 records.append(.subscription(subscription))
             } else if let held = group.followed {
                 records.append(contentsOf: follow(held, with: &transaction, product: product))
+                if let offer {
+                    let start = Date(timeIntervalSince1970: transaction.date)
+                    transaction.expiration = startOffer(offer, for: &transaction, from: start).end
+                }
             } else {
                 let start = Date(timeIntervalSince1970: now)
                 var end =
                     product.subscription.map { controls.periodEnd($0.period, from: start).timeIntervalSince1970 }
                     ?? now
                 var introPeriodsLeft = 0
-                if let info = product.subscription, let offer = info.introductoryOffer,
+                if let offer {
+                    (end, introPeriodsLeft) = startOffer(offer, for: &transaction, from: start)
+                } else if let info = product.subscription, let offer = info.introductoryOffer,
                     isEligibleForIntroductoryOffer(group: info.group)
                 {
-                    switch offer.mode {
-                    case .freeTrial, .payUpFront:
-                        end = controls.periodEnd(offer.period, count: offer.periods, from: start).timeIntervalSince1970
-                    case .payAsYouGo:
-                        end = controls.periodEnd(offer.period, from: start).timeIntervalSince1970
-                        introPeriodsLeft = max(0, offer.periods - 1)
-                    }
+                    (end, introPeriodsLeft) = startOffer(
+                        OfferTerms(introductory: offer), for: &transaction, from: start)
                 }
                 transaction.expiration = end
                 var subscription = SubscriptionRecord(
@@ -179,6 +194,7 @@ extension PaymentQueue {
                     latestNumber: transaction.number, expiration: end)
                 subscription.willAutoRenew = true
                 subscription.introPeriodsLeft = introPeriodsLeft
+                if transaction.offer?.kind != .introductory { subscription.periodOffer = transaction.offer }
                 records.append(.subscription(subscription))
             }
         }

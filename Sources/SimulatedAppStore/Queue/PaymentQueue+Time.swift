@@ -82,11 +82,11 @@ extension PaymentQueue {
         guard let product = productsByIdentifier[subscription.productIdentifier],
             var period = product.subscription?.period
         else { return nil }
-        if subscription.introPeriodsLeft > 0, let offer = product.subscription?.introductoryOffer {
-            period = offer.period
-            subscription.introPeriodsLeft -= 1
-        }
-        let end = controls.periodEnd(period, from: Date(timeIntervalSince1970: start)).timeIntervalSince1970
+        var count = 1
+        let offer = renewalOffer(of: &subscription, product: product)
+        if let offer { (period, count) = (offer.period, offer.count) }
+        let end = controls.periodEnd(period, count: count, from: Date(timeIntervalSince1970: start))
+            .timeIntervalSince1970
         guard end > start else { return nil }
         var renewal = AccountTransaction(
             number: account.nextNumber, originalNumber: subscription.originalNumber,
@@ -99,6 +99,7 @@ extension PaymentQueue {
         // A renewal carries its original purchase's app account token, as the App Store's do.
         renewal.applicationUsername = account.transactions[subscription.originalNumber]?.applicationUsername
         renewal.price = subscription.renewalPrice ?? currentPrice(of: product)
+        renewal.offer = offer?.offer
         subscription.latestNumber = renewal.number
         subscription.expiration = end
         return renewal

@@ -349,6 +349,7 @@ public actor PaymentQueue {
             isUpgraded: transaction.upgraded,
             environment: controls.environment,
             price: transaction.price,
-            ownership: transaction.isFamilyShared ? .familyShared : .purchased)
+            ownership: transaction.isFamilyShared ? .familyShared : .purchased,
+            offer: transaction.offer)
     }
 }

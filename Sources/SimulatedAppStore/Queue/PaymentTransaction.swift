@@ -45,6 +45,9 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
     public var price: Price?
     /// Whether the person bought it or a family member shares it with them (`FAMILY_SHARED`).
     public var ownership: Ownership
+    /// The subscription offer it was charged at (introductory, promotional or an offer code); `nil`
+    /// at the regular price.
+    public var offer: TransactionOffer?
 
     /// The App Store's identifier: present for purchased and restored transactions, `nil` for the
     /// other states, as in StoreKit.
@@ -70,7 +73,8 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
         isUpgraded: Bool = false,
         environment: AppStoreEnvironment = .sandbox,
         price: Price? = nil,
-        ownership: Ownership = .purchased
+        ownership: Ownership = .purchased,
+        offer: TransactionOffer? = nil
     ) {
         self.id = id
         self.payment = payment
@@ -89,5 +93,6 @@ public struct PaymentTransaction: Sendable, Hashable, Identifiable {
         self.environment = environment
         self.price = price
         self.ownership = ownership
+        self.offer = offer
     }
 }

@@ -3,7 +3,10 @@ public import PurchaseCore
 extension ReceiptTransaction {
     /// The receipt entry for a transaction the simulated store reported: same identifiers, dates,
     /// quantity, expiry, refund (`cancellation_reason` `"1"` for `RevocationReason.developerIssue`,
-    /// `"0"` otherwise), ownership and app account token.
+    /// `"0"` otherwise), ownership, app account token and offer: `is_trial_period` for an introductory
+    /// free trial, `is_in_intro_offer_period` for an introductory offer paid as you go or up front (both
+    /// `false` for every other subscription transaction), `promotional_offer_id` for a promotional
+    /// offer, `offer_code_ref_name` for an offer code.
     ///
     /// - Parameters:
     ///   - transaction: the transaction.
@@ -25,10 +28,13 @@ extension ReceiptTransaction {
             cancellationDate: transaction.revocationDate,
             cancellationReason: transaction.revocationDate == nil
                 ? nil : (transaction.revocationReason == .developerIssue ? "1" : "0"),
-            isTrialPeriod: false,
-            isInIntroOfferPeriod: transaction.productType == .autoRenewable ? false : nil,
+            isTrialPeriod: transaction.offer?.isTrialPeriod ?? false,
+            isInIntroOfferPeriod: transaction.productType == .autoRenewable
+                ? (transaction.offer?.isInIntroOfferPeriod ?? false) : nil,
             inAppOwnershipType: transaction.ownership == .familyShared ? "FAMILY_SHARED" : "PURCHASED",
-            subscriptionGroupIdentifier: subscriptionGroupIdentifier
+            subscriptionGroupIdentifier: subscriptionGroupIdentifier,
+            promotionalOfferID: transaction.offer?.kind == .promotional ? transaction.offer?.id : nil,
+            offerCodeRefName: transaction.offer?.kind == .code ? transaction.offer?.id : nil
         )
         appAccountToken = transaction.appAccountToken
     }

@@ -7,7 +7,7 @@ extension SessionControls {
     /// `CanMakePayments`, `AskToBuyEnabled`, `InterruptedPurchasesEnabled`, `FailTransactionsEnabled`
     /// and `FailureError`, `SimulatedErrors` (dict), `FaultRate`, `FaultError`, `Storefront`, `Locale`,
     /// `BillingRetryOnRenewal`, `BillingGracePeriodEnabled`, `GracePeriodDays`, `BillingRetryDays`,
-    /// `DownloadBytesPerSecond`, `FailDownloads`, `DownloadSteps`, and `TimeRate` when it names a ``StoreKitTimeRate``
+    /// `DownloadBytesPerSecond`, `FailDownloads`, `DownloadSteps`, `BundleID`, and `TimeRate` when it names a ``StoreKitTimeRate``
     /// (Xcode's renewal rates, e.g. `oneRenewalEveryTwoSeconds`). (`FaultSeed`, `Persistence` and a
     /// `TimeRate` that is a clock speed, ``SimulationClock/TimeRate``, are read by the provider's factory.)
     ///
@@ -81,6 +81,7 @@ extension SessionControls {
         failDownloads = try bool("FailDownloads") ?? failDownloads
         if let steps = try integer("DownloadSteps") { downloadSteps = max(0, steps) }
         timeRate = settings["TimeRate"]?.stringValue.flatMap(StoreKitTimeRate.init(parsing:)) ?? timeRate
+        bundleID = try string("BundleID") ?? bundleID
     }
 
     private static func misconfigured(_ key: String, _ expected: ProviderSettingError.Expectation) -> PurchaseError {

@@ -62,6 +62,13 @@ public struct SessionControls: Sendable, Hashable {
     /// clock's own pace when it runs at a rate). Downloads the app starts on the queue itself
     /// (``PaymentQueue/start(_:)``) always follow the clock.
     public var downloadSteps = 5
+    /// The app's bundle identifier, which a promotional offer's signature names (`BundleID`, the
+    /// receipts' too).
+    public var bundleID = "com.example.app"
+    /// The subscription keys promotional offers may be signed with, by key identifier: the public
+    /// halves of the app's App Store Connect In-App Purchase keys (`SubscriptionKeyID` and
+    /// `SubscriptionKeyFile` in settings). A purchase with an offer signed by another key is refused.
+    public var subscriptionKeys: [String: ReceiptPublicKey] = [:]
 
     /// The default session: sandbox, payments allowed, nothing simulated.
     public init() {}
