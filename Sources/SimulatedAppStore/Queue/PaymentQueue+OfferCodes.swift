@@ -44,7 +44,7 @@ extension PaymentQueue {
             quantity: 1, state: .purchased, date: now, originalDate: now)
         let terms = OfferTerms(
             offer: TransactionOffer(kind: .code, id: codes.referenceName, paymentMode: codes.mode),
-            period: codes.period, periods: codes.periods)
+            period: codes.period, periods: codes.periods, prices: codes.prices)
         var refunded: [AccountTransaction] = []
         var records = purchase(&transaction, product: product, at: now, refunded: &refunded, offer: terms)
         records.append(.offerCode(key))

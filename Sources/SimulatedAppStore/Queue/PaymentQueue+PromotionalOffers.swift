@@ -62,7 +62,7 @@ extension PaymentQueue {
         }
         terms = OfferTerms(
             offer: TransactionOffer(kind: .promotional, id: offer.id, paymentMode: offer.mode), period: offer.period,
-            periods: offer.periods)
+            periods: offer.periods, prices: offer.prices)
         return nil
     }
 
@@ -70,9 +70,9 @@ extension PaymentQueue {
     func declaredTerms(of offer: TransactionOffer, in subscription: SubscriptionInfo) -> OfferTerms? {
         guard let id = offer.id else { return nil }
         if offer.kind == .code, let codes = subscription.offerCodes.first(where: { $0.referenceName == id }) {
-            return OfferTerms(offer: offer, period: codes.period, periods: codes.periods)
+            return OfferTerms(offer: offer, period: codes.period, periods: codes.periods, prices: codes.prices)
         }
         guard offer.kind == .promotional, let declared = subscription.promotionalOffer(withID: id) else { return nil }
-        return OfferTerms(offer: offer, period: declared.period, periods: declared.periods)
+        return OfferTerms(offer: offer, period: declared.period, periods: declared.periods, prices: declared.prices)
     }
 }

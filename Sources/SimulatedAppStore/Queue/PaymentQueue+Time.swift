@@ -98,7 +98,8 @@ extension PaymentQueue {
         renewal.autoRenew = 2
         // A renewal carries its original purchase's app account token, as the App Store's do.
         renewal.applicationUsername = account.transactions[subscription.originalNumber]?.applicationUsername
-        renewal.price = subscription.renewalPrice ?? currentPrice(of: product)
+        // A renewal at an offer is charged the offer's price; others the price the subscriber renews at.
+        renewal.price = offer?.price ?? subscription.renewalPrice ?? currentPrice(of: product)
         renewal.offer = offer?.offer
         subscription.latestNumber = renewal.number
         subscription.expiration = end
