@@ -117,6 +117,21 @@ struct PromotionalOfferTests {
         #expect(await refusal(offer, in: store) == .invalidSignature)
     }
 
+    @Test func anAskToBuyApprovalIsChargedAtTheOfferAndItsNonceIsUsedWhenAsked() async throws {
+        let store = try await lapsedStore()
+        await store.queue.updateControls { $0.askToBuyEnabled = true }
+        let offer = try sign("winback", in: store)
+        let payment = Payment(productIdentifier: OfferCatalog.plus, paymentDiscount: offer)
+        let deferred = await store.queue.addPayment(payment, answeredTo: nil).outcome
+        #expect(deferred.transactionState == .deferred)
+        #expect(await refusal(offer, in: store) == .invalidSignature)
+        await store.queue.updateControls { $0.askToBuyEnabled = false }
+        let approved = try #require(await store.queue.approveAskToBuy(deferred.id))
+        #expect(approved.transactionState == .purchased)
+        #expect(approved.offer == TransactionOffer(kind: .promotional, id: "winback", paymentMode: .payAsYouGo))
+        #expect(approved.price?.amount == Decimal(string: "1.99"))
+    }
+
     @Test func aNonceStaysUsedAfterARelaunch() async throws {
         let folder = try TestCatalog.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

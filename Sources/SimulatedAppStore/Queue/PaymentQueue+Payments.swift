@@ -50,7 +50,10 @@ extension PaymentQueue {
             records.append(.put(transaction))
         } else if let product, let askToBuy = askToBuy(for: payment, product: product) {
             transaction.state = .deferred
+            // A promotional offer the store accepted waits with the request; its nonce is used now.
+            transaction.offer = offer?.offer
             records.append(.put(transaction))
+            if let nonce = payment.paymentDiscount?.nonce, offer != nil { records.append(.offerNonce(nonce)) }
             resolution = askToBuy == .pending ? nil : askToBuy
         } else if let product {
             records.append(

@@ -93,8 +93,10 @@ extension PaymentQueue {
             transaction.state == .deferred, let product = productsByIdentifier[transaction.productIdentifier]
         else { return nil }
         var refunded: [AccountTransaction] = []
+        // Approved, the purchase is charged at the promotional offer or offer code it asked for.
+        let offer = transaction.offer.flatMap { $0.kind == .introductory ? nil : terms(of: $0, on: product) }
         let records = purchase(
-            &transaction, product: product, at: clock.now.timeIntervalSince1970, refunded: &refunded)
+            &transaction, product: product, at: clock.now.timeIntervalSince1970, refunded: &refunded, offer: offer)
         let value = paymentTransaction(transaction)
         let ended = refunded.map(paymentTransaction)
         await commit(
