@@ -7,9 +7,11 @@ import PurchaseCore
 ///
 /// Importing the file (`CatalogLoader().load(contentsOfFile:)`) gives back every product's ID, type,
 /// family sharing, price in the deployment's storefront, localizations, and for subscriptions the group,
-/// period, level and introductory offer (priced in that storefront). A `.storekit` file has no place for
-/// prices in other storefronts, payouts, entitlements, store IDs, hosted content or a non-renewing
-/// subscription's duration: the importer fills those in by its own rules (Catalog/README.md).
+/// period, level, introductory offer, promotional offers (`adHocOffers`) and the terms of offer codes
+/// (`codeOffers`), all priced in that storefront. A `.storekit` file has no place for prices in other
+/// storefronts, payouts, entitlements, store IDs, hosted content, a non-renewing subscription's duration
+/// or the one-time codes of offer codes: the importer fills those in by its own rules (Catalog/README.md)
+/// and ``StoreKitExportLoss`` names what a catalog loses.
 ///
 /// The output depends only on the catalog: keys sorted, products in catalog order, and the file's
 /// `identifier` and each `internalID` derived from names by a fixed hash rather than chosen at random.
@@ -91,23 +93,55 @@ struct StoreKitExporter {
         case .autoRenewable:
             object["type"] = .string("RecurringSubscription")
             let subscription = product.subscription
-            object["adHocOffers"] = .array([])
-            object["codeOffers"] = .array([])
+            object["adHocOffers"] = .array(
+                (subscription?.promotionalOffers ?? []).map {
+                    promotionalOffer($0, storefront: storefront, productID: product.productID)
+                })
+            object["codeOffers"] = .array(
+                (subscription?.offerCodes ?? []).map {
+                    offerCodes($0, storefront: storefront, productID: product.productID)
+                })
             object["groupNumber"] = .number(String(subscription?.level ?? 1))
             object["recurringSubscriptionPeriod"] = .string(subscription?.period.description ?? "P1M")
             object["subscriptionGroupID"] = .string(groupID(subscription?.group ?? ""))
+            let introductoryID = internalID(product.productID + "#introductoryOffer")
             object["introductoryOffer"] =
                 subscription?.introductoryOffer.map {
-                    offer(
-                        $0, storefront: storefront, productID: product.productID)
+                    .object(terms($0, storefront: storefront, internalID: introductoryID))
                 } ?? .null
         }
         return .object(object)
     }
 
-    static func offer(_ offer: IntroductoryOffer, storefront: String, productID: String) -> JSONText {
+    /// One entry of a subscription's `adHocOffers`: the offer's identifier is its `offerID` and its
+    /// `referenceName`.
+    static func promotionalOffer(_ offer: PromotionalOffer, storefront: String, productID: String) -> JSONText {
+        let offerTerms = IntroductoryOffer(
+            mode: offer.mode, period: offer.period, periods: offer.periods, prices: offer.prices)
+        var object = terms(
+            offerTerms, storefront: storefront, internalID: internalID(productID + "#promotionalOffer:" + offer.id))
+        object["offerID"] = .string(offer.id)
+        object["referenceName"] = .string(offer.id)
+        return .object(object)
+    }
+
+    /// One entry of a subscription's `codeOffers`: the reference name and the terms, without the codes,
+    /// which the format cannot hold.
+    static func offerCodes(_ codes: SubscriptionOfferCodes, storefront: String, productID: String) -> JSONText {
+        let offerTerms = IntroductoryOffer(
+            mode: codes.mode, period: codes.period, periods: codes.periods, prices: codes.prices)
+        var object = terms(
+            offerTerms, storefront: storefront,
+            internalID: internalID(productID + "#offerCodes:" + codes.referenceName))
+        object["referenceName"] = .string(codes.referenceName)
+        return .object(object)
+    }
+
+    /// The members every offer of a subscription has: its `internalID`, payment mode, period, number of
+    /// periods where it is not the default and, for a paying offer, its price in `storefront`.
+    static func terms(_ offer: IntroductoryOffer, storefront: String, internalID: String) -> [String: JSONText] {
         var object: [String: JSONText] = [
-            "internalID": .string(internalID(productID + "#introductoryOffer")),
+            "internalID": .string(internalID),
             "subscriptionPeriod": .string(offer.period.description),
         ]
         switch offer.mode {
@@ -121,7 +155,7 @@ struct StoreKitExporter {
             object["numberOfPeriods"] = .number(String(offer.periods))
         }
         if offer.mode != .freeTrial { object["displayPrice"] = .string(amount(offer.prices[storefront])) }
-        return .object(object)
+        return object
     }
 
     /// Xcode's test-session `settings`: the storefront and locale, and the simulated App Store's session

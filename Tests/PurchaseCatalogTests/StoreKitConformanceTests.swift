@@ -56,4 +56,26 @@ struct StoreKitConformanceTests {
         }
         #expect(catalog.deployment.defaultProvider?.kind == .simulatedAppStore)
     }
+
+    /// RevenueCat's paywall tester declares promotional offers (`adHocOffers`): a free month on both
+    /// subscriptions, and a month paid up front on the monthly one.
+    @Test(.enabled(if: ConformanceCorpus.runs("storekit"), "../shared/conformance/storekit is absent"))
+    func adHocOffersImportAsPromotionalOffers() throws {
+        let path = try ConformanceCorpus.require("storekit")
+            .appendingPathComponent("RevenueCat_PaywallsTester_Products.storekit").path
+        let catalog = try CatalogLoader().load(contentsOfFile: path).get()
+        let month = SubscriptionPeriod(value: 1, unit: .month)
+        let cancel = PromotionalOffer(id: "rc-cancel-offer", mode: .freeTrial, period: month)
+        let monthly = try #require(catalog.product(withID: "com.revenuecat.simpleapp.monthly")?.subscription)
+        #expect(
+            monthly.promotionalOffers == [
+                cancel,
+                PromotionalOffer(
+                    id: "rc-refund-offer", mode: .payUpFront, period: month,
+                    prices: ["USA": Price(amount: Decimal(string: "0.99")!, currencyCode: "USD")]),
+            ])
+        let yearly = try #require(catalog.product(withID: "com.revenuecat.simpleapp.yearly")?.subscription)
+        #expect(yearly.promotionalOffers == [cancel])
+        #expect(catalog.products.allSatisfy { $0.subscription?.offerCodes.isEmpty ?? true })
+    }
 }

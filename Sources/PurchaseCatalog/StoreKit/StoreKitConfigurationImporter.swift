@@ -9,11 +9,13 @@ public import PurchaseCore
 /// test-session settings (Ask to Buy, failing transactions, per-API errors, storefront, locale, billing
 /// issues); every product of `products`, `nonRenewingSubscriptions` and each group of
 /// `subscriptionGroups`, in that order, priced in the file's storefront (`_storefront`, default `USA`)
-/// and its currency. Catalog/README.md ("`.storekit` files") documents the mapping key by key.
+/// and its currency. A subscription's `adHocOffers` become its promotional offers and its `codeOffers` its
+/// offer codes, with no codes (the format has no place for them). Catalog/README.md ("`.storekit` files")
+/// documents the mapping key by key.
 ///
 /// Like ``CatalogLoader``, loading never throws and never stops at the first problem: the result holds
 /// the catalog when there is no error, and every diagnostic with the line and column in the JSON file.
-/// Keys the importer does not use (offer codes, promotional and win-back offers, `appPolicies`,
+/// Keys the importer does not use (win-back offers, an offer's `eligibility`, `appPolicies`,
 /// `internalID`...) are ignored.
 public struct StoreKitConfigurationImporter: Sendable {
     /// The file name extension of Xcode StoreKit configuration files, without the dot.

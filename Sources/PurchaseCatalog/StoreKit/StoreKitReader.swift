@@ -202,64 +202,31 @@ struct StoreKitReader {
 
     // MARK: - Subscriptions
 
+    /// Reads a subscription's terms and offers; every part is read whatever the others find, so one pass
+    /// reports every problem.
     mutating func readSubscription(_ element: JSONNode, group: String) -> SubscriptionInfo? {
         let period = period(element, "recurringSubscriptionPeriod", in: "subscriptions")
+        var valid = true
         var level = 1
         if let node = element["groupNumber"], let number = integer(node, key: "groupNumber") {
             if number < 1 {
                 report(.outOfRange(key: "groupNumber", value: String(number), minimum: 1), at: node.location)
-                return nil
+                valid = false
+            } else {
+                level = number
             }
-            level = number
         }
         var offer: IntroductoryOffer?
         if let node = element["introductoryOffer"], !node.isNull, expectObject(node, key: "introductoryOffer") {
-            guard let read = readOffer(node) else { return nil }
-            offer = read
+            offer = readOffer(node)
+            if offer == nil { valid = false }
         }
-        guard let period else { return nil }
-        return SubscriptionInfo(group: group, period: period, level: level, introductoryOffer: offer)
-    }
-
-    static let offerModes: [String: IntroductoryOffer.Mode] = [
-        "free": .freeTrial, "payAsYouGo": .payAsYouGo, "payUpFront": .payUpFront,
-    ]
-
-    mutating func readOffer(_ node: JSONNode) -> IntroductoryOffer? {
-        let period = period(node, "subscriptionPeriod", in: "introductoryOffer")
-        var mode: IntroductoryOffer.Mode?
-        if let modeNode = node["paymentMode"] {
-            if let text = string(modeNode, key: "paymentMode") {
-                mode = Self.offerModes[text]
-                if mode == nil {
-                    let allowed = Self.offerModes.keys.sorted()
-                    report(
-                        .invalidValue(
-                            key: "paymentMode", value: text, allowed: allowed,
-                            suggestion: ClosestMatch.find(text, in: allowed)),
-                        at: modeNode.location)
-                }
-            }
-        } else {
-            report(.storeKitMissingKey("paymentMode", in: "introductoryOffer"), at: node.location)
-        }
-        var periods = 1
-        if let countNode = node["numberOfPeriods"], let count = integer(countNode, key: "numberOfPeriods") {
-            guard count >= 1 else {
-                report(.outOfRange(key: "numberOfPeriods", value: String(count), minimum: 1), at: countNode.location)
-                return nil
-            }
-            periods = count
-        }
-        guard let mode, let period else { return nil }
-        guard mode != .freeTrial else { return IntroductoryOffer(mode: mode, period: period, periods: periods) }
-        guard let price = displayPrice(node, key: "displayPrice", in: nil) else {
-            if node["displayPrice"] == nil || node["displayPrice"]?.isNull == true {
-                report(.offerPricesRequired(mode: mode.rawValue), at: node.location)
-            }
-            return nil
-        }
-        return IntroductoryOffer(mode: mode, period: period, periods: periods, prices: [storefront.code: price])
+        let promotionalOffers = readPromotionalOffers(element)
+        let offerCodes = readOfferCodes(element)
+        guard valid, let period else { return nil }
+        return SubscriptionInfo(
+            group: group, period: period, level: level, introductoryOffer: offer,
+            promotionalOffers: promotionalOffers, offerCodes: offerCodes)
     }
 
     mutating func period(_ element: JSONNode, _ key: String, in container: String) -> SubscriptionPeriod? {
