@@ -8,7 +8,7 @@ extension InMemoryStoreProvider: DownloadableContentProviding {
     public enum DownloadScript: Sendable, Hashable {
         /// Finishes, with its content at a `file:` URL naming the transaction and the product.
         case finish
-        /// Fails half way with ``PurchaseError/Code/storeUnavailable``.
+        /// Fails half way with `PurchaseError.Code.storeUnavailable`.
         case fail
         /// Is cancelled half way.
         case cancel

@@ -16,7 +16,7 @@ public import PurchaseCore
 ///   process, gets `true` for a transaction.
 /// - ``spend(_:quantity:account:)`` checks the account's balance and records the spend in one
 ///   commit, so balances never go below zero through spending, whatever runs concurrently.
-/// - It holds many accounts (``Delivery/appAccountToken``; `nil` the default account, the only one
+/// - It holds many accounts (`Delivery.appAccountToken`; `nil` the default account, the only one
 ///   of a journal written before accounts, which reads as it was): balances and spends are per
 ///   account, and a transaction is delivered to one account only.
 /// - ``recordExpiration(_:at:)`` checks the delivery and writes the earlier end in one commit, so a

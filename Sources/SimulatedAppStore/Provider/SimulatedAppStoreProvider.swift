@@ -253,7 +253,7 @@ public final class SimulatedAppStoreProvider: StoreProvider {
     /// Finishes the transaction on the queue (and, for one that came back for an early expiry, ends
     /// that); idempotent.
     ///
-    /// - Throws: ``PurchaseError/Code/clientInvalid`` while a download of the transaction's hosted
+    /// - Throws: `PurchaseError.Code.clientInvalid` while a download of the transaction's hosted
     ///   content is active or paused: finishing it would lose the download, as in StoreKit.
     public func finish(_ transaction: StoreTransaction) async throws {
         if await queue.hasDownloadsInProgress(ofTransaction: transaction.id) {

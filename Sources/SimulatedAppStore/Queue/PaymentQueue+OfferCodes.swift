@@ -13,7 +13,7 @@ public enum OfferCodeRefusal: Error, Sendable, Hashable {
 extension PaymentQueue {
     /// Redeems a one-time offer code (compared without regard to case): the subscription that
     /// declares it is bought at the code's terms, and observers are told the transaction `purchased`
-    /// (it carries the offer: ``TransactionOffer/Kind/code`` with the reference name). A subscriber
+    /// (it carries the offer: `TransactionOffer.Kind.code` with the reference name). A subscriber
     /// of the product gets the terms from the next renewal.
     ///
     /// - Returns: the purchased transaction, or why the code is refused.
