@@ -36,6 +36,7 @@ let package = Package(
         .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"], path: "Benchmarks/journal-benchmarks"),
         .target(name: "PurchaseCore"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "AppStoreSignedData", dependencies: ["PurchaseCore", "COpenSSL"]),
         .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
         .executableTarget(
             name: "simulated-store-benchmarks",
@@ -107,6 +108,7 @@ let package = Package(
         .testTarget(
             name: "PurchaseScenariosTests",
             dependencies: ["PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore"]),
+        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "PurchaseCore"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
     ]
 )
