@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Base64 with the URL- and file-safe alphabet and no padding (RFC 4648 section 5, as RFC 7515
 /// writes each part of a compact JWS).
