@@ -124,6 +124,21 @@ import Testing
         }
     }
 
+    @Test func aRootFileIsReadAsDEROrPEM() throws {
+        let root = TestChains.sandbox.rootCertificate
+        #expect(try CertificateFile.certificates(in: root) == [root])
+        let pem =
+            "-----BEGIN CERTIFICATE-----\n"
+            + Data(root).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+            + "\n-----END CERTIFICATE-----\n"
+        #expect(try CertificateFile.certificates(in: Array(pem.utf8)) == [root])
+        let two = CertificateFile.pemText(of: [root, TestChains.stranger.rootCertificate])
+        #expect(try CertificateFile.certificates(in: Array(two.utf8)) == [root, TestChains.stranger.rootCertificate])
+        for damaged in [Array(root.dropLast()), Array(pem.utf8.dropLast(30)), Array("hello".utf8), []] {
+            #expect(throws: SigningIdentityError.self) { try CertificateFile.certificates(in: damaged) }
+        }
+    }
+
     @Test func aTrustedRootThatIsNotACertificateIsRefused() {
         #expect(throws: SignedDataVerificationError.self) { try TestChains.verifier(trusting: [[0x30, 0x00]]) }
         #expect(throws: SignedDataVerificationError.self) { try TestChains.verifier(trusting: []) }
