@@ -108,7 +108,9 @@ let package = Package(
         .testTarget(
             name: "PurchaseScenariosTests",
             dependencies: ["PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore"]),
-        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "PurchaseCore"]),
+        .testTarget(
+            name: "AppStoreSignedDataTests",
+            dependencies: ["AppStoreSignedData", "PurchaseCore", "FileStore", "Journal", "PurchaseTesting"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
     ]
 )
