@@ -111,7 +111,7 @@ let package = Package(
             dependencies: ["PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore"]),
         .testTarget(
             name: "AppStoreSignedDataTests",
-            dependencies: ["AppStoreSignedData", "PurchaseCore", "FileStore", "Journal", "PurchaseTesting"]),
+            dependencies: ["AppStoreSignedData", "PurchaseCore", "FileStore"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
     ]
 )
