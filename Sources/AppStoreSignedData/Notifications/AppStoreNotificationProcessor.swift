@@ -10,16 +10,16 @@ public import PurchaseCore
 /// - Nothing is applied from a notification that did not verify (``process(body:)``): its
 ///   signature, certificate chain, app and environment, and those of the transaction and renewal
 ///   info it carries.
-/// - With a ledger that is a ``NotificationLog``, a notification whose `notificationUUID` is recorded
+/// - With a ledger that is a `NotificationLog`, a notification whose `notificationUUID` is recorded
 ///   is answered ``NotificationOutcome/duplicate`` without touching anything else; a new one is
 ///   applied, and its identity recorded only after its effects are durable. A crash in between
 ///   applies it again when the App Store retries, which changes nothing (every effect is
 ///   idempotent). With a ledger that is not, every notification is applied each time it arrives,
 ///   which changes nothing the second time, and is never reported as a duplicate.
 /// - A notification carrying a transaction makes sure it is delivered, with the delivery the
-///   `Store`'s pipeline makes (``TransactionFulfillment``, the same ``Delivery/fulfillmentKey``), to
+///   `Store`'s pipeline makes (`TransactionFulfillment`, the same `Delivery.fulfillmentKey`), to
 ///   the account its app account token names, then applies its current state: a revocation date
-///   revokes (a consumable as the catalog's ``Deployment/refundedConsumables`` says); an upgraded
+///   revokes (a consumable as the catalog's `Deployment.refundedConsumables` says); an upgraded
 ///   period, or an expiry earlier than delivered, ends the delivery earlier; a period of another
 ///   product of the same subscription that began within a delivered one ends that one when it began.
 ///   So a refund processed before its purchase's own notification leaves the purchase delivered and
@@ -39,7 +39,7 @@ public struct AppStoreNotificationProcessor: Sendable {
     /// The ledger notifications are applied to.
     public let ledger: any FulfillmentLedger
     /// The provider kind the App Store's transactions are recorded under (the `Store`'s
-    /// ``StoreProvider/storeName`` for the same transactions), and whose store product identifiers
+    /// `StoreProvider.storeName` for the same transactions), and whose store product identifiers
     /// the notifications carry.
     public let store: ProviderKind
     /// What verifies and decodes the signed payloads.
@@ -51,9 +51,9 @@ public struct AppStoreNotificationProcessor: Sendable {
     ///
     /// - Parameters:
     ///   - catalog: the deployment's catalog; a consumable's refund is treated as its
-    ///     ``Deployment/refundedConsumables`` says.
-    ///   - ledger: the deployment's ledger; a ``NotificationLog`` to answer duplicates.
-    ///   - store: the provider kind the transactions belong to (``ProviderKind/simulatedAppStore``
+    ///     `Deployment.refundedConsumables` says.
+    ///   - ledger: the deployment's ledger; a `NotificationLog` to answer duplicates.
+    ///   - store: the provider kind the transactions belong to (`ProviderKind.simulatedAppStore`
     ///     for the simulated App Store).
     ///   - verifier: verifies the notification and the signed data it carries.
     ///   - clock: when deliveries and notifications are recorded.

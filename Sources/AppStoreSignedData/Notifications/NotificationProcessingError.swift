@@ -50,7 +50,7 @@ public struct NotificationProcessingError: Error, Sendable, CustomStringConverti
     public var detail: String
     /// The notification's identity, once it is known.
     public var notificationUUID: String?
-    /// The error underneath: the verifier's, or the ledger's ``PurchaseError``.
+    /// The error underneath: the verifier's, or the ledger's `PurchaseError`.
     public var underlying: (any Error & Sendable)?
 
     /// An error.

@@ -28,7 +28,9 @@ public struct TransactionFulfillment: Sendable {
     /// purchase already credited, and the end of what it grants (the store's date, or for a product
     /// whose store states none, its duration or period from the purchase).
     ///
-    /// - Parameter deliveredAt: when the delivery is recorded.
+    /// - Parameters:
+    ///   - transaction: the verified transaction.
+    ///   - deliveredAt: when the delivery is recorded.
     /// - Throws: ``PurchaseError/Code/productUnavailable`` for a product the catalog lacks;
     ///   ``PurchaseError/Code/paymentInvalid`` when the units overflow a balance; the ledger's errors.
     public func delivery(for transaction: StoreTransaction, deliveredAt: Date) async throws -> Delivery {
@@ -80,7 +82,9 @@ public struct TransactionFulfillment: Sendable {
     /// ``Deployment/refundedConsumables`` says
     /// (``FulfillmentLedger/recordRevocation(_:at:refundedConsumables:)``).
     ///
-    /// - Parameter date: when the store revoked it (``StoreTransaction/revocationDate``, or now).
+    /// - Parameters:
+    ///   - transaction: the transaction the store took back.
+    ///   - date: when the store revoked it (``StoreTransaction/revocationDate``, or now).
     /// - Returns: whether the ledger changed.
     @discardableResult
     public func recordRevocation(of transaction: StoreTransaction, at date: Date) async throws -> Bool {
