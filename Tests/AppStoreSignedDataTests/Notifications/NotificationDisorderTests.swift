@@ -148,6 +148,34 @@ struct NotificationDisorderTests {
     }
 }
 
+extension NotificationDisorderTests {
+    /// Two file ledgers opened on one folder (as two server processes do), each with its processor
+    /// and its own order of the history, concurrently: the ledger ends as in order once each.
+    @Test func processorsOnLedgersSharingAFolderAgree() async throws {
+        let expected = try await Self.process(Self.history, into: InMemoryFulfillmentLedger())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let own = folder.appendingPathComponent("ledger")
+        let ledgers = try (0..<2).map { _ in try FileFulfillmentLedger(directory: own) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, ledger) in ledgers.enumerated() {
+                let list = Self.disordered(seed: UInt64(index) + 41, copies: 6)
+                group.addTask {
+                    let processor = F.processor(ledger)
+                    for notification in list { _ = try await processor.apply(notification) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for ledger in ledgers {
+            let actual = try await Self.state(of: ledger)
+            #expect(actual.0 == expected.0)
+            #expect(actual.1 == expected.1)
+        }
+        for ledger in ledgers { await ledger.close() }
+    }
+}
+
 /// A small seeded generator (SplitMix64), so a failing order can be replayed.
 struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
