@@ -1,6 +1,6 @@
 /// Why a notification was not processed. Nothing of it was applied, its `notificationUUID` is not
-/// recorded, and the server answers with an error status, which the App Store retries later
-/// (anything but 200 is retried, for about three days).
+/// recorded, and the server answers with an error status (a 40x or 50x), which the App Store
+/// retries later: in production five times, 1, 12, 24, 48 and 72 hours apart; in the sandbox never.
 ///
 /// ``isRetryable`` tells whether a retry can succeed: a ledger that could not write, or a check that
 /// could not be made now. A notification that failed verification is never applied, however often
@@ -70,7 +70,7 @@ public struct NotificationProcessingError: Error, Sendable, CustomStringConverti
     }
 
     /// The HTTP status a server answers with: 400 for a notification that will never be applied
-    /// (the App Store retries anyway, and it is refused again), 503 for one a retry may apply.
+    /// (the App Store retries a 40x too, and it is refused again), 503 for one a retry may apply.
     public var httpStatus: Int { isRetryable ? 503 : 400 }
 
     /// The code and the detail.

@@ -7,13 +7,15 @@
 /// code ``NotificationProcessingError/Code/verificationUnavailable``; every other failure as it is.
 extension SignedDataVerifier: SignedPayloadVerifying {
     /// The verified payload of a notification's `signedPayload`: the bundle id, app Apple id and
-    /// environment of its `data` are checked.
+    /// environment of its `data` (or of its `summary`, which a summary notification carries instead)
+    /// are checked.
     public func verifyNotification(_ signedPayload: String) async throws -> NotificationPayload {
         try retryable {
             try verify(signedPayload, as: NotificationPayload.self) { payload in
                 SignedDataClaims(
-                    signedDate: payload.signedDate?.date, bundleID: payload.data?.bundleId,
-                    environment: payload.data?.environment?.rawValue, appAppleID: payload.data?.appAppleId)
+                    signedDate: payload.signedDate?.date, bundleID: payload.data?.bundleId ?? payload.summary?.bundleId,
+                    environment: (payload.data?.environment ?? payload.summary?.environment)?.rawValue,
+                    appAppleID: payload.data?.appAppleId ?? payload.summary?.appAppleId)
             }.payload
         }
     }

@@ -112,6 +112,37 @@ struct SignedNotificationTests {
         #expect(error?.code == (text.contains("a.b.c") ? .verificationFailed : .malformedBody))
     }
 
+    /// A renewal-extension summary carries `summary` instead of `data`: checked for the app and
+    /// environment there, and changes no entitlement.
+    @Test(arguments: [F.bundleID, "com.example.other"])
+    func aSummaryNotificationIsCheckedAndIgnored(bundleID: String) async throws {
+        var payload = NotificationPayload()
+        payload.notificationUUID = "s1"
+        payload.notificationType = NotificationType(rawValue: "RENEWAL_EXTENSION")
+        payload.subtype = NotificationSubtype(rawValue: "SUMMARY")
+        payload.signedDate = AppStoreDate(TestChains.signedDate)
+        var summary = NotificationSummary()
+        summary.bundleId = bundleID
+        summary.environment = .sandbox
+        summary.productId = "pro.monthly"
+        summary.succeededCount = 5
+        summary.failedCount = 1
+        payload.summary = summary
+        let body = PayloadJSON.encode(
+            NotificationBody(signedPayload: try JWSSigner(identity: TestChains.sandbox).sign(payload)))
+        let ledger = InMemoryFulfillmentLedger()
+        let processor = try Self.processor(ledger)
+        if bundleID == F.bundleID {
+            #expect(try await processor.process(body: body).outcome == .ignored(.informational))
+            #expect(await ledger.notificationRecorded("s1") != nil)
+        } else {
+            let error = await #expect(throws: NotificationProcessingError.self) {
+                try await processor.process(body: body)
+            }
+            #expect((error?.underlying as? SignedDataVerificationError)?.kind == .wrongBundleID)
+        }
+    }
+
     /// An online check that cannot be answered now is retryable, and nothing is applied.
     @Test func anUnansweredOnlineCheckIsRetryable() async throws {
         struct Unreachable: CertificateRevocationChecking {
