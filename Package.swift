@@ -39,6 +39,9 @@ let package = Package(
         .target(name: "AppStoreSignedData", dependencies: ["PurchaseCore", "COpenSSL"]),
         .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
         .executableTarget(
+            name: "signed-data-benchmarks", dependencies: ["AppStoreSignedData", "BenchmarkSupport"],
+            path: "Benchmarks/signed-data-benchmarks"),
+        .executableTarget(
             name: "simulated-store-benchmarks",
             dependencies: ["PurchaseCore", "PurchaseTesting", "SimulatedAppStore", "BenchmarkSupport"],
             path: "Benchmarks/simulated-store-benchmarks"
