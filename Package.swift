@@ -112,7 +112,9 @@ let package = Package(
         .testTarget(
             name: "PurchaseScenariosTests",
             dependencies: ["PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore"]),
-        .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "PurchaseCore"]),
+        .testTarget(
+            name: "AppStoreSignedDataTests",
+            dependencies: ["AppStoreSignedData", "PurchaseCore", "FileStore"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
     ]
 )

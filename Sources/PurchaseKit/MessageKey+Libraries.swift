@@ -6,8 +6,10 @@ import PurchaseScenarios
 extension MessageKey {
     /// Every key the package's libraries declare, each module's in the order it lists them: the purchase
     /// flow's (`coreKeys`), catalog diagnostics and reader reasons (`catalogKeys`, `propertyListKeys`),
-    /// scenario diagnostics (`scenarioKeys`), scenario steps (`scenarioStepKeys`) and App Store signed data
-    /// (`signedDataKeys`). Render their texts from a `MessageTable` to check a language.
+    /// scenario diagnostics (`scenarioKeys`), scenario steps (`scenarioStepKeys`), App Store signed data
+    /// (`signedDataKeys`) and App Store Server Notifications (`notificationKeys`). Render their texts from a
+    /// `MessageTable` to check a language.
     public static let libraryKeys: [MessageKey] =
         coreKeys + catalogKeys + propertyListKeys + scenarioKeys + scenarioStepKeys + signedDataKeys
+        + notificationKeys
 }

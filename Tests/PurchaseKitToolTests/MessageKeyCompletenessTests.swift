@@ -19,7 +19,7 @@ struct MessageKeyCompletenessTests {
         ("PurchaseCore", MessageKey.coreKeys),
         ("PurchaseCatalog", MessageKey.catalogKeys + MessageKey.propertyListKeys),
         ("PurchaseScenarios", MessageKey.scenarioKeys + MessageKey.scenarioStepKeys),
-        ("AppStoreSignedData", MessageKey.signedDataKeys),
+        ("AppStoreSignedData", MessageKey.signedDataKeys + MessageKey.notificationKeys),
         ("PurchaseKitCLI", MessageKey.toolKeys),
     ]
     static let keys = modules.flatMap(\.keys)

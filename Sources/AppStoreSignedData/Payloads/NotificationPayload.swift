@@ -25,6 +25,8 @@ public struct NotificationPayload: Sendable, Hashable, Codable {
     public var version: String?
     /// When the App Store signed the notification.
     public var signedDate: AppStoreDate?
+    /// The summary of a renewal-date extension of many subscriptions, carried instead of ``data``.
+    public var summary: NotificationSummary?
 
     /// A payload with no field set.
     public init() {}

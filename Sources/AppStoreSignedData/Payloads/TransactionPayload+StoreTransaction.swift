@@ -6,7 +6,7 @@ extension StoreTransaction {
     ///
     /// - Parameters:
     ///   - payload: the decoded payload of the signed transaction.
-    ///   - store: the provider kind that reported it (the transaction's ``StoreTransaction/store``).
+    ///   - store: the provider kind that reported it (the transaction's `StoreTransaction.store`).
     ///   - state: purchased, or restored for a transaction brought back by a sync.
     ///   - signedTransaction: the compact JWS itself, kept as the transaction's verification data.
     /// - Returns: `nil` when the payload lacks what every transaction has: its identifier, product,

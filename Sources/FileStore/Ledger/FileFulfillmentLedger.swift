@@ -252,7 +252,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         }
     }
 
-    private func read<R: Sendable>(_ body: @Sendable (LedgerState) -> R) async throws(PurchaseError) -> R {
+    func read<R: Sendable>(_ body: @Sendable (LedgerState) -> R) async throws(PurchaseError) -> R {
         do throws(JournalError) {
             guard !closed.withLock({ $0 }) else { throw closedError }
             return body(try await journal.currentState())
@@ -265,7 +265,7 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         JournalError(.closed, path: directory.path, message: "the ledger is closed; open it again to use it")
     }
 
-    private func perform<R: Sendable>(
+    func perform<R: Sendable>(
         _ what: String, _ body: @escaping @Sendable (LedgerState) throws -> ([LedgerRecord], R)
     ) async throws(PurchaseError) -> R {
         do {

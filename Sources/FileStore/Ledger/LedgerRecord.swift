@@ -19,6 +19,8 @@ enum LedgerRecord: Sendable, Hashable {
     /// Tag 6: a delivered consumable was refunded, with the units taken back from each balance (what
     /// it credited is its delivery's; see `RevokedPayout`).
     case refund(TransactionID, Date, RefundedConsumables, debited: [String: Int])
+    /// Tag 9: a store notification was applied (its identity, then when).
+    case notification(String, Date)
 
     var data: Data {
         var writer = ByteWriter(capacity: 128)
@@ -63,6 +65,10 @@ enum LedgerRecord: Sendable, Hashable {
             writer.date(date)
             writer.u8(treatment.code)
             Self.encode(amounts: debited, into: &writer)
+        case .notification(let id, let date):
+            writer.u8(9)
+            writer.string(id)
+            writer.date(date)
         }
     }
 
@@ -121,6 +127,7 @@ enum LedgerRecord: Sendable, Hashable {
             case 8:
                 let account = try reader.uuid()
                 record = .spend(try reader.string(interning: &interner), try reader.int(), account: account)
+            case 9: record = .notification(try reader.string(), try reader.date())
             default:
                 throw RecordFormatError(description: "unknown ledger record tag \(tag) (written by a newer version?)")
             }
@@ -191,6 +198,8 @@ extension LedgerRecord {
             return .expiration(id, date.asRecorded)
         case .refund(let id, let date, let treatment, let debited):
             return .refund(id, date.asRecorded, treatment, debited: debited)
+        case .notification(let id, let date):
+            return .notification(id, date.asRecorded)
         case .finished, .spend:
             return self
         }

@@ -7,9 +7,10 @@ import PurchaseCore
 struct LedgerState: JournalState {
     /// The snapshot format version this code writes. Version 2 adds the expirations section after
     /// the spent balances, version 3 the refunds section after it, version 4 each delivery's account
-    /// and the accounts' spends after that; older snapshots (without them, of the default account
-    /// alone) still load.
-    static let snapshotVersion: UInt32 = 4
+    /// and the accounts' spends after that, version 5 the notifications applied after them; older
+    /// snapshots (without them, of the default account alone) still load. A state without
+    /// notifications writes version 4, which code without notifications reads too.
+    static let snapshotVersion: UInt32 = 5
 
     private(set) var contents = LedgerContents()
     private(set) var index: [TransactionID: Int] = [:]
@@ -20,6 +21,8 @@ struct LedgerState: JournalState {
     private(set) var balances: [String: Int] = [:]
     /// The other accounts' balances, by app account token, kept up to date the same way.
     private(set) var accountBalances: [UUID: [String: Int]] = [:]
+    /// The store notifications recorded as applied, and when (see `NotificationLog`).
+    private(set) var notifications: [String: Date] = [:]
     /// Recent strings, shared by the records decoded (not part of the state's meaning).
     private var interner = StringInterner()
 
@@ -139,6 +142,9 @@ struct LedgerState: JournalState {
             contents.revocations[id] = date
             contents.revokedPayouts[id] = payout
             take(payout.debited, from: account)
+        case .notification(let id, let date):
+            // The first record of an identity stays, as the ledger only ever writes one.
+            if notifications[id] == nil { notifications[id] = date }
         }
     }
 
@@ -223,13 +229,21 @@ struct LedgerState: JournalState {
                     try applyRecorded(.spend(try reader.string(), try reader.int(), account: account))
                 }
             }
+            if version >= 5 {
+                let count = Int(try reader.u64())
+                guard count <= reader.remaining else {
+                    throw RecordFormatError(description: "bad notification count")
+                }
+                notifications.reserveCapacity(count)
+                for _ in 0..<count { try applyRecorded(.notification(try reader.string(), try reader.date())) }
+            }
             try reader.expectEnd("ledger snapshot")
         }
     }
 
     func snapshot() throws -> Data {
-        var writer = ByteWriter(capacity: 64 + contents.deliveries.count * 120)
-        writer.u32(Self.snapshotVersion)
+        var writer = ByteWriter(capacity: 64 + contents.deliveries.count * 120 + notifications.count * 56)
+        writer.u32(notifications.isEmpty ? 4 : Self.snapshotVersion)
         writer.u64(UInt64(contents.deliveries.count))
         for delivery in contents.deliveries {
             LedgerRecord.encode(delivery, into: &writer)
@@ -275,6 +289,13 @@ struct LedgerState: JournalState {
                 writer.uuid(account)
                 writer.string(name)
                 writer.int(quantity)
+            }
+        }
+        if !notifications.isEmpty {
+            writer.u64(UInt64(notifications.count))
+            for (id, date) in notifications.sorted(by: { $0.key < $1.key }) {
+                writer.string(id)
+                writer.date(date)
             }
         }
         return writer.data

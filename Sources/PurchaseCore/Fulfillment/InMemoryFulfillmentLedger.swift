@@ -5,10 +5,14 @@ public import Foundation
 /// It holds every account its deliveries name (``Delivery/appAccountToken``), with balances and
 /// spends per account, and delivers a transaction to one account only.
 ///
+/// It is a ``NotificationLog`` too: it remembers the notifications applied to it, as long as it lives.
+///
 /// Right for tests and for apps whose provider keeps the durable record; use a file-backed ledger
 /// where deliveries must survive a crash.
-public actor InMemoryFulfillmentLedger: FulfillmentLedger {
+public actor InMemoryFulfillmentLedger: FulfillmentLedger, NotificationLog {
     private var state = LedgerContents()
+    /// The notifications recorded as applied, and when.
+    private var notifications: [String: Date] = [:]
     private var index: [TransactionID: Int] = [:]
     /// The ``Delivery/fulfillmentKey`` of every delivery recorded.
     private var fulfilled: Set<TransactionID> = []
@@ -93,4 +97,17 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger {
 
     /// Everything the ledger holds.
     public func contents() -> LedgerContents { state }
+
+    /// Records that the notification `id` was applied, unless it was recorded before.
+    ///
+    /// - Throws: ``PurchaseError/Code/clientInvalid`` for an empty `id`.
+    public func recordNotification(_ id: String, at date: Date) throws -> Bool {
+        guard !id.isEmpty else { throw PurchaseError(.clientInvalid, detail: "a notification needs an identity") }
+        guard notifications[id] == nil else { return false }
+        notifications[id] = date
+        return true
+    }
+
+    /// When the notification `id` was recorded as applied, or `nil`.
+    public func notificationRecorded(_ id: String) -> Date? { notifications[id] }
 }

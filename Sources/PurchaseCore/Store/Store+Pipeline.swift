@@ -79,111 +79,26 @@ extension Store {
         }
     }
 
-    /// Records the end of a delivered transaction the store reports ending earlier than delivered,
-    /// and ends with it the other deliveries of the same subscription paid for before that end (a
-    /// restore's copies of the period).
+    /// The rules that turn a verified transaction into ledger changes, shared with code that applies
+    /// a store's transactions without a `Store`.
+    var fulfillment: TransactionFulfillment { TransactionFulfillment(catalog: catalog, ledger: ledger) }
+
+    /// Records the end of a delivered transaction the store reports ending earlier than delivered
+    /// (see ``TransactionFulfillment/recordEarlierExpiration(of:)``).
     ///
     /// - Returns: whether the ledger changed.
     private func recordEarlierExpiration(of transaction: StoreTransaction) async throws -> Bool {
-        guard let end = transaction.expirationDate,
-            let delivered = try await ledger.delivery(for: transaction.transactionID),
-            let deliveredEnd = delivered.expirationDate, end < deliveredEnd
-        else { return false }
-        var changed = try await ledger.recordExpiration(transaction.transactionID, at: end)
-        let contents = try await ledger.contents()
-        for other in contents.deliveries
-        where other.originalTransactionID == delivered.originalTransactionID
-            && other.transactionID != delivered.transactionID && other.purchaseDate < end
-            && contents.endsLater(other, than: end)
-        {
-            if try await ledger.recordExpiration(other.transactionID, at: end) { changed = true }
-        }
-        return changed
+        try await fulfillment.recordEarlierExpiration(of: transaction)
     }
 
-    /// Records that the store took `transaction` back: the delivery recorded for it, or else the one
-    /// that holds its ``Delivery/fulfillmentKey`` (the original purchase of a non-consumable whose
-    /// restored copy was found delivered, or the restored copy that was delivered in its place), so
-    /// that a refund reaches what was delivered whichever of the purchase's transactions the store
-    /// names.
-    ///
-    /// A consumable's revocation is recorded with the payout it takes back, as the deployment's
-    /// ``Deployment/refundedConsumables`` says (``FulfillmentLedger/recordRevocation(_:at:refundedConsumables:)``).
+    /// Records that the store took `transaction` back (see
+    /// ``TransactionFulfillment/recordRevocation(of:at:)``), at its revocation date or now.
     private func recordRevocation(of transaction: StoreTransaction) async throws {
-        let date = transaction.revocationDate ?? clock.now
-        if let delivered = try await ledger.delivery(for: transaction.transactionID),
-            delivered.productType == .consumable
-        {
-            _ = try await ledger.recordRevocation(
-                transaction.transactionID, at: date, refundedConsumables: catalog.deployment.refundedConsumables)
-            return
-        }
-        if try await ledger.recordRevocation(transaction.transactionID, at: date) { return }
-        if try await ledger.delivery(for: transaction.transactionID) != nil { return }
-        // Only a purchase delivered once for all its transactions can be held by another one.
-        guard let product = catalog.product(withID: transaction.productID),
-            product.type == .nonConsumable || product.type == .nonRenewing
-        else { return }
-        let key = Delivery.fulfillmentKey(
-            transactionID: transaction.transactionID, originalTransactionID: transaction.originalTransactionID,
-            productType: product.type)
-        let contents = try await ledger.contents()
-        for delivery in contents.deliveries where delivery.fulfillmentKey == key {
-            _ = try await ledger.recordRevocation(delivery.transactionID, at: date)
-        }
-    }
-
-    /// When what `transaction` of `product` grants ends, as its delivery records it: the store's date,
-    /// or for a product whose store states none, its duration or period from the purchase.
-    private static func deliveredExpiration(of transaction: StoreTransaction, _ product: Product) -> Date? {
-        if let end = transaction.expirationDate { return end }
-        if product.type == .nonRenewing, let duration = product.duration {
-            return duration.added(to: transaction.purchaseDate)
-        }
-        if product.type == .autoRenewable, let period = product.subscription?.period {
-            return period.added(to: transaction.purchaseDate)
-        }
-        return nil
+        try await fulfillment.recordRevocation(of: transaction, at: transaction.revocationDate ?? clock.now)
     }
 
     private func makeDelivery(for transaction: StoreTransaction) async throws -> Delivery {
-        guard let product = catalog.product(withID: transaction.productID) else {
-            throw PurchaseError(.productUnavailable, detail: "not in the catalog", productID: transaction.productID)
-        }
-        // A restore brings back ownership, never currency a delivery of the same purchase already
-        // credited: the original's, or an earlier restore's (after a reinstall, a subscription's
-        // current period comes back with every restore).
-        var creditsPayouts = true
-        if transaction.state == .restored, transaction.originalID != transaction.id, !product.payouts.isEmpty {
-            let original = transaction.originalTransactionID
-            if try await ledger.delivery(for: original) != nil {
-                creditsPayouts = false
-            } else {
-                let deliveries = try await ledger.contents().deliveries
-                creditsPayouts = !deliveries.contains { $0.originalTransactionID == original }
-            }
-        }
-        var credits: [String: Int] = [:]
-        if creditsPayouts {
-            guard let units = Self.credits(of: product, transaction.quantity) else {
-                throw Self.creditsOverflow(productID: product.productID, quantity: transaction.quantity)
-            }
-            credits = units
-        }
-        let expiration = Self.deliveredExpiration(of: transaction, product)
-        return Delivery(
-            transactionID: transaction.transactionID,
-            originalTransactionID: transaction.originalTransactionID,
-            productID: product.productID,
-            productType: product.type,
-            quantity: transaction.quantity,
-            entitlements: product.entitlements,
-            credits: credits,
-            expirationDate: expiration,
-            purchaseDate: transaction.purchaseDate,
-            deliveredAt: clock.now,
-            appAccountToken: transaction.appAccountToken
-        )
+        try await fulfillment.delivery(for: transaction, deliveredAt: clock.now)
     }
 
     /// The units `quantity` of `product` credit, by balance; `nil` when they overflow an `Int`.

@@ -26,6 +26,9 @@ public import PurchaseKit
 /// - Every call that returns has committed its change (on disk: the WAL is fsynced at each commit),
 ///   except ``markFinished(_:)``: that mark, kept for history only, is written with the next write or
 ///   by ``flush()``, which `PurchaseDeployment.close()` calls. A call that throws changed nothing.
+/// - It is a `NotificationLog`: ``recordNotification(_:at:)`` is one `INSERT` into a table keyed by
+///   the notification's identity, holding the write lock, so exactly one caller on any connection
+///   gets `true`.
 /// - ``contents()`` reads one snapshot: every commit made before it began, by any process.
 /// - Errors are `PurchaseError`s: `ledgerIOFailed` with the ``SQLiteError`` as the underlying error
 ///   for storage failures (a lock not had within the busy timeout included), `insufficientBalance`
@@ -304,7 +307,7 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
 
     /// Runs `body` in a transaction holding the write lock, after writing the deferred finished
     /// marks in the same transaction (they are kept for the next write when it fails).
-    private func write<Result: Sendable>(
+    func write<Result: Sendable>(
         _ what: String, _ body: @escaping @Sendable (SQLiteSession) throws -> Result
     ) async throws(PurchaseError) -> Result {
         guard let connection else {
@@ -333,7 +336,7 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
 
     /// Runs `body` in a read transaction (one snapshot); `ifEmpty` for a read-only ledger whose
     /// database does not exist.
-    private func read<Result: Sendable>(
+    func read<Result: Sendable>(
         _ what: String, ifEmpty: Result, _ body: @escaping @Sendable (SQLiteSession) throws -> Result
     ) async throws(PurchaseError) -> Result {
         guard let connection else { return ifEmpty }

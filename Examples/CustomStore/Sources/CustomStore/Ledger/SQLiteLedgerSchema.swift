@@ -7,7 +7,7 @@ import Foundation
 /// identifier, as `TransactionID` does.
 enum SQLiteLedgerSchema {
     /// The schema version this code writes, kept in `PRAGMA user_version`.
-    static let version: Int64 = 2
+    static let version: Int64 = 3
 
     /// The tables of version 1 (a new database gets them, then ``accountsMigration``).
     ///
@@ -109,13 +109,24 @@ enum SQLiteLedgerSchema {
         "ALTER TABLE account_balances RENAME TO balances",
     ]
 
+    /// From version 2 to 3: the store notifications applied (`NotificationLog`), one row per
+    /// identity; the primary key is the check.
+    static let notificationsMigration = [
+        """
+        CREATE TABLE notifications (
+            id TEXT PRIMARY KEY,
+            recorded_at REAL NOT NULL
+        ) STRICT, WITHOUT ROWID
+        """
+    ]
+
     /// The account column's text for an app account token (`''` for the default account).
     static func account(_ token: UUID?) -> String { token?.uuidString ?? "" }
 
     /// The app account token an account column holds (`nil` for the default account).
     static func token(_ account: String) -> UUID? { account.isEmpty ? nil : UUID(uuidString: account) }
 
-    /// Creates the tables in a new database, or brings a version 1 database to this version, in one
+    /// Creates the tables in a new database, or brings an older database to this version, in one
     /// transaction (another process doing the same at the same time waits, then finds it done);
     /// leaves a database of this version as it is.
     ///
@@ -129,7 +140,10 @@ enum SQLiteLedgerSchema {
             if found < 1 {
                 for table in tables { try session.execute(table) }
             }
-            for statement in accountsMigration { try session.execute(statement) }
+            if found < 2 {
+                for statement in accountsMigration { try session.execute(statement) }
+            }
+            for statement in notificationsMigration { try session.execute(statement) }
             try session.execute("PRAGMA user_version = \(version)")
         }
     }
