@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "PurchaseCore"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "AppStoreSignedData", dependencies: ["PurchaseCore", "COpenSSL"]),
-        .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
+        .target(
+            name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL", "AppStoreSignedData"]),
         .executableTarget(
             name: "simulated-store-benchmarks",
             dependencies: ["PurchaseCore", "PurchaseTesting", "SimulatedAppStore", "BenchmarkSupport"],
@@ -48,7 +49,9 @@ let package = Package(
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
         .target(
             name: "PurchaseScenarios",
-            dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "SimulatedAppStore"]
+            dependencies: [
+                "PropertyList", "PurchaseCore", "PurchaseCatalog", "SimulatedAppStore", "AppStoreSignedData",
+            ]
         ),
         .target(
             name: "PurchaseKit",
@@ -104,10 +107,13 @@ let package = Package(
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(
-            name: "SimulatedAppStoreTests", dependencies: ["SimulatedAppStore", "PurchaseTesting", "TestSupport"]),
+            name: "SimulatedAppStoreTests",
+            dependencies: ["SimulatedAppStore", "PurchaseTesting", "TestSupport", "AppStoreSignedData"]),
         .testTarget(
             name: "PurchaseScenariosTests",
-            dependencies: ["PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore"]),
+            dependencies: [
+                "PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore", "AppStoreSignedData",
+            ]),
         .testTarget(name: "AppStoreSignedDataTests", dependencies: ["AppStoreSignedData", "PurchaseCore"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
     ]
