@@ -57,7 +57,7 @@ let package = Package(
             name: "PurchaseKit",
             dependencies: [
                 "PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore",
-                "PurchaseScenarios",
+                "PurchaseScenarios", "AppStoreSignedData",
             ]
         ),
         .executableTarget(
@@ -103,7 +103,8 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(
-            name: "PurchaseKitToolTests", dependencies: ["purchasekit", "PurchaseKitCLI", "PurchaseKit", "TestSupport"]),
+            name: "PurchaseKitToolTests",
+            dependencies: ["purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(

@@ -10,6 +10,12 @@
 #include <openssl/rand.h>
 #include <openssl/core_names.h>
 #include <openssl/param_build.h>
+#include <openssl/x509v3.h>
+#include <openssl/x509_vfy.h>
+#include <openssl/objects.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
 
 /// A P-256 key built from its raw parts with EVP_PKEY_fromdata, which costs a few tens of
 /// microseconds where OpenSSL 3's DER decoders (d2i_AutoPrivateKey, d2i_PUBKEY) cost hundreds:
@@ -61,6 +67,191 @@ static inline int pk_ec_key_parts(
     int written = BN_bn2binpad(scalar, priv, 32);
     BN_clear_free(scalar);
     return written == 32;
+}
+
+/// A new P-256 key pair, or NULL; the caller frees it.
+static inline EVP_PKEY *pk_p256_generate(void) {
+    return EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
+}
+
+/// Adds the extension `name` = `value` (OpenSSL's configuration syntax) to `cert` in `context`.
+static inline int pk_add_conf_extension(X509 *cert, X509V3_CTX *context, int nid, const char *value) {
+    X509_EXTENSION *extension = X509V3_EXT_conf_nid(NULL, context, nid, value);
+    if (extension == NULL) {
+        return 0;
+    }
+    int added = X509_add_ext(cert, extension, -1);
+    X509_EXTENSION_free(extension);
+    return added;
+}
+
+/// A version 3 certificate for `subject_key` named CN=`subject_cn`, O=`organization`, C=US, issued
+/// by `issuer` (NULL: self-issued) and signed with `signing_key` using ECDSA with SHA-256. It carries
+/// basicConstraints (CA with path length `path_length` when `is_ca`, -1 for none; else not a CA),
+/// keyUsage (certificate and CRL signing for a CA, digital signature otherwise), both critical, the
+/// subject and authority key identifiers and, when `marker_oid` is not NULL, a non-critical extension
+/// of that OID whose value is DER NULL. Times are seconds since 1970. Returns NULL on failure; the
+/// caller frees the certificate.
+static inline X509 *pk_make_certificate(
+    const char *subject_cn, const char *organization, X509 *issuer, uint64_t serial,
+    int64_t not_before, int64_t not_after, EVP_PKEY *subject_key, EVP_PKEY *signing_key,
+    int is_ca, int path_length, const char *marker_oid) {
+    X509 *cert = X509_new();
+    X509_NAME *name = X509_NAME_new();
+    ASN1_OBJECT *marker = NULL;
+    ASN1_OCTET_STRING *marker_value = NULL;
+    X509_EXTENSION *marker_extension = NULL;
+    static const unsigned char der_null[2] = {0x05, 0x00};
+    int ok = cert != NULL && name != NULL && X509_set_version(cert, X509_VERSION_3)
+        && ASN1_INTEGER_set_uint64(X509_get_serialNumber(cert), serial)
+        && X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, (const unsigned char *)subject_cn, -1, -1, 0)
+        && X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8, (const unsigned char *)organization, -1, -1, 0)
+        && X509_NAME_add_entry_by_txt(name, "C", MBSTRING_ASC, (const unsigned char *)"US", -1, -1, 0)
+        && X509_set_subject_name(cert, name)
+        && X509_set_issuer_name(cert, issuer != NULL ? X509_get_subject_name(issuer) : name)
+        && ASN1_TIME_set(X509_getm_notBefore(cert), (time_t)not_before) != NULL
+        && ASN1_TIME_set(X509_getm_notAfter(cert), (time_t)not_after) != NULL
+        && X509_set_pubkey(cert, subject_key);
+    if (ok) {
+        X509V3_CTX context;
+        X509V3_set_ctx(&context, issuer != NULL ? issuer : cert, cert, NULL, NULL, 0);
+        char constraints[48];
+        if (is_ca && path_length >= 0) {
+            snprintf(constraints, sizeof constraints, "critical,CA:TRUE,pathlen:%d", path_length);
+        } else {
+            snprintf(constraints, sizeof constraints, "%s", is_ca ? "critical,CA:TRUE" : "critical,CA:FALSE");
+        }
+        ok = pk_add_conf_extension(cert, &context, NID_basic_constraints, constraints)
+            && pk_add_conf_extension(
+                cert, &context, NID_key_usage, is_ca ? "critical,keyCertSign,cRLSign" : "critical,digitalSignature")
+            && pk_add_conf_extension(cert, &context, NID_subject_key_identifier, "hash")
+            && pk_add_conf_extension(cert, &context, NID_authority_key_identifier, "keyid:always");
+    }
+    if (ok && marker_oid != NULL) {
+        marker = OBJ_txt2obj(marker_oid, 1);
+        marker_value = ASN1_OCTET_STRING_new();
+        ok = marker != NULL && marker_value != NULL && ASN1_OCTET_STRING_set(marker_value, der_null, 2)
+            && (marker_extension = X509_EXTENSION_create_by_OBJ(NULL, marker, 0, marker_value)) != NULL
+            && X509_add_ext(cert, marker_extension, -1);
+    }
+    if (ok) {
+        ok = X509_sign(cert, signing_key, EVP_sha256()) > 0;
+    }
+    X509_EXTENSION_free(marker_extension);
+    ASN1_OCTET_STRING_free(marker_value);
+    ASN1_OBJECT_free(marker);
+    X509_NAME_free(name);
+    if (!ok) {
+        X509_free(cert);
+        return NULL;
+    }
+    return cert;
+}
+
+/// Whether `cert` carries an extension with the dotted OID `oid`: 1, 0, or -1 when the OID is invalid.
+static inline int pk_has_extension(const X509 *cert, const char *oid) {
+    ASN1_OBJECT *object = OBJ_txt2obj(oid, 1);
+    if (object == NULL) {
+        return -1;
+    }
+    int found = X509_get_ext_by_OBJ(cert, object, -1) >= 0;
+    ASN1_OBJECT_free(object);
+    return found;
+}
+
+/// Seconds since 1970 of an ASN.1 time into `seconds`; returns 1, or 0 when it cannot be read.
+static inline int pk_time_seconds(const ASN1_TIME *time, int64_t *seconds) {
+    struct tm parts;
+    memset(&parts, 0, sizeof parts);
+    if (time == NULL || ASN1_TIME_to_tm(time, &parts) != 1) {
+        return 0;
+    }
+    *seconds = (int64_t)timegm(&parts);
+    return 1;
+}
+
+/// The validity window of `cert` into `not_before` and `not_after` (seconds since 1970); returns 1 or 0.
+static inline int pk_certificate_validity(const X509 *cert, int64_t *not_before, int64_t *not_after) {
+    return pk_time_seconds(X509_get0_notBefore(cert), not_before)
+        && pk_time_seconds(X509_get0_notAfter(cert), not_after);
+}
+
+/// `name` as RFC 2253 text into `buffer` (NUL-terminated, cut at `capacity`); returns its length or -1.
+static inline int pk_name_text(const X509_NAME *name, char *buffer, int capacity) {
+    BIO *bio = BIO_new(BIO_s_mem());
+    if (bio == NULL || capacity < 1) {
+        BIO_free(bio);
+        return -1;
+    }
+    int length = -1;
+    if (X509_NAME_print_ex(bio, name, 0, XN_FLAG_RFC2253) >= 0) {
+        length = BIO_read(bio, buffer, capacity - 1);
+        if (length < 0) {
+            length = 0;
+        }
+        buffer[length] = 0;
+    }
+    BIO_free(bio);
+    return length;
+}
+
+/// The subject (`which` 0) or issuer (1) of `cert` as RFC 2253 text; see pk_name_text.
+static inline int pk_certificate_name(const X509 *cert, int which, char *buffer, int capacity) {
+    return pk_name_text(which == 0 ? X509_get_subject_name(cert) : X509_get_issuer_name(cert), buffer, capacity);
+}
+
+/// The serial number of `cert` as big-endian bytes into `buffer`; returns the length, or -1.
+static inline int pk_certificate_serial(const X509 *cert, unsigned char *buffer, int capacity) {
+    BIGNUM *number = ASN1_INTEGER_to_BN(X509_get0_serialNumber(cert), NULL);
+    if (number == NULL || BN_num_bytes(number) > capacity) {
+        BN_free(number);
+        return -1;
+    }
+    int length = BN_bn2bin(number, buffer);
+    BN_free(number);
+    return length;
+}
+
+/// Verifies `leaf` through `intermediate` (the only untrusted certificate) to a certificate of
+/// `store` at `at_time` (seconds since 1970) with X509_verify_cert, no purpose and no partial chains.
+/// Returns X509_V_OK (0) or libcrypto's verification error; -1 when the check could not be set up.
+/// On success `chain_length` is the verified chain's length and `not_before`/`not_after` the part of
+/// time in which every certificate of it is valid.
+static inline int pk_verify_chain(
+    X509_STORE *store, X509 *leaf, X509 *intermediate, int64_t at_time,
+    int *chain_length, int64_t *not_before, int64_t *not_after) {
+    X509_STORE_CTX *context = X509_STORE_CTX_new();
+    STACK_OF(X509) *untrusted = sk_X509_new_null();
+    int result = -1;
+    if (context != NULL && untrusted != NULL && sk_X509_push(untrusted, intermediate) > 0
+        && X509_STORE_CTX_init(context, store, leaf, untrusted) == 1) {
+        X509_STORE_CTX_set_time(context, 0, (time_t)at_time);
+        if (X509_verify_cert(context) == 1) {
+            STACK_OF(X509) *chain = X509_STORE_CTX_get0_chain(context);
+            int count = sk_X509_num(chain);
+            int64_t from = INT64_MIN, to = INT64_MAX;
+            result = X509_V_OK;
+            for (int index = 0; index < count; index++) {
+                int64_t start = 0, end = 0;
+                if (!pk_certificate_validity(sk_X509_value(chain, index), &start, &end)) {
+                    result = -1;
+                    break;
+                }
+                if (start > from) from = start;
+                if (end < to) to = end;
+            }
+            *chain_length = count;
+            *not_before = from;
+            *not_after = to;
+        } else {
+            result = X509_STORE_CTX_get_error(context);
+            if (result == X509_V_OK) result = -1;
+        }
+    }
+    sk_X509_free(untrusted);
+    X509_STORE_CTX_free(context);
+    ERR_clear_error();
+    return result;
 }
 
 #endif

@@ -1,3 +1,4 @@
+import AppStoreSignedData
 import PurchaseCatalog
 public import PurchaseCore
 import PurchaseScenarios
@@ -5,8 +6,8 @@ import PurchaseScenarios
 extension MessageKey {
     /// Every key the package's libraries declare, each module's in the order it lists them: the purchase
     /// flow's (`coreKeys`), catalog diagnostics and reader reasons (`catalogKeys`, `propertyListKeys`),
-    /// scenario diagnostics (`scenarioKeys`) and scenario steps (`scenarioStepKeys`). Render their
-    /// texts from a `MessageTable` to check a language.
+    /// scenario diagnostics (`scenarioKeys`), scenario steps (`scenarioStepKeys`) and App Store signed data
+    /// (`signedDataKeys`). Render their texts from a `MessageTable` to check a language.
     public static let libraryKeys: [MessageKey] =
-        coreKeys + catalogKeys + propertyListKeys + scenarioKeys + scenarioStepKeys
+        coreKeys + catalogKeys + propertyListKeys + scenarioKeys + scenarioStepKeys + signedDataKeys
 }

@@ -1,3 +1,4 @@
+import AppStoreSignedData
 import Foundation
 import PurchaseKit
 import Testing
@@ -18,6 +19,7 @@ struct MessageKeyCompletenessTests {
         ("PurchaseCore", MessageKey.coreKeys),
         ("PurchaseCatalog", MessageKey.catalogKeys + MessageKey.propertyListKeys),
         ("PurchaseScenarios", MessageKey.scenarioKeys + MessageKey.scenarioStepKeys),
+        ("AppStoreSignedData", MessageKey.signedDataKeys),
         ("PurchaseKitCLI", MessageKey.toolKeys),
     ]
     static let keys = modules.flatMap(\.keys)
