@@ -36,7 +36,7 @@ public final class NotificationLog: Sendable {
     }
 
     /// Every notification from now on, in order, until the log's store closes the stream
-    /// (``finish()``) or the consumer stops.
+    /// (`finish()`) or the consumer stops.
     public func updates() -> AsyncStream<SignedNotification> {
         let (stream, continuation) = AsyncStream<SignedNotification>.makeStream()
         let id = state.withLock { state in

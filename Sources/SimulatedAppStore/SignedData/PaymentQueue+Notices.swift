@@ -56,7 +56,7 @@ extension PaymentQueue {
                     transaction, old: old, hints: hints, upgrade: upgrade, followed: followed, purchase: &purchase)
             case .subscription(let subscription):
                 if let old = account.subscriptions[subscription.originalNumber] {
-                    notices += noticeSubscription(subscription, old: old)
+                    notices += noticeSubscription(subscription, old: old, now: now)
                 }
             case .priceChange(let productIdentifier, let storefront, _) where storefront == self.storefront:
                 notices += noticePriceChange(productIdentifier, skipping: changedSubscriptions, now: now)
@@ -92,6 +92,15 @@ extension PaymentQueue {
                     transaction, renewal: renewal, upgrade: upgrade, followed: followed, purchase: &purchase)
             }
         }
+        if transaction.isFamilyShared, transaction.productType == .autoRenewable,
+            hints.familyShares.contains(transaction.number)
+        {
+            // Access through Family Sharing is a subscription of the member's own (Apple's SUBSCRIBED).
+            notices.append(
+                StoreNotice(
+                    .subscribed, hadSubscription(inGroupOf: transaction) ? .resubscribe : .initialBuy,
+                    transaction: transaction.number))
+        }
         let subscription = transaction.productType == .autoRenewable ? transaction.originalNumber : nil
         let charged = transaction.state == .purchased || transaction.state == .restored
         if charged, transaction.revocation != nil, !transaction.upgraded,
@@ -126,13 +135,7 @@ extension PaymentQueue {
         }
         if number == original {
             purchase = true
-            let group = productsByIdentifier[transaction.productIdentifier]?.subscription?.group
-            let resubscribing =
-                group != nil
-                && account.subscriptions.values.contains {
-                    $0.originalNumber != original
-                        && productsByIdentifier[$0.productIdentifier]?.subscription?.group == group
-                }
+            let resubscribing = hadSubscription(inGroupOf: transaction)
             let subtype: NotificationSubtype = upgrade ? .upgrade : resubscribing ? .resubscribe : .initialBuy
             let type: NotificationType = offered ? .offerRedeemed : upgrade ? .didChangeRenewalPref : .subscribed
             return [StoreNotice(type, subtype, transaction: number, subscription: original)]
@@ -149,14 +152,41 @@ extension PaymentQueue {
         return offered ? [StoreNotice(.offerRedeemed, transaction: number, subscription: original)] : []
     }
 
+    /// Whether the account had a subscription of the transaction's group before it (its own or one a
+    /// family member shared).
+    private func hadSubscription(inGroupOf transaction: AccountTransaction) -> Bool {
+        guard let group = productsByIdentifier[transaction.productIdentifier]?.subscription?.group else { return false }
+        func inGroup(_ productIdentifier: String) -> Bool {
+            productsByIdentifier[productIdentifier]?.subscription?.group == group
+        }
+        return account.subscriptions.values.contains {
+            $0.originalNumber != transaction.originalNumber && inGroup($0.productIdentifier)
+        }
+            || account.transactions.values.contains {
+                $0.isFamilyShared && $0.number != transaction.number && $0.originalNumber != transaction.originalNumber
+                    && inGroup($0.productIdentifier)
+            }
+    }
+
     /// The events of a subscription record: auto-renew, billing, price consent, and a change of
     /// product taking effect.
-    private func noticeSubscription(_ subscription: SubscriptionRecord, old: SubscriptionRecord) -> [StoreNotice] {
+    private func noticeSubscription(_ subscription: SubscriptionRecord, old: SubscriptionRecord, now: Double)
+        -> [StoreNotice]
+    {
         var notices: [StoreNotice] = []
         func notice(_ type: NotificationType, _ subtype: NotificationSubtype?) {
             notices.append(
                 StoreNotice(
                     type, subtype, transaction: subscription.latestNumber, subscription: subscription.originalNumber))
+        }
+        // Billing retry ran out after the grace period ended unnoticed (both within one move of the
+        // clock): the grace period's end comes first.
+        if old.billing == .gracePeriod, subscription.billing != .gracePeriod, let since = old.billingIssueSince,
+            since + controls.gracePeriod(for: renewalPeriod(of: old)) <= now,
+            noticeState.noticedGraceEnds[old.originalNumber] != since
+        {
+            noticeState.noticedGraceEnds[old.originalNumber] = since
+            notice(.gracePeriodExpired, nil)
         }
         if old.willAutoRenew != subscription.willAutoRenew, !subscription.revoked,
             subscription.expiration == old.expiration, subscription.nextNumber == old.nextNumber,

@@ -3,7 +3,7 @@ public import Foundation
 
 /// The certificate chain a simulated App Store signs an environment's data with, kept in the
 /// store's folder: `signing-chain-<Environment>.pem` (the chain and the leaf's private key, the
-/// text form of ``SigningIdentity``) and `signing-root-<Environment>.pem` (the root certificate
+/// text form of `SigningIdentity`) and `signing-root-<Environment>.pem` (the root certificate
 /// alone: the file a deployment trusting this store's signed data points at).
 ///
 /// The chain is made on first use and kept: a chain file that is there is read, and one that cannot
@@ -147,7 +147,7 @@ public struct SimulatedSigningChain: Sendable {
 }
 
 extension JWSSigner: CompactJWSSigning {
-    /// ``sign(payload:)``.
+    /// `sign(payload:)`: the compact JWS of the payload's bytes.
     public func compactJWS(signing payload: [UInt8]) throws -> String {
         try sign(payload: payload)
     }

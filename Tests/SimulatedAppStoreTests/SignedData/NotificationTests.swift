@@ -200,7 +200,7 @@ struct NotificationTests {
         #expect(info.renewalPrice == 1990)
     }
 
-    @Test func aFamilyShareEndingIsARevoke() async throws {
+    @Test func familySharesAreSubscriptionsOfTheMemberAndTheirEndARevoke() async throws {
         let clock = SimulationClock()
         let alex = try makeSignedQueue(catalog: FamilySharingTests.catalog(), clock: clock)
         let sam = try makeSignedQueue(catalog: FamilySharingTests.catalog(), clock: clock)
@@ -215,6 +215,14 @@ struct NotificationTests {
         #expect(try sam.emitted(after: 0) == ["REVOKE"])
         let revoke = try TestSigning.verified(try #require(sam.notifications().first))
         #expect(try TestSigning.transaction(revoke.data?.signedTransactionInfo).inAppOwnershipType == .familyShared)
+
+        // A shared subscription is one of the member's own: SUBSCRIBED, family-shared.
+        let mark = sam.lastNotification
+        await alex.buy(TestCatalog.monthly)
+        await sam.waitForCallbacks()
+        #expect(try sam.emitted(after: mark) == ["SUBSCRIBED/INITIAL_BUY"])
+        let shared = try TestSigning.verified(try #require(sam.notifications().last))
+        #expect(try TestSigning.transaction(shared.data?.signedTransactionInfo).inAppOwnershipType == .familyShared)
     }
 
     @Test func subscribersGetEachNotificationOnceInOrder() async throws {
