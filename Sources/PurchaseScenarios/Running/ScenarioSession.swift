@@ -35,6 +35,9 @@ actor ScenarioSession {
     var organizerApp: ScenarioMember?
     /// The family member a step runs as, or `nil` for the first account.
     var currentMember: String?
+    /// The sequence the last `Notifications` check stopped at, by notification log (each app's store
+    /// has one, and a relaunch starts a new one), with the log (kept, so its identifier is not reused).
+    var notificationMarks: [ObjectIdentifier: (log: NotificationLog, sequence: UInt64)] = [:]
     /// The app's answer to the price consent question, printed as its callback.
     lazy var consentDelegate = ScenarioConsentDelegate(name: "app", log: log)
     /// The family members' apps' answers, by name.
