@@ -238,5 +238,11 @@ struct NotificationTests {
         }
         #expect(received == ["ONE_TIME_CHARGE", "SUBSCRIBED/INITIAL_BUY"])
         #expect(log.notifications(after: 1).map(\.sequence) == [2])
+        // Closing the store ends the streams.
+        let another = log.updates()
+        await queue.close()
+        var more = 0
+        for await _ in another { more += 1 }
+        #expect(more == 0)
     }
 }
