@@ -42,6 +42,16 @@ extension ScenarioSession {
         }.max { (UInt64($0.id) ?? 0) < (UInt64($1.id) ?? 0) }
     }
 
+    /// Keeps what the app's store emitted and no check saw yet, before a relaunch replaces the store
+    /// (and its notification log).
+    func carryNotifications() {
+        guard let log = provider?.base.queue.signedData?.notifications else { return }
+        let key = ObjectIdentifier(log)
+        let fresh = log.notifications(after: notificationMarks[key]?.sequence ?? 0)
+        carriedNotifications += fresh
+        if let last = fresh.last { notificationMarks[key] = (log, last.sequence) }
+    }
+
     /// The checks of `Notifications`, `SignedTransaction` and `SignedRenewalInfo`: name, whether it
     /// holds, expected and actual.
     func signedDataChecks(_ expectations: ScenarioExpectations) async
@@ -56,8 +66,10 @@ extension ScenarioSession {
             if let signedData {
                 let log = signedData.notifications
                 let key = ObjectIdentifier(log)
-                let emitted = log.notifications(after: notificationMarks[key]?.sequence ?? 0)
-                if let last = emitted.last { notificationMarks[key] = (log, last.sequence) }
+                let fresh = log.notifications(after: notificationMarks[key]?.sequence ?? 0)
+                if let last = fresh.last { notificationMarks[key] = (log, last.sequence) }
+                let emitted = (currentMember == nil ? carriedNotifications : []) + fresh
+                if currentMember == nil { carriedNotifications = [] }
                 // Each notification is written with the reason it does not verify, if it does not.
                 let summaries = emitted.map { notification in
                     Self.verificationProblem(of: notification, signedData: signedData).map {

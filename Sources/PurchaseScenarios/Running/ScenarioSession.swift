@@ -38,6 +38,8 @@ actor ScenarioSession {
     /// The sequence the last `Notifications` check stopped at, by notification log (each app's store
     /// has one, and a relaunch starts a new one), with the log (kept, so its identifier is not reused).
     var notificationMarks: [ObjectIdentifier: (log: NotificationLog, sequence: UInt64)] = [:]
+    /// Notifications the app's store emitted before a relaunch that no `Notifications` check saw yet.
+    var carriedNotifications: [SignedNotification] = []
     /// The app's answer to the price consent question, printed as its callback.
     lazy var consentDelegate = ScenarioConsentDelegate(name: "app", log: log)
     /// The family members' apps' answers, by name.
@@ -150,6 +152,7 @@ actor ScenarioSession {
     }
 
     func relaunch() async throws(PurchaseError) {
+        carryNotifications()
         await shutDown()
         try await launch()
     }
