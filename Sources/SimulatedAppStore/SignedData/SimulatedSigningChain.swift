@@ -72,6 +72,7 @@ public struct SimulatedSigningChain: Sendable {
     ///
     /// - Parameters:
     ///   - directory: the simulated store's folder in the state folder (made 0700 when missing).
+    ///   - environment: the environment whose chain it is (it names the files).
     ///   - creatingIfMissing: whether a missing chain is written; when false (a read-only
     ///     deployment) a missing chain is made in memory only and nothing is created.
     ///   - date: the time the certificates of a new chain are valid around.
