@@ -42,6 +42,24 @@ extension ScenarioSession {
         }.max { (UInt64($0.id) ?? 0) < (UInt64($1.id) ?? 0) }
     }
 
+    /// Prints the notifications the current app's store emitted since the last ones printed, one
+    /// `notification` line each, with its type and subtype (and the member whose store it is).
+    func writeNotifications() {
+        guard let notifications = provider?.base.queue.signedData?.notifications else { return }
+        let key = ObjectIdentifier(notifications)
+        let fresh = notifications.notifications(after: printedNotifications[key]?.sequence ?? 0)
+        guard let last = fresh.last else { return }
+        printedNotifications[key] = (notifications, last.sequence)
+        for notification in fresh {
+            var entries: [(String, ScenarioJSON)] = [
+                ("event", .string("notification")), ("type", .string(notification.type?.rawValue ?? "")),
+            ]
+            if let subtype = notification.subtype { entries.append(("subtype", .string(subtype.rawValue))) }
+            if let member = currentMember { entries.append(("member", .string(member))) }
+            log.write(entries)
+        }
+    }
+
     /// Keeps what the app's store emitted and no check saw yet, before a relaunch replaces the store
     /// (and its notification log).
     func carryNotifications() {

@@ -40,6 +40,8 @@ actor ScenarioSession {
     var notificationMarks: [ObjectIdentifier: (log: NotificationLog, sequence: UInt64)] = [:]
     /// Notifications the app's store emitted before a relaunch that no `Notifications` check saw yet.
     var carriedNotifications: [SignedNotification] = []
+    /// The sequence of the last notification printed, by notification log (kept, as in ``notificationMarks``).
+    var printedNotifications: [ObjectIdentifier: (log: NotificationLog, sequence: UInt64)] = [:]
     /// The app's answer to the price consent question, printed as its callback.
     lazy var consentDelegate = ScenarioConsentDelegate(name: "app", log: log)
     /// The family members' apps' answers, by name.
@@ -177,6 +179,7 @@ actor ScenarioSession {
             await settleFamily()
             if log.count == before { break }
         }
+        writeNotifications()
         log.flush()
     }
 
