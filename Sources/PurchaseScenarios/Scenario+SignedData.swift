@@ -9,6 +9,9 @@ public enum ScenarioSignedDataStep: Sendable, Hashable {
     case reverseRefund(productID: String)
     /// The person turns auto-renew of the product's subscription back on.
     case enableAutoRenew(productID: String)
+    /// The person keeps the product's subscription as it is, withdrawing a downgrade or crossgrade
+    /// waiting for its next renewal (`DID_CHANGE_RENEWAL_PREF` without a subtype).
+    case keepCurrentPlan(productID: String)
 
     /// The step's name as scenario files spell it.
     public var name: String {
@@ -17,6 +20,7 @@ public enum ScenarioSignedDataStep: Sendable, Hashable {
         case .requestRefund: "requestRefund"
         case .reverseRefund: "reverseRefund"
         case .enableAutoRenew: "enableAutoRenew"
+        case .keepCurrentPlan: "keepCurrentPlan"
         }
     }
 }

@@ -18,6 +18,7 @@ struct ScenarioSignedDataFileTests {
             <key>Reason</key><string>LEGAL</string></dict>
             <dict><key>Step</key><string>reverseRefund</string><key>Product</key><string>a</string></dict>
             <dict><key>Step</key><string>enableAutoRenew</string><key>Product</key><string>s</string></dict>
+            <dict><key>Step</key><string>keepCurrentPlan</string><key>Product</key><string>s</string></dict>
             </array>
             """)
         let actions = try ScenarioFileTests.load(path).steps.map(\.action)
@@ -28,11 +29,12 @@ struct ScenarioSignedDataFileTests {
             steps == [
                 .requestTestNotification, .requestRefund(productID: "a", reason: "UNINTENDED_PURCHASE"),
                 .requestRefund(productID: "a", reason: "LEGAL"), .reverseRefund(productID: "a"),
-                .enableAutoRenew(productID: "s"),
+                .enableAutoRenew(productID: "s"), .keepCurrentPlan(productID: "s"),
             ])
         #expect(
             actions.map(\.name) == [
                 "requestTestNotification", "requestRefund", "requestRefund", "reverseRefund", "enableAutoRenew",
+                "keepCurrentPlan",
             ])
     }
 

@@ -3,7 +3,9 @@ import PropertyList
 // The steps and expectations of signed data: server notifications and JWS fields.
 extension ScenarioParser {
     /// The steps this file reads, in the order the unknown-step message lists them.
-    static let signedDataStepNames = ["requestTestNotification", "requestRefund", "reverseRefund", "enableAutoRenew"]
+    static let signedDataStepNames = [
+        "requestTestNotification", "requestRefund", "reverseRefund", "enableAutoRenew", "keepCurrentPlan",
+    ]
 
     /// The step of this file written as its name alone, if `name` is one.
     static func parameterlessSignedDataAction(_ name: String) -> ScenarioAction? {
@@ -22,10 +24,13 @@ extension ScenarioParser {
             guard let product = requiredString(&fields, "Product", name, location) else { return .some(nil) }
             let reason = optionalString(&fields, "Reason") ?? "UNINTENDED_PURCHASE"
             return .signedData(.requestRefund(productID: product, reason: reason))
-        case "reverseRefund", "enableAutoRenew":
+        case "reverseRefund", "enableAutoRenew", "keepCurrentPlan":
             guard let product = requiredString(&fields, "Product", name, location) else { return .some(nil) }
-            return .signedData(
-                name == "reverseRefund" ? .reverseRefund(productID: product) : .enableAutoRenew(productID: product))
+            switch name {
+            case "reverseRefund": return .signedData(.reverseRefund(productID: product))
+            case "enableAutoRenew": return .signedData(.enableAutoRenew(productID: product))
+            default: return .signedData(.keepCurrentPlan(productID: product))
+            }
         default:
             return nil
         }

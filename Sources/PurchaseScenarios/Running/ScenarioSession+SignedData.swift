@@ -28,6 +28,8 @@ extension ScenarioSession {
                 return
             }
             done(await queue.enableAutoRenewForTransaction(status.originalTransactionIdentifier))
+        case .keepCurrentPlan(let productID):
+            done(await queue.keepCurrentPlan(productIdentifier: storeID(productID)))
         }
     }
 

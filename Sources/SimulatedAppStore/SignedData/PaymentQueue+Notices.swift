@@ -11,7 +11,8 @@ import PurchaseCore
 //   offer code: OFFER_REDEEMED with the same subtype (none for a subscription already active);
 // - a renewal: DID_RENEW, BILLING_RECOVERY when billing had failed; a renewal that fails to charge:
 //   DID_FAIL_TO_RENEW, GRACE_PERIOD while in a grace period; its end: GRACE_PERIOD_EXPIRED;
-// - auto-renew turned on or off: DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_ENABLED or _DISABLED;
+// - auto-renew turned on or off: DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_ENABLED or _DISABLED; a change
+//   of plan withdrawn before it took effect (back to the current plan): DID_CHANGE_RENEWAL_PREF;
 // - a period ending without renewal: EXPIRED, VOLUNTARY (auto-renew off), BILLING_RETRY (retry ran
 //   out) or PRICE_INCREASE (no consent to a raised price);
 // - a price increase: PRICE_INCREASE, PENDING while consent is awaited, ACCEPTED once given or when
@@ -66,7 +67,10 @@ extension PaymentQueue {
             account.apply(record)
         }
         if purchase {
-            notices.removeAll { $0.type == .refund || $0.type == .revoke || $0.type == .didChangeRenewalStatus }
+            notices.removeAll {
+                $0.type == .refund || $0.type == .revoke || $0.type == .didChangeRenewalStatus
+                    || ($0.type == .didChangeRenewalPref && $0.subtype == nil)
+            }
         }
         return notices + dueNotices(now: now)
     }
@@ -104,6 +108,7 @@ extension PaymentQueue {
         let subscription = transaction.productType == .autoRenewable ? transaction.originalNumber : nil
         let charged = transaction.state == .purchased || transaction.state == .restored
         if charged, transaction.revocation != nil, !transaction.upgraded,
+            !hints.withdrawnChanges.contains(transaction.number),
             old?.revocation == nil || hints.revocations.contains(transaction.number)
         {
             notices.append(
@@ -206,6 +211,12 @@ extension PaymentQueue {
         }
         if let next = old.nextNumber, subscription.latestNumber == next, old.latestNumber != next {
             notice(.didRenew, nil)
+        }
+        if old.nextNumber != nil, subscription.nextNumber == nil, subscription.latestNumber == old.latestNumber,
+            subscription.productIdentifier == old.productIdentifier, !subscription.revoked
+        {
+            // Back to the current plan: the change waiting for the renewal is withdrawn.
+            notice(.didChangeRenewalPref, nil)
         }
         return notices
     }

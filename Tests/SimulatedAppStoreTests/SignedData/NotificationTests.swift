@@ -86,6 +86,17 @@ struct NotificationTests {
         #expect(info.productId == GroupCatalog.pro)
         #expect(info.autoRenewProductId == GroupCatalog.basic)
 
+        // Back to the current plan: the change is withdrawn (its period refunded, no REFUND), then chosen again.
+        mark = queue.lastNotification
+        #expect(await queue.keepCurrentPlan(productIdentifier: GroupCatalog.pro))
+        #expect(await queue.keepCurrentPlan(productIdentifier: GroupCatalog.pro) == false)
+        #expect(try queue.emitted(after: mark) == ["DID_CHANGE_RENEWAL_PREF"])
+        let kept = try TestSigning.verified(try #require(queue.notifications().last))
+        #expect(try TestSigning.renewalInfo(kept.data?.signedRenewalInfo).autoRenewProductId == GroupCatalog.pro)
+        mark = queue.lastNotification
+        await queue.buy(GroupCatalog.basic)
+        #expect(try queue.emitted(after: mark) == ["DID_CHANGE_RENEWAL_PREF/DOWNGRADE"])
+
         mark = queue.lastNotification
         await queue.advanceTime(by: 31 * day)
         #expect(try queue.emitted(after: mark) == ["DID_RENEW"])
