@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "PurchaseCore"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "AppStoreSignedData", dependencies: ["PurchaseCore", "COpenSSL"]),
-        .target(name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL"]),
+        .target(
+            name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL", "AppStoreSignedData"]),
         .executableTarget(
             name: "signed-data-benchmarks", dependencies: ["AppStoreSignedData", "BenchmarkSupport"],
             path: "Benchmarks/signed-data-benchmarks"),
@@ -51,7 +52,9 @@ let package = Package(
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
         .target(
             name: "PurchaseScenarios",
-            dependencies: ["PropertyList", "PurchaseCore", "PurchaseCatalog", "SimulatedAppStore"]
+            dependencies: [
+                "PropertyList", "PurchaseCore", "PurchaseCatalog", "SimulatedAppStore", "AppStoreSignedData",
+            ]
         ),
         .target(
             name: "PurchaseKit",
@@ -108,10 +111,13 @@ let package = Package(
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(
-            name: "SimulatedAppStoreTests", dependencies: ["SimulatedAppStore", "PurchaseTesting", "TestSupport"]),
+            name: "SimulatedAppStoreTests",
+            dependencies: ["SimulatedAppStore", "PurchaseTesting", "TestSupport", "AppStoreSignedData"]),
         .testTarget(
             name: "PurchaseScenariosTests",
-            dependencies: ["PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore"]),
+            dependencies: [
+                "PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore", "AppStoreSignedData",
+            ]),
         .testTarget(
             name: "AppStoreSignedDataTests",
             dependencies: ["AppStoreSignedData", "PurchaseCore", "FileStore"]),

@@ -178,6 +178,5 @@ extension MessageKey {
     /// and `receipt inspect`'s, in that order.
     static let toolKeys: [MessageKey] =
         toolCommandLineKeys + toolProductKeys + toolTourKeys + toolStateFolderKeys + toolReceiptKeys
-        + toolSignedDataKeys
-        + toolAccountKeys
+        + toolSignedDataKeys + toolAccountKeys + toolSigningChainKeys
 }

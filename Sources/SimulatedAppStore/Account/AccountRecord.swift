@@ -23,6 +23,8 @@ enum AccountRecord: Sendable, Hashable {
     case offerNonce(UUID)
     /// A one-time offer code redeemed (uppercased): never redeemed again.
     case offerCode(String)
+    /// The account's app transaction (its download of the app) began: its original purchase date.
+    case appTransaction(originalPurchaseDate: Double)
 
     private enum Tag: UInt8 {
         case put = 1
@@ -34,6 +36,7 @@ enum AccountRecord: Sendable, Hashable {
         case family = 11
         case offerNonce = 6
         case offerCode = 7
+        case appTransaction = 12
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -73,6 +76,9 @@ enum AccountRecord: Sendable, Hashable {
         case .offerCode(let code):
             writer.byte(Tag.offerCode.rawValue)
             writer.string(code)
+        case .appTransaction(let date):
+            writer.byte(Tag.appTransaction.rawValue)
+            writer.double(date)
         }
     }
 
@@ -110,6 +116,7 @@ enum AccountRecord: Sendable, Hashable {
             }
             self = .offerNonce(nonce)
         case .offerCode: self = .offerCode(try reader.string())
+        case .appTransaction: self = .appTransaction(originalPurchaseDate: try reader.double())
         }
     }
 }

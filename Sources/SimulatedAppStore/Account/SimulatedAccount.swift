@@ -32,6 +32,8 @@ struct SimulatedAccount: JournalState {
     var offerNonces: Set<UUID> = []
     /// The one-time offer codes redeemed (uppercased); a clear keeps them.
     var redeemedOfferCodes: Set<String> = []
+    /// When the account's app transaction began (its first signed app transaction); a clear keeps it.
+    var appTransactionDate: Double?
     /// Finished consumable purchases the App Store can still refund, by number; not part of
     /// ``transactions`` (receipts and restores do not list them). A refund puts the transaction back
     /// into ``transactions``, revoked.
@@ -93,6 +95,9 @@ struct SimulatedAccount: JournalState {
         }
         for code in redeemedOfferCodes.sorted() {
             AccountRecord.offerCode(code).encode(into: &writer)
+        }
+        if let appTransactionDate {
+            AccountRecord.appTransaction(originalPurchaseDate: appTransactionDate).encode(into: &writer)
         }
         return writer.data
     }
@@ -158,6 +163,8 @@ struct SimulatedAccount: JournalState {
             offerNonces.insert(nonce)
         case .offerCode(let code):
             redeemedOfferCodes.insert(code)
+        case .appTransaction(let date):
+            appTransactionDate = appTransactionDate ?? date
         case .clear:
             transactions.removeAll()
             numbersByOriginal.removeAll()

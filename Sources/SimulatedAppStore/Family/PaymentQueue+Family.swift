@@ -94,7 +94,9 @@ extension PaymentQueue {
             account.apply(.put(copy))
             added.append(copy)
         }
-        await commit(records, callbacks: revocationCallbacks(revoked, added: added))
+        await commit(
+            records, callbacks: revocationCallbacks(revoked, added: added),
+            hints: CommitHints(revocations: Set(revoked.map(\.number)), familyShares: Set(added.map(\.number))))
     }
 
     /// Revokes now the family shares `matching` says (the purchaser stopped sharing, or someone left).

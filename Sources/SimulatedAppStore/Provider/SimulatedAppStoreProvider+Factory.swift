@@ -17,6 +17,12 @@ extension SimulatedAppStoreProvider {
     /// cannot be read is an error, never replaced; in memory a fresh random key); `BundleID` (default
     /// `com.example.app`) and
     /// `SharedSecret` (default none) go to the receipts and the verifyReceipt service.
+    /// Signed data (StoreKit 2 and App Store Server Notifications V2): `SignedData`,
+    /// `SignedDataEnvironment`, `BundleVersion` and `AppAppleID` (see
+    /// ``SimulatedSigningChain``); the environment's chain is kept in
+    /// `<state>/simulated-app-store/signing-chain-<Environment>.pem`, its root in
+    /// `signing-root-<Environment>.pem`, made on first use (a chain file that cannot be read is an
+    /// error, never replaced; in memory a fresh chain).
     /// The deployment's clock is used as is; with `TimeRate`, a ``SimulationClock`` deployment clock
     /// is set to that rate, and any other clock is replaced by a ``SimulationClock`` starting at its now.
     /// In a read-only deployment (`ProviderContext.readOnly`) the account's journal is opened
@@ -37,6 +43,7 @@ extension SimulatedAppStoreProvider {
         var controls = try SessionControls(settings: settings)
         // Every setting is checked before anything is opened.
         let own = try FactorySettings(settings, controls: controls)
+        _ = try signedDataIdentity(settings, controls: controls)
         if let keyID = own.subscriptionKeyID, let file = own.subscriptionKeyFile {
             controls.subscriptionKeys[keyID] = try subscriptionKey(at: file)
         }
@@ -52,10 +59,13 @@ extension SimulatedAppStoreProvider {
         let persistence: PaymentQueue.Persistence = own.inMemory ? .inMemory : .journal(directory: directory)
         let receipts = try receiptSettings(
             own, persistence: persistence, directory: directory, readOnly: context.readOnly)
+        let signedData = try signedData(
+            settings, controls: controls, directory: own.inMemory ? nil : directory, readOnly: context.readOnly,
+            now: clock.now)
         do {
             let queue = try PaymentQueue(
                 catalog: context.catalog, controls: controls, persistence: persistence, clock: clock,
-                random: SplitMix64(seed: own.seed), readOnly: context.readOnly)
+                random: SplitMix64(seed: own.seed), readOnly: context.readOnly, signedData: signedData)
             return SimulatedAppStoreProvider(queue: queue, receipts: receipts)
         } catch let error as PurchaseError {
             throw error
@@ -75,18 +85,24 @@ extension SimulatedAppStoreProvider {
     /// - Throws: `PurchaseError.Code.providerMisconfigured`, with a `ProviderSettingError` naming
     ///   the key, for the first setting it cannot use.
     public static func checkSettings(_ settings: [String: SettingValue]) throws {
-        _ = try FactorySettings(settings, controls: try SessionControls(settings: settings))
+        let controls = try SessionControls(settings: settings)
+        _ = try FactorySettings(settings, controls: controls)
+        _ = try signedDataIdentity(settings, controls: controls)
     }
 
     /// Every top-level setting key the provider reads: the session's and the factory's own, and
     /// `XcodeSettings` (what a `.storekit` file's import keeps of Xcode's own settings).
-    public static let settingKeys = [
-        "Environment", "CanMakePayments", "AskToBuyEnabled", "InterruptedPurchasesEnabled", "FailTransactionsEnabled",
-        "FailureError", "SimulatedErrors", "FaultRate", "FaultError", "Storefront", "Locale", "BillingRetryOnRenewal",
-        "BillingGracePeriodEnabled", "GracePeriodDays", "BillingRetryDays", "DownloadBytesPerSecond", "FailDownloads",
-        "DownloadSteps", "TimeRate", "FaultSeed", "Persistence", "Receipts", "ReceiptKeySeed", "BundleID",
-        "SharedSecret", "XcodeSettings", "SubscriptionKeyID", "SubscriptionKeyFile",
-    ]
+    public static let settingKeys =
+        [
+            "Environment", "CanMakePayments", "AskToBuyEnabled", "InterruptedPurchasesEnabled",
+            "FailTransactionsEnabled",
+            "FailureError", "SimulatedErrors", "FaultRate", "FaultError", "Storefront", "Locale",
+            "BillingRetryOnRenewal",
+            "BillingGracePeriodEnabled", "GracePeriodDays", "BillingRetryDays", "DownloadBytesPerSecond",
+            "FailDownloads",
+            "DownloadSteps", "TimeRate", "FaultSeed", "Persistence", "Receipts", "ReceiptKeySeed", "BundleID",
+            "SharedSecret", "XcodeSettings", "SubscriptionKeyID", "SubscriptionKeyFile",
+        ] + signedDataSettingKeys
 
     /// The keys the factory reads itself, checked.
     private struct FactorySettings {

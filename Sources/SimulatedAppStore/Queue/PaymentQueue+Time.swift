@@ -21,6 +21,7 @@ extension PaymentQueue {
     public func tick() async {
         await prepare()
         await renewDue()
+        publishDueNotices()
         await updateDownloads()
     }
 
@@ -74,7 +75,9 @@ extension PaymentQueue {
         }
         guard !records.isEmpty else { return }
         let values = renewals
-        await commit(records, callbacks: values.isEmpty ? [] : [tell { $0.updatedTransactions(values) }])
+        await commit(
+            records, callbacks: values.isEmpty ? [] : [tell { $0.updatedTransactions(values) }],
+            hints: CommitHints(renewals: Set(renewals.compactMap { Self.number($0.id) })))
     }
 
     /// A renewal transaction starting at `start`, and the subscription moved to its new period.

@@ -61,6 +61,11 @@ public actor PaymentQueue {
     public nonisolated let clock: any PurchaseClock
     /// The last error writing the account's journal, if any; the change stayed in memory.
     public internal(set) var lastPersistenceError: String?
+    /// What the store signs its transactions, renewal info, app transaction and notifications with;
+    /// `nil`: it issues no signed data and emits no notifications.
+    public nonisolated let signedData: SimulatedSignedData?
+    /// The events already noticed and the order notifications are published in.
+    var noticeState = NoticeState()
 
     var random: any RandomNumberGenerator & Sendable
     let callbacks: CallbackPump
@@ -97,6 +102,8 @@ public actor PaymentQueue {
     ///     read-only (a read-only deployment): nothing in the folder is created or written (a
     ///     missing folder is an empty account), and a change is kept in memory only, with
     ///     ``lastPersistenceError`` set.
+    ///   - signedData: with it, the store signs its transactions, renewal info and app transaction on
+    ///     request and emits a signed App Store Server Notification V2 for each of its events.
     /// - Throws: `JournalError` when the journal cannot be opened (damaged, locked, unreadable).
     public init(
         catalog: Catalog,
@@ -105,9 +112,11 @@ public actor PaymentQueue {
         clock: any PurchaseClock = SimulationClock(),
         random: any RandomNumberGenerator & Sendable = SplitMix64(seed: 0),
         callbackQueue: DispatchQueue? = nil,
-        readOnly: Bool = false
+        readOnly: Bool = false,
+        signedData: SimulatedSignedData? = nil
     ) throws {
         self.catalog = catalog
+        self.signedData = signedData
         self.controls = controls
         self.paymentsAllowed = Locked(controls.canMakePayments)
         self.clock = clock
@@ -134,9 +143,10 @@ public actor PaymentQueue {
     }
 
     /// Closes the account's journal (a relaunch opens a new queue on the folder); an account in memory
-    /// takes its downloaded content folders with it.
+    /// takes its downloaded content folders with it. The streams of emitted notifications end.
     public func close() {
         journal?.close()
+        signedData?.notifications.finish()
         if journal == nil { try? FileManager.default.removeItem(at: downloadsDirectory) }
     }
 
@@ -219,12 +229,14 @@ public actor PaymentQueue {
     ///   callbacks run; `.deferred` leaves their fsync to the next synced commit or the close, for
     ///   records whose loss in a machine crash only repeats work the app's ledger answers once
     ///   (a finish mark: the transaction comes back unfinished and is finished again).
+    /// - Parameter hints: what the caller applied in memory already (renewals, revocations), for the
+    ///   notifications the records make (with ``signedData``).
     func commit(
         _ records: [AccountRecord], callbacks planned: [(@Sendable () -> Void)?],
-        durability: JournalDurability = .synced
+        durability: JournalDurability = .synced, hints: CommitHints = CommitHints()
     ) async {
         let callbacks = planned.compactMap { $0 }
-        for record in records { account.apply(record) }
+        let notices = applyForCommit(records, hints: hints)
         let shared = familyPurchases(in: records)
         let ticket = nextTicket
         nextTicket += 1
@@ -236,6 +248,7 @@ public actor PaymentQueue {
                 lastPersistenceError = String(describing: error)
             }
         }
+        publish(notices)
         if ticket == nextRelease && held.isEmpty {
             nextRelease += 1
             schedule(callbacks)

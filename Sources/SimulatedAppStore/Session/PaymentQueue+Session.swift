@@ -299,7 +299,8 @@ extension PaymentQueue {
         guard let renewal = makeRenewal(of: &subscription, at: now) else { return nil }
         let value = paymentTransaction(renewal)
         await commit(
-            [.put(renewal), .subscription(subscription)], callbacks: [tell { $0.updatedTransactions([value]) }])
+            [.put(renewal), .subscription(subscription)], callbacks: [tell { $0.updatedTransactions([value]) }],
+            hints: CommitHints(renewals: [renewal.number]))
         return value
     }
 
