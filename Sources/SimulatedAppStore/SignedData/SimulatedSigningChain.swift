@@ -158,7 +158,8 @@ extension SimulatedSignedData {
     /// The signing side of a store signing with `chain`, for `identity` (whose environment should be
     /// the chain's).
     public convenience init(
-        chain: SimulatedSigningChain, identity: SignedDataIdentity, notifications: NotificationOutbox = NotificationOutbox()
+        chain: SimulatedSigningChain, identity: SignedDataIdentity,
+        notifications: NotificationOutbox = NotificationOutbox()
     ) {
         self.init(
             identity: identity, signer: chain.signer, rootCertificate: chain.identity.rootCertificate,
