@@ -96,17 +96,19 @@ public struct AppStoreNotificationProcessor: Sendable {
     /// - Throws: ``NotificationProcessingError`` with code `verificationFailed` or
     ///   `verificationUnavailable`.
     public func verify(signedPayload: String) async throws(NotificationProcessingError) -> VerifiedNotification {
-        let payload = try await verified("the notification") { try await verifier.verifyNotification(signedPayload) }
+        let payload = try await verified("the notification") {
+            try await verifier.notificationPayload(verifying: signedPayload)
+        }
         let uuid = payload.notificationUUID
         var notification = VerifiedNotification(payload: payload)
         if let signed = payload.data?.signedTransactionInfo {
             notification.transaction = try await verified("its transaction", uuid) {
-                try await verifier.verifyTransaction(signed)
+                try await verifier.transactionPayload(verifying: signed)
             }
         }
         if let signed = payload.data?.signedRenewalInfo {
             notification.renewalInfo = try await verified("its renewal info", uuid) {
-                try await verifier.verifyRenewalInfo(signed)
+                try await verifier.renewalInfoPayload(verifying: signed)
             }
         }
         return notification

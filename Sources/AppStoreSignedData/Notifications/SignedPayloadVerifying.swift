@@ -12,11 +12,11 @@
 ///   error as a verification failure.
 public protocol SignedPayloadVerifying: Sendable {
     /// The verified payload of a notification's `signedPayload`.
-    func verifyNotification(_ signedPayload: String) async throws -> NotificationPayload
+    func notificationPayload(verifying signedPayload: String) async throws -> NotificationPayload
 
     /// The verified payload of a signed transaction (`signedTransactionInfo`).
-    func verifyTransaction(_ signedTransaction: String) async throws -> TransactionPayload
+    func transactionPayload(verifying signedTransaction: String) async throws -> TransactionPayload
 
     /// The verified payload of a subscription's signed renewal info (`signedRenewalInfo`).
-    func verifyRenewalInfo(_ signedRenewalInfo: String) async throws -> RenewalInfoPayload
+    func renewalInfoPayload(verifying signedRenewalInfo: String) async throws -> RenewalInfoPayload
 }

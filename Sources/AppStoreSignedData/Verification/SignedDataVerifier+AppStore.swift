@@ -43,7 +43,8 @@ extension SignedDataVerifier {
     }
 
     /// Verifies an App Store Server Notification V2's signed payload: chain, signature, then the bundle
-    /// id, environment and (in Production) app Apple id of its `data`. The transaction and renewal info
+    /// id, environment and (in Production) app Apple id of its `data` (of its `summary` for a summary
+    /// notification, which carries no `data`). The transaction and renewal info
     /// inside are signed data of their own: verify them with ``verifyTransaction(_:)`` and
     /// ``verifyRenewalInfo(_:)``.
     ///
@@ -53,8 +54,9 @@ extension SignedDataVerifier {
     {
         try verify(token, as: NotificationPayload.self) { payload in
             SignedDataClaims(
-                signedDate: payload.signedDate?.date, bundleID: payload.data?.bundleId,
-                environment: payload.data?.environment?.rawValue, appAppleID: payload.data?.appAppleId)
+                signedDate: payload.signedDate?.date, bundleID: payload.data?.bundleId ?? payload.summary?.bundleId,
+                environment: (payload.data?.environment ?? payload.summary?.environment)?.rawValue,
+                appAppleID: payload.data?.appAppleId ?? payload.summary?.appAppleId)
         }
     }
 

@@ -2,8 +2,8 @@ public import PurchaseCore
 
 import struct Foundation.Data
 
-/// The core's verification plug-in for StoreKit 2 transactions: a ``ReceiptVerifier`` that accepts a
-/// transaction only when its ``StoreTransaction/verificationData`` is a signed transaction (compact
+/// The core's verification plug-in for StoreKit 2 transactions: a `ReceiptVerifier` that accepts a
+/// transaction only when its `StoreTransaction.verificationData` is a signed transaction (compact
 /// JWS, UTF-8) that a ``SignedDataVerifier`` accepts and that describes this very transaction.
 ///
 /// Guarantees: ``verify(_:)`` returns only for a transaction whose signed payload passed every check

@@ -101,9 +101,9 @@ enum NotificationFixtures {
 /// A verifier that verifies nothing.
 struct RefusingVerifier: SignedPayloadVerifying {
     struct Refused: Error {}
-    func verifyNotification(_ signedPayload: String) async throws -> NotificationPayload { throw Refused() }
-    func verifyTransaction(_ signedTransaction: String) async throws -> TransactionPayload { throw Refused() }
-    func verifyRenewalInfo(_ signedRenewalInfo: String) async throws -> RenewalInfoPayload { throw Refused() }
+    func notificationPayload(verifying signedPayload: String) async throws -> NotificationPayload { throw Refused() }
+    func transactionPayload(verifying signedTransaction: String) async throws -> TransactionPayload { throw Refused() }
+    func renewalInfoPayload(verifying signedRenewalInfo: String) async throws -> RenewalInfoPayload { throw Refused() }
 }
 
 /// A ledger that forwards to an in-memory one and is not a `NotificationLog`.
