@@ -65,7 +65,7 @@ let package = Package(
             path: "Benchmarks/filestore-benchmarks"),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
         // The tool's commands are a library taking a registry; the executable is its main.
-        .target(name: "PurchaseKitCLI", dependencies: ["PurchaseKit"]),
+        .target(name: "PurchaseKitCLI", dependencies: ["PurchaseKit", "AppStoreSignedData"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKitCLI"]),
         // The whole-process reference of the catalog benchmark.
         .executableTarget(name: "foundation-plist-load", path: "Benchmarks/foundation-plist-load"),

@@ -44,6 +44,8 @@ struct Tool {
         case "catalog": return "purchasekit catalog"
         case "messages": return "purchasekit messages"
         case "receipt": return "purchasekit receipt inspect"
+        case "jws": return "purchasekit jws inspect"
+        case "notification": return "purchasekit notification inspect"
         case "simulate": return "purchasekit simulate"
         case "tour": return "purchasekit tour"
         default: return "purchasekit"
@@ -84,6 +86,8 @@ struct Tool {
             guard subcommand == "inspect" else { throw .usage(.unknownCommand("receipt \(subcommand)")) }
             let arguments = try CommandArguments(rest.dropFirst(), command: "receipt inspect")
             return try ReceiptInspectCommand(arguments: arguments, options: options).run(console: console)
+        case "jws", "notification":
+            return try dispatchSignedData(command, rest, options: options, console: console)
         case "simulate":
             if options.help { return try help(HelpText.simulate, console) }
             return try SimulateCommand(arguments: CommandArguments(rest, command: "simulate"), options: options)
@@ -101,6 +105,22 @@ struct Tool {
         default:
             throw .usage(.unknownCommand(command))
         }
+    }
+
+    /// `jws inspect` and `notification inspect`.
+    private func dispatchSignedData(
+        _ command: String, _ words: ArraySlice<String>, options: GlobalOptions, console: Console
+    ) throws(ToolError) -> ExitCode {
+        if options.help {
+            return try help(command == "jws" ? HelpText.jwsInspect : HelpText.notificationInspect, console)
+        }
+        guard let subcommand = words.first else { throw .usage(.missingFile(command: "\(command) inspect")) }
+        guard subcommand == "inspect" else { throw .usage(.unknownCommand("\(command) \(subcommand)")) }
+        let arguments = try CommandArguments(
+            words.dropFirst(), command: "\(command) inspect", valueOptions: SignedDataOptions.valueOptions)
+        return command == "jws"
+            ? try JWSInspectCommand(arguments: arguments, options: options).run(console: console)
+            : try NotificationInspectCommand(arguments: arguments, options: options).run(console: console)
     }
 
     private func dispatchCatalog(

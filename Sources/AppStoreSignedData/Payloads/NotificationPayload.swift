@@ -45,7 +45,7 @@ public struct NotificationData: Sendable, Hashable, Codable {
     /// The subscription's renewal info, a compact JWS whose payload is a ``RenewalInfoPayload``.
     public var signedRenewalInfo: String?
     /// Where the subscription stands, for subscription notifications.
-    public var status: SubscriptionStatus?
+    public var status: AppStoreSubscriptionStatus?
     /// Why the customer asked for a refund, for a consumption request (`UNINTENDED_PURCHASE`...).
     public var consumptionRequestReason: String?
 

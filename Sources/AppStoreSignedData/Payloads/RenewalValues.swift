@@ -48,20 +48,20 @@ public struct PriceIncreaseStatus: RawRepresentable, Sendable, Hashable, Codable
 
 /// Where an auto-renewable subscription stands (`status` of the subscription statuses and of a
 /// notification's data).
-public struct SubscriptionStatus: RawRepresentable, Sendable, Hashable, Codable {
+public struct AppStoreSubscriptionStatus: RawRepresentable, Sendable, Hashable, Codable {
     /// The code in the payload.
     public var rawValue: Int
     /// The status coded `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Subscribed: the period is paid.
-    public static let active = SubscriptionStatus(rawValue: 1)
+    public static let active = AppStoreSubscriptionStatus(rawValue: 1)
     /// The subscription ended.
-    public static let expired = SubscriptionStatus(rawValue: 2)
+    public static let expired = AppStoreSubscriptionStatus(rawValue: 2)
     /// The App Store is retrying a failed renewal charge; no service.
-    public static let billingRetry = SubscriptionStatus(rawValue: 3)
+    public static let billingRetry = AppStoreSubscriptionStatus(rawValue: 3)
     /// A renewal charge failed and the customer keeps service during the grace period.
-    public static let gracePeriod = SubscriptionStatus(rawValue: 4)
+    public static let gracePeriod = AppStoreSubscriptionStatus(rawValue: 4)
     /// The App Store revoked the subscription (refund, or Family Sharing stopped).
-    public static let revoked = SubscriptionStatus(rawValue: 5)
+    public static let revoked = AppStoreSubscriptionStatus(rawValue: 5)
 }

@@ -4,6 +4,8 @@ struct CommandArguments {
     var positionals: [String] = []
     /// The value of each declared option present (the last one when repeated).
     var values: [String: String] = [:]
+    /// Every value of each declared option present, in order (for options that may be repeated).
+    var allValues: [String: [String]] = [:]
 
     /// Parses the words after a command's name.
     ///
@@ -28,6 +30,7 @@ struct CommandArguments {
             guard valueOptions.contains(name) else { throw .usage(.unknownOption(name, command: command)) }
             guard let value = inlineValue ?? iterator.next() else { throw .usage(.missingOptionValue(name)) }
             values[name] = value
+            allValues[name, default: []].append(value)
         }
     }
 }

@@ -42,6 +42,8 @@ enum HelpText {
           history                            every transaction the state folder knows
           messages                           print the message table of the locale, for translators
           receipt inspect FILE               decode a verifyReceipt response body and classify its status
+          jws inspect FILE                   decode App Store signed data and verify it against --root
+          notification inspect FILE          decode and verify an App Store Server Notification V2 body
           simulate SCENARIO                  run a simulated App Store scenario; print its events as JSON lines
           tour                               a guided walk through the deployment, step by step
 
@@ -190,6 +192,48 @@ enum HelpText {
           purchasekit receipt inspect response.json
           curl -s -d @request.json https://sandbox.itunes.apple.com/verifyReceipt | purchasekit receipt inspect -
           purchasekit receipt inspect response.json --json
+
+        \(globalOptions)
+        """
+
+    static let jwsInspect = """
+        USAGE: purchasekit jws inspect FILE [--root FILE]... [--bundle-id ID] [--environment ENV] [--json]
+
+        Decodes a compact JWS of App Store signed data (FILE, or - for standard input): a StoreKit 2
+        signed transaction, renewal info or app transaction, or a notification's signedPayload. Prints
+        its header, the subject, issuer and validity of each certificate in x5c (and Apple's marker
+        extensions), the payload, and whether it verified: ES256, exactly three certificates chaining
+        to a --root certificate (PEM or DER; repeat for several; the token's own root is never
+        trusted), the marker extensions, validity at the payload's signedDate, the signature. With
+        --bundle-id and --environment (Production, Sandbox, Xcode, LocalTesting) the payload's claims
+        are checked too; without them only the chain and the signature are.
+
+        Exits 0 when verified, 1 when decoded but not verified (the reason is printed; no --root is
+        such a case), 65 when FILE is not a compact JWS with a JSON object payload or a --root file
+        holds no certificate, 66 when a file is missing. With --json, prints one object with header,
+        chain, payload, verified and failure (kind, detail, message).
+
+        Examples:
+          purchasekit jws inspect transaction.jws --root root.pem
+          purchasekit jws inspect - --root AppleRootCA-G3.cer --bundle-id com.example.app --environment Production
+
+        \(globalOptions)
+        """
+
+    static let notificationInspect = """
+        USAGE: purchasekit notification inspect FILE [--root FILE]... [--bundle-id ID] [--environment ENV] [--json]
+
+        Decodes an App Store Server Notification V2 body ({"signedPayload": "<JWS>"}; FILE, or - for
+        standard input): its type, subtype, UUID and signing date, then the notification, its
+        data.signedTransactionInfo and data.signedRenewalInfo each as jws inspect shows them, each
+        verified against the --root certificates.
+
+        Exits 0 when every signed part verified, 1 when one did not, 65 when the body or a signed part
+        is malformed, 66 when a file is missing. With --json, prints the notification's object (as jws
+        inspect) with transaction and renewalInfo objects added.
+
+        Examples:
+          purchasekit notification inspect body.json --root root.pem --json
 
         \(globalOptions)
         """

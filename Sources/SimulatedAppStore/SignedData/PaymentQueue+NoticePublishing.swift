@@ -97,7 +97,7 @@ extension PaymentQueue {
     }
 
     /// A subscription's status as notifications name it (`status`).
-    func statusCode(_ subscription: SubscriptionRecord, now: Double) -> AppStoreSignedData.SubscriptionStatus {
+    func statusCode(_ subscription: SubscriptionRecord, now: Double) -> AppStoreSubscriptionStatus {
         if subscription.revoked { return .revoked }
         let status = status(subscription, now: now)
         switch subscription.billing {
