@@ -32,8 +32,9 @@ extension SimulatedAppStoreProvider {
     /// - Throws: `PurchaseError.Code.providerMisconfigured` for unusable settings,
     ///   `PurchaseError.Code.ledgerIOFailed` when the receipt key or the account's journal cannot be
     ///   read or opened (the key is read first, so a bad key leaves the journal closed).
+    /// With `StoreKit` `2` the provider is its StoreKit 2 face (``SimulatedStoreKit2Provider``).
     public static func make(_ context: ProviderContext) throws -> any StoreProvider {
-        try makeSimulated(context)
+        try face(of: makeSimulated(context), settings: context.configuration.settings)
     }
 
     /// ``make(_:)`` typed as the provider itself, for code that drives the simulated App Store's
@@ -44,6 +45,7 @@ extension SimulatedAppStoreProvider {
         // Every setting is checked before anything is opened.
         let own = try FactorySettings(settings, controls: controls)
         _ = try signedDataIdentity(settings, controls: controls)
+        _ = try storeKitFace(settings)
         if let keyID = own.subscriptionKeyID, let file = own.subscriptionKeyFile {
             controls.subscriptionKeys[keyID] = try subscriptionKey(at: file)
         }
@@ -88,6 +90,7 @@ extension SimulatedAppStoreProvider {
         let controls = try SessionControls(settings: settings)
         _ = try FactorySettings(settings, controls: controls)
         _ = try signedDataIdentity(settings, controls: controls)
+        _ = try storeKitFace(settings)
     }
 
     /// Every top-level setting key the provider reads: the session's and the factory's own, and
@@ -102,6 +105,7 @@ extension SimulatedAppStoreProvider {
             "FailDownloads",
             "DownloadSteps", "TimeRate", "FaultSeed", "Persistence", "Receipts", "ReceiptKeySeed", "BundleID",
             "SharedSecret", "XcodeSettings", "SubscriptionKeyID", "SubscriptionKeyFile",
+            "StoreKit",
         ] + signedDataSettingKeys
 
     /// The keys the factory reads itself, checked.
