@@ -40,6 +40,9 @@ let package = Package(
         .target(
             name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL", "AppStoreSignedData"]),
         .executableTarget(
+            name: "signed-data-benchmarks", dependencies: ["AppStoreSignedData", "BenchmarkSupport"],
+            path: "Benchmarks/signed-data-benchmarks"),
+        .executableTarget(
             name: "simulated-store-benchmarks",
             dependencies: ["PurchaseCore", "PurchaseTesting", "SimulatedAppStore", "BenchmarkSupport"],
             path: "Benchmarks/simulated-store-benchmarks"

@@ -254,4 +254,52 @@ static inline int pk_verify_chain(
     return result;
 }
 
+/// SHA-256 as libcrypto's provider gives it, fetched once (a fetch per digest costs a lookup and locks).
+static inline const EVP_MD *pk_sha256(void) {
+    static EVP_MD *fetched = NULL;
+    EVP_MD *md = __atomic_load_n(&fetched, __ATOMIC_ACQUIRE);
+    if (md == NULL) {
+        EVP_MD *made = EVP_MD_fetch(NULL, "SHA256", NULL);
+        EVP_MD *expected = NULL;
+        if (made != NULL && !__atomic_compare_exchange_n(&fetched, &expected, made, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+            EVP_MD_free(made);
+            made = expected;
+        }
+        md = made;
+    }
+    return md;
+}
+
+/// A context ready to verify signatures with `key` (EVP_PKEY_verify_init done once), to copy with
+/// EVP_PKEY_CTX_dup for each verification; NULL on failure. The caller frees it.
+static inline EVP_PKEY_CTX *pk_verify_template(EVP_PKEY *key) {
+    EVP_PKEY_CTX *context = EVP_PKEY_CTX_new_from_pkey(NULL, key, NULL);
+    if (context == NULL || EVP_PKEY_verify_init(context) != 1) {
+        EVP_PKEY_CTX_free(context);
+        return NULL;
+    }
+    return context;
+}
+
+/// Whether the DER ECDSA signature `sig` signs SHA-256 of `message`, verified with a copy of
+/// `template` (pk_verify_template): 1 valid, 0 not valid or not checkable.
+static inline int pk_verify_sha256(
+    const EVP_PKEY_CTX *template, const unsigned char *message, size_t message_length,
+    const unsigned char *sig, size_t sig_length) {
+    unsigned char digest[32];
+    unsigned int digest_length = 0;
+    const EVP_MD *md = pk_sha256();
+    if (md == NULL || EVP_Digest(message, message_length, digest, &digest_length, md, NULL) != 1) {
+        return 0;
+    }
+    EVP_PKEY_CTX *context = EVP_PKEY_CTX_dup((EVP_PKEY_CTX *)template);
+    if (context == NULL) {
+        return 0;
+    }
+    int result = EVP_PKEY_verify(context, sig, sig_length, digest, digest_length);
+    EVP_PKEY_CTX_free(context);
+    ERR_clear_error();
+    return result == 1;
+}
+
 #endif

@@ -120,6 +120,9 @@ public enum ScenarioAction: Sendable {
     case buyWithPromotionalOffer(productID: String, offer: ScenarioPromotionalOffer)
     /// The person redeems a one-time offer code (`Store.redeemOfferCode(_:)`), through the whole flow.
     case redeemOfferCode(String)
+    /// An App Store event that mostly shows in its server notifications (a test notification, a
+    /// refund request, a refund reversed, auto-renew turned back on).
+    case signedData(ScenarioSignedDataStep)
     /// Checks expectations.
     case expect(ScenarioExpectations)
 
@@ -155,6 +158,7 @@ public enum ScenarioAction: Sendable {
         case .setDownloadsFail(let fail): fail ? "failDownloads" : "allowDownloads"
         case .buyWithPromotionalOffer: "buyWithPromotionalOffer"
         case .redeemOfferCode: "redeemOfferCode"
+        case .signedData(let step): step.name
         case .expect: "expect"
         }
     }
@@ -214,6 +218,16 @@ public struct ScenarioExpectations: Sendable, Hashable {
     /// verifyReceipt does) for the product's newest transaction in its receipt's `in_app`; a field the
     /// entry lacks reads as the empty string.
     public var receiptFields: [String: [String: String]] = [:]
+    /// The App Store Server Notifications emitted since the previous `expect` that had this check, in
+    /// order, each as `TYPE` or `TYPE/SUBTYPE`; `[]` for none.
+    public var notifications: [String]?
+    /// Fields of the signed transaction (verified against the store's root) of each product's newest
+    /// transaction, by product (catalog identifier) and field name, written as JSON text (a string
+    /// as is, a number or boolean as JSON writes it); a field the payload lacks reads as the empty string.
+    public var signedTransaction: [String: [String: String]] = [:]
+    /// Fields of the signed renewal info (verified against the store's root) of each product's newest
+    /// subscription, as ``signedTransaction`` writes them.
+    public var signedRenewalInfo: [String: [String: String]] = [:]
 
     /// Creates empty expectations.
     public init() {}

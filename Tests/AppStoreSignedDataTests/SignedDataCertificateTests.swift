@@ -124,6 +124,21 @@ import Testing
         }
     }
 
+    @Test func aRootFileIsReadAsDEROrPEM() throws {
+        let root = TestChains.sandbox.rootCertificate
+        #expect(try SignedDataVerifier.trustedRoot(fileContents: root) == root)
+        let pem =
+            "-----BEGIN CERTIFICATE-----\n"
+            + Data(root).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+            + "\n-----END CERTIFICATE-----\n"
+        #expect(try SignedDataVerifier.trustedRoot(fileContents: Array(pem.utf8)) == root)
+        for damaged in [Array(root.dropLast()), Array(pem.utf8.dropLast(30)), Array("hello".utf8), []] {
+            #expect(throws: SignedDataVerificationError.self) {
+                try SignedDataVerifier.trustedRoot(fileContents: damaged)
+            }
+        }
+    }
+
     @Test func aTrustedRootThatIsNotACertificateIsRefused() {
         #expect(throws: SignedDataVerificationError.self) { try TestChains.verifier(trusting: [[0x30, 0x00]]) }
         #expect(throws: SignedDataVerificationError.self) { try TestChains.verifier(trusting: []) }

@@ -1,6 +1,7 @@
-import AppStoreSignedData
 import Foundation
 import Testing
+
+@testable import AppStoreSignedData
 
 /// A verifier that caches verified chains answers exactly as one that does not.
 @Suite struct VerifiedChainCacheTests {
@@ -38,6 +39,9 @@ import Testing
             #expect(TestChains.failure(of: token, with: cached) == answer)
             outcomes.append(answer)
         }
+        // Both trusted chains were kept (the untrusted stranger's was not), so the answers above came
+        // from the cache.
+        #expect(cached.cache?.count == 2 && uncached.cache == nil)
         // The list holds passes and each kind of failure, expired dates on a cached chain included.
         #expect(outcomes.contains(nil))
         #expect(outcomes.contains(.wrongBundleID) && outcomes.contains(.verificationFailed))

@@ -153,7 +153,8 @@ struct SimulateToolTests {
         + "refund, expire, forceRenew, disableAutoRenew, switchStorefront, togglePayments, crashBeforeFinish, "
         + "addObserver, verifyReceipt, promotedPurchase, startDownloads, failDownloads, allowDownloads, expect, "
         + "buyWithPromotionalOffer, redeemOfferCode, increasePrice, showPriceConsent, respondToPriceIncrease, "
-        + "addFamilyMember, stopFamilySharing, leaveFamily"
+        + "addFamilyMember, stopFamilySharing, leaveFamily, requestTestNotification, requestRefund, reverseRefund, "
+        + "enableAutoRenew, keepCurrentPlan"
 
     /// Every problem of a scenario file is worded in the locale; positions, `error:`, step names and keys
     /// stay as written.

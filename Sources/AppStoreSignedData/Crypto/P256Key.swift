@@ -81,21 +81,4 @@ final class P256Key: @unchecked Sendable {
         }
         return parsed.lowS
     }
-
-    /// Whether `signature` is a valid ES256 signature of `message` under this key (high s included).
-    func verify(_ signature: ES256Signature, of message: [UInt8]) -> Bool {
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer {
-            EVP_MD_CTX_free(context)
-            ERR_clear_error()
-        }
-        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, pointer) == 1 else { return false }
-        let der = signature.der
-        let result = message.withUnsafeBufferPointer { input in
-            der.withUnsafeBufferPointer { sig in
-                EVP_DigestVerify(context, sig.baseAddress, sig.count, input.baseAddress, input.count)
-            }
-        }
-        return result == 1
-    }
 }

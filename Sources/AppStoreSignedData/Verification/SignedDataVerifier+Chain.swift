@@ -51,7 +51,7 @@ extension SignedDataVerifier {
 
     /// Checks 3 and 5 to 8 at `date`, through the cache when there is one.
     func verifyChainAndSignature(_ token: DecodedToken, at date: Date) throws(SignedDataVerificationError) {
-        let leafKey: P256Key
+        let leafKey: P256VerifyingKey
         if let cache, let entry = cache.entry(for: token.chainText, now: now()) {
             try Self.checkWindow(date, from: entry.notBefore, to: entry.notAfter)
             leafKey = entry.leafKey
@@ -103,9 +103,9 @@ extension SignedDataVerifier {
             throw SignedDataVerificationError(
                 .invalidCertificate, detail: "the leaf lacks \(AppleCertificateMarkers.leaf)")
         }
-        let leafKey: P256Key
+        let leafKey: P256VerifyingKey
         do {
-            leafKey = try leaf.publicKey()
+            leafKey = try P256VerifyingKey(leaf.publicKey())
         } catch {
             throw SignedDataVerificationError(.invalidCertificate, detail: "the leaf key: \(error)")
         }

@@ -4,16 +4,18 @@ public import Foundation
 /// notifications) against root certificates the deployment trusts, and decodes its payload.
 ///
 /// The checks, in order (the first that fails is thrown as a ``SignedDataVerificationError``):
-/// 1. the token is a compact JWS (``CompactJWS``: at most 64 KiB) — ``SignedDataVerificationError/Kind/invalidFormat``;
+/// 1. the token is a compact JWS (``CompactJWS``: at most 64 KiB) —
+///    ``SignedDataVerificationError/Kind/invalidFormat``;
 /// 2. the header's `alg` is `ES256`; `none`, `HS256`, anything else or nothing is refused —
 ///    ``SignedDataVerificationError/Kind/verificationFailed``;
-/// 3. `x5c` holds exactly three certificates, each canonical base64 of one whole X.509 certificate —
-///    ``SignedDataVerificationError/Kind/invalidCertificate``;
+/// 3. `x5c` holds exactly three entries — ``SignedDataVerificationError/Kind/invalidCertificate``;
 /// 4. the payload decodes as the requested type — ``SignedDataVerificationError/Kind/invalidFormat``
 ///    (its `signedDate` is needed for the next check; nothing in it is trusted yet);
-/// 5. libcrypto's `X509_verify_cert` builds the chain leaf → intermediate → a trusted root, with the
-///    trusted roots alone as anchors: the token's third certificate is never trusted, the path must
-///    reach one of ``trustedRoots`` through the token's intermediate. Certificates are checked valid
+/// 5. each `x5c` entry is canonical base64 of one whole X.509 certificate
+///    (``SignedDataVerificationError/Kind/invalidCertificate``), and libcrypto's `X509_verify_cert`
+///    builds the chain leaf → intermediate → a trusted root, with the trusted roots alone as anchors:
+///    the token's third certificate is never trusted, the path must reach one of ``trustedRoots``
+///    through the token's intermediate. Certificates are checked valid
 ///    at the payload's `signedDate` (offline; now when it has none) or now (online). A time outside
 ///    a certificate's validity is ``SignedDataVerificationError/Kind/invalidCertificate``, any other
 ///    failure ``SignedDataVerificationError/Kind/verificationFailed``;

@@ -12,7 +12,7 @@ final class VerifiedChainCache: Sendable {
     /// A verified chain.
     struct Entry: Sendable {
         /// The leaf's public key.
-        var leafKey: P256Key
+        var leafKey: P256VerifyingKey
         /// The part of time in which every certificate of the verified chain is valid.
         var notBefore: Date
         var notAfter: Date

@@ -179,5 +179,5 @@ extension MessageKey {
     static let toolKeys: [MessageKey] =
         toolCommandLineKeys + toolProductKeys + toolTourKeys + toolStateFolderKeys + toolReceiptKeys
         + toolSignedDataKeys
-        + toolAccountKeys
+        + toolAccountKeys + toolSigningChainKeys
 }

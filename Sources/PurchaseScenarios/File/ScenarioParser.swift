@@ -100,7 +100,7 @@ struct ScenarioParser {
             "advanceTime", "refund", "expire", "forceRenew", "disableAutoRenew", "switchStorefront", "togglePayments",
             "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "failDownloads",
             "allowDownloads", "expect", "buyWithPromotionalOffer", "redeemOfferCode",
-        ] + priceAndFamilyStepNames
+        ] + priceAndFamilyStepNames + signedDataStepNames
 
     private static let parameterless: [String: ScenarioAction] = [
         "relaunch": .relaunch, "reinstall": .reinstall, "restore": .restore, "crashBeforeFinish": .crashBeforeFinish,
@@ -113,7 +113,7 @@ struct ScenarioParser {
     private mutating func step(_ node: PropertyListNode) -> Scenario.Step? {
         let location = node.location
         if case .string(let name) = node.value {
-            guard let action = Self.parameterless[name] else {
+            guard let action = Self.parameterless[name] ?? Self.parameterlessSignedDataAction(name) else {
                 problem(.stepNeedsParameters(name), at: location)
                 return nil
             }
@@ -217,6 +217,7 @@ struct ScenarioParser {
             return .expect(expectations(&fields))
         default:
             if let action = priceOrFamilyAction(name, &fields, at: location) { return action }
+            if let action = signedDataAction(name, &fields, at: location) { return action }
             problem(.unknownStep(name, known: Self.stepNames), at: location)
             return nil
         }
@@ -272,6 +273,7 @@ struct ScenarioParser {
         result.eventOrder = strings(&fields, "EventOrder")
         if fields.has("Unfinished") { result.unfinished = strings(&fields, "Unfinished") }
         result.receiptFields = fieldTables(&fields, "ReceiptFields")
+        signedDataExpectations(&fields, into: &result)
         if let node = fields.take("VerifyStatuses") {
             if case .array(let elements) = node.value {
                 result.verifyStatuses = elements.compactMap { integer($0, "VerifyStatuses") }

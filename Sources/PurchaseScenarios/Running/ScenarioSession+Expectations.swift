@@ -96,6 +96,9 @@ extension ScenarioSession {
                     actual: actual == nil ? .null : .string(found))
             }
         }
+        for (name, holds, expected, actual) in await signedDataChecks(expectations) {
+            report(name, holds, expected: expected, actual: actual)
+        }
         if let statuses = expectations.verifyStatuses {
             report(
                 "verifyStatuses", lastStatuses == statuses, expected: .array(statuses.map { .int($0) }),

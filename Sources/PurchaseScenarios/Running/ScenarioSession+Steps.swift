@@ -134,6 +134,8 @@ extension ScenarioSession {
         case .setDownloadsFail(let fail):
             await queue.updateControls { $0.failDownloads = fail }
             done(true)
+        case .signedData(let action):
+            await performSignedData(action, queue: queue)
         case .expect:
             break
         }
@@ -251,7 +253,7 @@ extension ScenarioSession {
         scenarioCatalogProduct(productID)?.storeID(for: .simulatedAppStore) ?? productID
     }
 
-    private func matches(_ transaction: PaymentTransaction, _ productID: String?) -> Bool {
+    func matches(_ transaction: PaymentTransaction, _ productID: String?) -> Bool {
         guard let productID else { return true }
         return transaction.payment.productIdentifier == storeID(productID)
     }

@@ -35,6 +35,13 @@ actor ScenarioSession {
     var organizerApp: ScenarioMember?
     /// The family member a step runs as, or `nil` for the first account.
     var currentMember: String?
+    /// The sequence the last `Notifications` check stopped at, by notification log (each app's store
+    /// has one, and a relaunch starts a new one), with the log (kept, so its identifier is not reused).
+    var notificationMarks: [ObjectIdentifier: (log: NotificationLog, sequence: UInt64)] = [:]
+    /// Notifications the app's store emitted before a relaunch that no `Notifications` check saw yet.
+    var carriedNotifications: [SignedNotification] = []
+    /// The sequence of the last notification printed, by notification log (kept, as in ``notificationMarks``).
+    var printedNotifications: [ObjectIdentifier: (log: NotificationLog, sequence: UInt64)] = [:]
     /// The app's answer to the price consent question, printed as its callback.
     lazy var consentDelegate = ScenarioConsentDelegate(name: "app", log: log)
     /// The family members' apps' answers, by name.
@@ -147,6 +154,7 @@ actor ScenarioSession {
     }
 
     func relaunch() async throws(PurchaseError) {
+        carryNotifications()
         await shutDown()
         try await launch()
     }
@@ -171,6 +179,7 @@ actor ScenarioSession {
             await settleFamily()
             if log.count == before { break }
         }
+        writeNotifications()
         log.flush()
     }
 

@@ -96,7 +96,7 @@ extension PaymentQueue {
         }
         await commit(
             records, callbacks: revocationCallbacks(revoked, added: added),
-            hints: CommitHints(revocations: Set(revoked.map(\.number))))
+            hints: CommitHints(revocations: Set(revoked.map(\.number)), familyShares: Set(added.map(\.number))))
     }
 
     /// Revokes now the family shares `matching` says (the purchaser stopped sharing, or someone left).

@@ -143,9 +143,10 @@ public actor PaymentQueue {
     }
 
     /// Closes the account's journal (a relaunch opens a new queue on the folder); an account in memory
-    /// takes its downloaded content folders with it.
+    /// takes its downloaded content folders with it. The streams of emitted notifications end.
     public func close() {
         journal?.close()
+        signedData?.notifications.finish()
         if journal == nil { try? FileManager.default.removeItem(at: downloadsDirectory) }
     }
 

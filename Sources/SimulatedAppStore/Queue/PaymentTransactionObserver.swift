@@ -1,7 +1,7 @@
 /// Told what happens in a ``PaymentQueue`` (`SKPaymentTransactionObserver`'s shape).
 ///
 /// Calls arrive one at a time, in the order the queue produced them, on the queue's callback
-/// executor (a serial `DispatchQueue`, see ``PaymentQueue/init(catalog:controls:persistence:clock:random:callbackQueue:readOnly:)``),
+/// executor (a serial `DispatchQueue`, see ``PaymentQueue/init(catalog:controls:persistence:clock:random:callbackQueue:readOnly:signedData:)``),
 /// never inside the call that caused them: after `add(_:)` returns, its callbacks follow.
 ///
 /// ## Implementation requirements

@@ -35,8 +35,8 @@ public final class NotificationLog: Sendable {
         }
     }
 
-    /// Every notification from now on, in order, until the log's store closes the stream
-    /// (``finish()``) or the consumer stops.
+    /// Every notification from now on, in order, until the store closes (``PaymentQueue/close()``
+    /// ends every stream) or the consumer stops.
     public func updates() -> AsyncStream<SignedNotification> {
         let (stream, continuation) = AsyncStream<SignedNotification>.makeStream()
         let id = state.withLock { state in
@@ -71,7 +71,7 @@ public final class NotificationLog: Sendable {
         return notification
     }
 
-    /// Ends every subscriber's stream.
+    /// Ends every subscriber's stream (later subscribers get a stream of their own).
     func finish() {
         let subscribers = state.withLock { state in
             defer { state.subscribers.removeAll() }

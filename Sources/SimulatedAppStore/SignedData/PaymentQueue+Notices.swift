@@ -11,7 +11,8 @@ import PurchaseCore
 //   offer code: OFFER_REDEEMED with the same subtype (none for a subscription already active);
 // - a renewal: DID_RENEW, BILLING_RECOVERY when billing had failed; a renewal that fails to charge:
 //   DID_FAIL_TO_RENEW, GRACE_PERIOD while in a grace period; its end: GRACE_PERIOD_EXPIRED;
-// - auto-renew turned on or off: DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_ENABLED or _DISABLED;
+// - auto-renew turned on or off: DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_ENABLED or _DISABLED; a change
+//   of plan withdrawn before it took effect (back to the current plan): DID_CHANGE_RENEWAL_PREF;
 // - a period ending without renewal: EXPIRED, VOLUNTARY (auto-renew off), BILLING_RETRY (retry ran
 //   out) or PRICE_INCREASE (no consent to a raised price);
 // - a price increase: PRICE_INCREASE, PENDING while consent is awaited, ACCEPTED once given or when
@@ -56,7 +57,7 @@ extension PaymentQueue {
                     transaction, old: old, hints: hints, upgrade: upgrade, followed: followed, purchase: &purchase)
             case .subscription(let subscription):
                 if let old = account.subscriptions[subscription.originalNumber] {
-                    notices += noticeSubscription(subscription, old: old)
+                    notices += noticeSubscription(subscription, old: old, now: now)
                 }
             case .priceChange(let productIdentifier, let storefront, _) where storefront == self.storefront:
                 notices += noticePriceChange(productIdentifier, skipping: changedSubscriptions, now: now)
@@ -66,7 +67,10 @@ extension PaymentQueue {
             account.apply(record)
         }
         if purchase {
-            notices.removeAll { $0.type == .refund || $0.type == .revoke || $0.type == .didChangeRenewalStatus }
+            notices.removeAll {
+                $0.type == .refund || $0.type == .revoke || $0.type == .didChangeRenewalStatus
+                    || ($0.type == .didChangeRenewalPref && $0.subtype == nil)
+            }
         }
         return notices + dueNotices(now: now)
     }
@@ -92,9 +96,19 @@ extension PaymentQueue {
                     transaction, renewal: renewal, upgrade: upgrade, followed: followed, purchase: &purchase)
             }
         }
+        if transaction.isFamilyShared, transaction.productType == .autoRenewable,
+            hints.familyShares.contains(transaction.number)
+        {
+            // Access through Family Sharing is a subscription of the member's own (Apple's SUBSCRIBED).
+            notices.append(
+                StoreNotice(
+                    .subscribed, hadSubscription(inGroupOf: transaction) ? .resubscribe : .initialBuy,
+                    transaction: transaction.number))
+        }
         let subscription = transaction.productType == .autoRenewable ? transaction.originalNumber : nil
         let charged = transaction.state == .purchased || transaction.state == .restored
         if charged, transaction.revocation != nil, !transaction.upgraded,
+            !hints.withdrawnChanges.contains(transaction.number),
             old?.revocation == nil || hints.revocations.contains(transaction.number)
         {
             notices.append(
@@ -126,13 +140,7 @@ extension PaymentQueue {
         }
         if number == original {
             purchase = true
-            let group = productsByIdentifier[transaction.productIdentifier]?.subscription?.group
-            let resubscribing =
-                group != nil
-                && account.subscriptions.values.contains {
-                    $0.originalNumber != original
-                        && productsByIdentifier[$0.productIdentifier]?.subscription?.group == group
-                }
+            let resubscribing = hadSubscription(inGroupOf: transaction)
             let subtype: NotificationSubtype = upgrade ? .upgrade : resubscribing ? .resubscribe : .initialBuy
             let type: NotificationType = offered ? .offerRedeemed : upgrade ? .didChangeRenewalPref : .subscribed
             return [StoreNotice(type, subtype, transaction: number, subscription: original)]
@@ -149,14 +157,41 @@ extension PaymentQueue {
         return offered ? [StoreNotice(.offerRedeemed, transaction: number, subscription: original)] : []
     }
 
+    /// Whether the account had a subscription of the transaction's group before it (its own or one a
+    /// family member shared).
+    private func hadSubscription(inGroupOf transaction: AccountTransaction) -> Bool {
+        guard let group = productsByIdentifier[transaction.productIdentifier]?.subscription?.group else { return false }
+        func inGroup(_ productIdentifier: String) -> Bool {
+            productsByIdentifier[productIdentifier]?.subscription?.group == group
+        }
+        return account.subscriptions.values.contains {
+            $0.originalNumber != transaction.originalNumber && inGroup($0.productIdentifier)
+        }
+            || account.transactions.values.contains {
+                $0.isFamilyShared && $0.number != transaction.number && $0.originalNumber != transaction.originalNumber
+                    && inGroup($0.productIdentifier)
+            }
+    }
+
     /// The events of a subscription record: auto-renew, billing, price consent, and a change of
     /// product taking effect.
-    private func noticeSubscription(_ subscription: SubscriptionRecord, old: SubscriptionRecord) -> [StoreNotice] {
+    private func noticeSubscription(_ subscription: SubscriptionRecord, old: SubscriptionRecord, now: Double)
+        -> [StoreNotice]
+    {
         var notices: [StoreNotice] = []
         func notice(_ type: NotificationType, _ subtype: NotificationSubtype?) {
             notices.append(
                 StoreNotice(
                     type, subtype, transaction: subscription.latestNumber, subscription: subscription.originalNumber))
+        }
+        // Billing retry ran out after the grace period ended unnoticed (both within one move of the
+        // clock): the grace period's end comes first.
+        if old.billing == .gracePeriod, subscription.billing != .gracePeriod, let since = old.billingIssueSince,
+            since + controls.gracePeriod(for: renewalPeriod(of: old)) <= now,
+            noticeState.noticedGraceEnds[old.originalNumber] != since
+        {
+            noticeState.noticedGraceEnds[old.originalNumber] = since
+            notice(.gracePeriodExpired, nil)
         }
         if old.willAutoRenew != subscription.willAutoRenew, !subscription.revoked,
             subscription.expiration == old.expiration, subscription.nextNumber == old.nextNumber,
@@ -176,6 +211,12 @@ extension PaymentQueue {
         }
         if let next = old.nextNumber, subscription.latestNumber == next, old.latestNumber != next {
             notice(.didRenew, nil)
+        }
+        if old.nextNumber != nil, subscription.nextNumber == nil, subscription.latestNumber == old.latestNumber,
+            subscription.productIdentifier == old.productIdentifier, !subscription.revoked
+        {
+            // Back to the current plan: the change waiting for the renewal is withdrawn.
+            notice(.didChangeRenewalPref, nil)
         }
         return notices
     }

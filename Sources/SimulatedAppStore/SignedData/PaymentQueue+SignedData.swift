@@ -5,7 +5,7 @@ import PurchaseCore
 // The signed data the store gives on request: a transaction, a subscription's renewal info, the app
 // transaction, and what it emitted.
 extension PaymentQueue {
-    /// The signed transaction (compact JWS of a ``TransactionPayload``, signed now) of a transaction the
+    /// The signed transaction (compact JWS of a `TransactionPayload`, signed now) of a transaction the
     /// account knows: unfinished ones, owned non-consumables, subscriptions' periods, and the latest
     /// finished consumables it can still refund.
     ///
@@ -21,7 +21,7 @@ extension PaymentQueue {
             transactionPayload(transaction, identity: signedData.identity, now: clock.now.timeIntervalSince1970))
     }
 
-    /// The signed renewal info (compact JWS of a ``RenewalInfoPayload``, signed now) of the
+    /// The signed renewal info (compact JWS of a `RenewalInfoPayload`, signed now) of the
     /// subscription whose original or any later transaction is `identifier`.
     ///
     /// - Returns: `nil` when no subscription of the account has that transaction.
@@ -47,7 +47,7 @@ extension PaymentQueue {
         return try await signedRenewalInfo(transaction: Self.identifier(subscription.originalNumber))
     }
 
-    /// The signed app transaction (compact JWS of an ``AppTransactionPayload``, signed now). Its
+    /// The signed app transaction (compact JWS of an `AppTransactionPayload`, signed now). Its
     /// original purchase date is when the account first asked for it, kept in the account.
     ///
     /// - Throws: ``SimulatedSignedDataError`` without ``signedData`` or when signing fails.

@@ -102,7 +102,7 @@ extension PaymentQueue {
     }
 
     /// The app transaction (the app's download by this account) as the App Store signs it at `now`:
-    /// its original purchase is when the account first asked for it (``AccountRecord/appTransaction(originalPurchaseDate:)``).
+    /// its original purchase is when the account first asked for it (`AccountRecord.appTransaction`).
     func appTransactionPayload(identity: SignedDataIdentity, originalPurchaseDate: Double, now: Double)
         -> AppTransactionPayload
     {

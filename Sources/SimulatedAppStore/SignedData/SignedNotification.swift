@@ -6,7 +6,7 @@ public import Foundation
 ///
 /// ``body`` is the JSON `{"signedPayload": "<JWS>"}` byte for byte as it would be posted; ``payload``
 /// is the JWS's payload as it was signed (its transaction and renewal info are themselves JWS, in
-/// ``NotificationPayload/data``).
+/// `NotificationPayload.data`).
 public struct SignedNotification: Sendable, Hashable {
     /// The notification's place in its store's log: 1 for the first, one more for each next.
     public var sequence: UInt64

@@ -40,7 +40,7 @@ public final class SimulatedSignedData: Sendable {
     /// The last signing failure (a notification that could not be signed was not emitted), for logs.
     public var lastSigningFailure: String? { failure.withLock { $0 } }
 
-    /// The compact JWS of `payload`'s JSON (``PayloadJSON``).
+    /// The compact JWS of `payload`'s JSON (`PayloadJSON`).
     ///
     /// - Throws: ``SimulatedSignedDataError/signingFailed(_:)`` when the signer fails.
     func sign(_ payload: some Encodable) throws(SimulatedSignedDataError) -> String {

@@ -3,7 +3,7 @@ public import Foundation
 
 /// The certificate chain a simulated App Store signs an environment's data with, kept in the
 /// store's folder: `signing-chain-<Environment>.pem` (the chain and the leaf's private key, the
-/// text form of ``SigningIdentity``) and `signing-root-<Environment>.pem` (the root certificate
+/// text form of `SigningIdentity`) and `signing-root-<Environment>.pem` (the root certificate
 /// alone: the file a deployment trusting this store's signed data points at).
 ///
 /// The chain is made on first use and kept: a chain file that is there is read, and one that cannot
@@ -72,6 +72,7 @@ public struct SimulatedSigningChain: Sendable {
     ///
     /// - Parameters:
     ///   - directory: the simulated store's folder in the state folder (made 0700 when missing).
+    ///   - environment: the environment whose chain it is (it names the files).
     ///   - creatingIfMissing: whether a missing chain is written; when false (a read-only
     ///     deployment) a missing chain is made in memory only and nothing is created.
     ///   - date: the time the certificates of a new chain are valid around.
@@ -147,7 +148,7 @@ public struct SimulatedSigningChain: Sendable {
 }
 
 extension JWSSigner: CompactJWSSigning {
-    /// ``sign(payload:)``.
+    /// `sign(payload:)`: the compact JWS of the payload's bytes.
     public func compactJWS(signing payload: [UInt8]) throws -> String {
         try sign(payload: payload)
     }

@@ -31,6 +31,11 @@ struct CommitHints: Sendable, Hashable {
     var renewals: Set<UInt64> = []
     /// Transactions revoked now.
     var revocations: Set<UInt64> = []
+    /// Family-shared transactions that reached the account now.
+    var familyShares: Set<UInt64> = []
+    /// Periods a change of plan had charged, refunded because the person kept the current plan
+    /// (no refund notification: the change's withdrawal is the event).
+    var withdrawnChanges: Set<UInt64> = []
 }
 
 /// The queue's bookkeeping for notifications: events that come with time rather than with a record

@@ -59,7 +59,7 @@ enum TestSigning {
 
 extension PaymentQueue {
     /// `TYPE` or `TYPE/SUBTYPE` of each notification emitted after `sequence`, each verified.
-    func emitted(after sequence: UInt64) throws -> [String] {
+    nonisolated func emitted(after sequence: UInt64) throws -> [String] {
         try notifications(after: sequence).map { notification in
             _ = try TestSigning.verified(notification)
             return notification.summary
@@ -67,5 +67,5 @@ extension PaymentQueue {
     }
 
     /// The sequence of the latest notification.
-    var lastNotification: UInt64 { signedData?.notifications.lastSequence ?? 0 }
+    nonisolated var lastNotification: UInt64 { signedData?.notifications.lastSequence ?? 0 }
 }

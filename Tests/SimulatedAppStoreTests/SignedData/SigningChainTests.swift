@@ -28,6 +28,28 @@ struct SigningChainTests {
         #expect(production.identity.rootCertificate != first.identity.rootCertificate)
     }
 
+    @Test func theRootFileIsWhatADeploymentTrusts() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let chain = try SimulatedSigningChain.persisted(in: directory, environment: .sandbox)
+        let file = try Data(contentsOf: directory.appendingPathComponent("signing-root-Sandbox.pem"))
+        let root = try SignedDataVerifier.trustedRoot(fileContents: Array(file))
+        #expect(root == chain.identity.rootCertificate)
+        let queue = try PaymentQueue(
+            catalog: TestCatalog.make(),
+            signedData: SimulatedSignedData(chain: chain, identity: SignedDataIdentity(environment: .sandbox)))
+        let bought = await queue.buy(TestCatalog.noAds)
+        let verifier = try SignedDataVerifier(trustedRoots: [root], bundleID: "com.example.app", environment: "Sandbox")
+        let payload = try verifier.verify(
+            try #require(try await queue.signedTransaction(bought.id)), as: TransactionPayload.self
+        ) {
+            SignedDataClaims(
+                signedDate: $0.signedDate?.date, bundleID: $0.bundleId, environment: $0.environment?.rawValue)
+        }.payload
+        #expect(payload.transactionId == bought.id)
+        #expect(payload.environment == .sandbox)
+    }
+
     @Test func aDamagedChainFileIsAnErrorAndStaysAsItWas() throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(at: directory) }

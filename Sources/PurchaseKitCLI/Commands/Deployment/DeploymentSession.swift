@@ -147,6 +147,10 @@ struct DeploymentSession {
             console.report(key, path: path)
             return .ioError
         }
+        if let chain = error.underlyingError as? SigningChainError, let path = chain.path {
+            console.report(chain, path: path)
+            return .ioError
+        }
         var line = "purchasekit: " + console.text(PurchaseCore.Message(error: error))
         if let detail = error.detail { line += " (\(detail))" }
         console.diagnostic(line)
