@@ -28,12 +28,12 @@ struct SignedStatus: Sendable {
 // answer signed now.
 extension PaymentQueue {
     /// The signed transactions `selection` picks, oldest first, after the queue did what came due
-    /// by its clock (renewals, grace period ends).
+    /// by its clock (renewals, grace period ends; not for one transaction by its identifier).
     ///
     /// - Throws: ``SimulatedSignedDataError`` without ``signedData`` or when signing fails.
     func storeKit2Transactions(_ selection: StoreKit2Selection) async throws(SimulatedSignedDataError) -> [String] {
         guard let signedData else { throw .notEnabled }
-        await tick()
+        if case .identifier = selection { await prepare() } else { await tick() }
         let now = clock.now.timeIntervalSince1970
         let chosen = storeKit2Numbers(selection, now: now)
         var signed: [String] = []

@@ -30,7 +30,8 @@ public final class SimulatedStoreKit2Provider: StoreProvider {
     /// - Throws: ``SimulatedSignedDataError/notEnabled`` when the queue issues no signed data.
     public init(_ base: SimulatedAppStoreProvider, verifier: SignedDataVerifier? = nil) throws {
         self.base = base
-        self.session = try StoreKit2Session(queue: base.queue, verifier: verifier)
+        // The `Store` asks for unfinished transactions at its start: the updates do not replay them.
+        self.session = try StoreKit2Session(queue: base.queue, verifier: verifier, replaysUnfinished: false)
         var catalogIDs: [String: String] = [:]
         var storeIDs: [String: String] = [:]
         for product in base.queue.catalog.products {

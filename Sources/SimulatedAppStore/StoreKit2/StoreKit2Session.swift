@@ -10,14 +10,16 @@ public import PurchaseCore
 ///
 /// Products are named by their App Store identifiers, as in StoreKit. Behaviour follows Apple's
 /// StoreKit 2 documentation:
-/// - ``updates`` (`Transaction.updates`): transactions that arrive outside a purchase call of this
+/// - ``updates`` (`Transaction.updates`): the unfinished transactions once, when the session joins
+///   the queue (its first call or first stream, as after an app's launch), then transactions that arrive outside a purchase call of this
 ///   session (renewals, Ask to Buy approvals, purchases made elsewhere, refunds and revocations, with
 ///   their revocation date), in the order the store made them; a purchase answered by ``purchase(_:options:)``
 ///   is not repeated there. Failed and deferred transactions are not transactions in StoreKit 2 and
 ///   never appear.
-/// - ``currentEntitlements()``: each non-consumable and non-renewing subscription not revoked, the
-///   latest transaction of the subscription of each group that is subscribed or in a grace period,
-///   and consumables while unfinished.
+/// - ``currentEntitlements()``: the latest transaction of each non-consumable and non-renewing
+///   subscription not revoked, the latest transaction of the subscription of each group that is
+///   subscribed or in a grace period, and consumables while unfinished and not refunded (Apple's
+///   documentation leaves consumables out altogether; here an unfinished one still entitles).
 /// - ``unfinished()``, ``finish(_:)``: a charged transaction stays unfinished until finished.
 /// - ``sync()`` (`AppStore.sync`): asks the store for the account's transactions; what came due
 ///   (renewals) arrives through ``updates``; the answers of the queries reflect the account after it.
@@ -29,16 +31,23 @@ public final class StoreKit2Session: Sendable {
     /// The verifier each JWS is checked with (the store's root, bundle id and environment).
     public let verifier: SignedDataVerifier
     let observer: StoreKit2Observer
-    private let attached = Locked(false)
-    /// The observer joining the queue when ``updates`` is made outside any call, for ``close()``.
-    private let joining = Locked<Task<Void, Never>?>(nil)
+    /// The observer joining the queue (made once), which every call awaits.
+    private let join = Locked<Task<Void, Never>?>(nil)
+    /// Whether joining the queue replays the unfinished transactions on ``updates``.
+    private let replaysUnfinished: Bool
     private let pump: Task<Void, Never>
     private let pumpInput: AsyncStream<StoreKit2Observer.Work>.Continuation
 
     /// A session over `queue`, verifying with a verifier trusting the queue's own root (or `verifier`).
     ///
+    /// - Parameters:
+    ///   - queue: the payment queue whose account the session reads and buys on.
+    ///   - verifier: the verifier of every JWS (default: the queue's root, bundle id and environment).
+    ///   - replaysUnfinished: whether the first stream of ``updates`` starts with the unfinished
+    ///     transactions, as StoreKit's listener receives them once after the app launches (a caller that
+    ///     asks ``unfinished()`` itself, as the `Store` does, turns it off).
     /// - Throws: ``SimulatedSignedDataError/notEnabled`` when the queue issues no signed data.
-    public init(queue: PaymentQueue, verifier: SignedDataVerifier? = nil) throws {
+    public init(queue: PaymentQueue, verifier: SignedDataVerifier? = nil, replaysUnfinished: Bool = true) throws {
         guard let signedData = queue.signedData else { throw SimulatedSignedDataError.notEnabled }
         let verifier =
             try verifier
@@ -48,6 +57,7 @@ public final class StoreKit2Session: Sendable {
                 now: { [clock = queue.clock] in clock.now })
         self.queue = queue
         self.verifier = verifier
+        self.replaysUnfinished = replaysUnfinished
         let (input, continuation) = AsyncStream.makeStream(of: StoreKit2Observer.Work.self)
         pumpInput = continuation
         let updates = UpdateBroadcaster<StoreKit2Transaction>()
@@ -61,6 +71,8 @@ public final class StoreKit2Session: Sendable {
                         else { continue }
                         updates.yield(Self.transaction(token, verifier: verifier))
                     }
+                case .tokens(let tokens):
+                    for token in tokens { updates.yield(Self.transaction(token, verifier: verifier)) }
                 case .marker(let reached):
                     reached()
                 }
@@ -72,15 +84,7 @@ public final class StoreKit2Session: Sendable {
     /// documentation). The session's observer joins the queue when the first stream is made.
     public var updates: AsyncStream<StoreKit2Transaction> {
         let stream = observer.updates.stream()
-        if !attached.withLock({ $0 }) {
-            joining.withLock { joining in
-                let previous = joining
-                joining = Task {
-                    await previous?.value
-                    await self.attach()
-                }
-            }
-        }
+        _ = joining()
         return stream
     }
 
@@ -93,11 +97,26 @@ public final class StoreKit2Session: Sendable {
         }
     }
 
-    /// Adds the session's observer to the queue once.
+    /// Adds the session's observer to the queue once and waits until it has joined.
     func attach() async {
-        guard !attached.withLock({ $0 }) else { return }
-        await queue.add(observer, redeliver: false)
-        attached.withLock { $0 = true }
+        await joining().value
+    }
+
+    /// The task adding the observer to the queue (and, with ``replaysUnfinished``, handing the
+    /// unfinished transactions to the pump first), started once.
+    private func joining() -> Task<Void, Never> {
+        join.withLock { join in
+            if let join { return join }
+            let (queue, observer, input, replay) = (queue, observer, pumpInput, replaysUnfinished)
+            let task = Task {
+                await queue.add(observer, redeliver: false)
+                guard replay, let tokens = try? await queue.storeKit2Transactions(.unfinished), !tokens.isEmpty
+                else { return }
+                input.yield(.tokens(tokens))
+            }
+            join = task
+            return task
+        }
     }
 
     // MARK: - Transactions
@@ -205,7 +224,7 @@ public final class StoreKit2Session: Sendable {
 
     /// Stops delivering updates and waits for the session's own work; the queue stays open.
     public func close() async {
-        await joining.withLock { $0 }?.value
+        await join.withLock { $0 }?.value
         await queue.remove(observer)
         await queue.waitForCallbacks()
         pumpInput.finish()
@@ -261,6 +280,8 @@ final class StoreKit2Observer: PaymentTransactionObserver {
     enum Work: Sendable {
         /// Sign and publish these transactions.
         case transactions([String])
+        /// Publish these signed transactions.
+        case tokens([String])
         /// Run this once everything before it was published.
         case marker(@Sendable () -> Void)
     }

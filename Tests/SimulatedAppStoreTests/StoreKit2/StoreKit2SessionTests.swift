@@ -175,6 +175,22 @@ struct StoreKit2SessionTests {
         await #expect(throws: StoreKitError.self) { try await fixture.session.sync() }
     }
 
+    @Test func aNewSessionReplaysTheUnfinishedTransactionsOnItsUpdates() async throws {
+        let fixture = try StoreKit2Fixture()
+        let noAds = try await fixture.buy(TestCatalog.noAds)
+        let gems = try await fixture.buy(TestCatalog.gems)
+        await fixture.session.finish(gems.payload.transactionId ?? "")
+        // The app launches again: its listener receives the unfinished transaction once.
+        let relaunched = try StoreKit2Session(queue: fixture.queue)
+        var updates = relaunched.updates.makeAsyncIterator()
+        let replayed = try #require(await updates.next())
+        #expect(replayed.payload.transactionId == noAds.payload.transactionId)
+        #expect(replayed.isVerified)
+        // What follows is new: a purchase made elsewhere (on the queue itself).
+        let season = await fixture.queue.buy(TestCatalog.season)
+        #expect(await updates.next()?.payload.transactionId == season.id)
+    }
+
     @Test func theAppTransactionVerifies() async throws {
         let fixture = try StoreKit2Fixture()
         let app = try await fixture.session.appTransaction()

@@ -95,6 +95,19 @@ struct StoreKit2StoreTests {
         #expect(error.code == .verificationFailed)
         #expect(try await harness.deliveries().isEmpty)
         #expect(try await harness.store.entitlements().names.isEmpty)
+
+        // An approval arriving through the updates is refused the same way.
+        guard case .pending = await harness.store.purchase(TestCatalog.askPending) else {
+            Issue.record("not pending")
+            return
+        }
+        let request = try #require(await harness.queue.askToBuyRequests().first)
+        _ = await harness.queue.approveAskToBuy(request.id)
+        let refused = await harness.nextEvents(1) {
+            $0.name == "rejected" && $0.transaction.productID == TestCatalog.askPending
+        }
+        #expect(refused.first?.transaction.productID == TestCatalog.askPending)
+        #expect(try await harness.deliveries().isEmpty)
     }
 
     @Test func transactionsSignedUnderAnotherRootAreRefused() async throws {
