@@ -25,6 +25,8 @@ extension SimulatedAppStoreProvider {
     /// error, never replaced; in memory a fresh chain).
     /// The deployment's clock is used as is; with `TimeRate`, a ``SimulationClock`` deployment clock
     /// is set to that rate, and any other clock is replaced by a ``SimulationClock`` starting at its now.
+    /// `StoreKit` (`1`, the default, or `2`) picks the face: with `2` the provider returned is the StoreKit 2
+    /// face over the same queue (``SimulatedStoreKit2Provider``), which needs signed data.
     /// In a read-only deployment (`ProviderContext.readOnly`) the account's journal is opened
     /// read-only and a missing receipt key is made in memory: nothing in the state folder is created
     /// or written (an existing key is read, and a damaged one is an error, as always).
@@ -32,7 +34,6 @@ extension SimulatedAppStoreProvider {
     /// - Throws: `PurchaseError.Code.providerMisconfigured` for unusable settings,
     ///   `PurchaseError.Code.ledgerIOFailed` when the receipt key or the account's journal cannot be
     ///   read or opened (the key is read first, so a bad key leaves the journal closed).
-    /// With `StoreKit` `2` the provider is its StoreKit 2 face (``SimulatedStoreKit2Provider``).
     public static func make(_ context: ProviderContext) throws -> any StoreProvider {
         try face(of: makeSimulated(context), settings: context.configuration.settings)
     }
