@@ -125,6 +125,28 @@ struct StoreKit2StoreTests {
         #expect(try await harness.deliveries().isEmpty)
     }
 
+    @Test func aRevocationThatDoesNotVerifyIsNotPassedOn() async throws {
+        let other = try SimulatedSigningChain.make(environment: .localTesting)
+        let queue = try PaymentQueue(
+            catalog: TestCatalog.make(), clock: SimulationClock(), signedData: TestSigning.signedData())
+        let provider = try SimulatedStoreKit2Provider(
+            SimulatedAppStoreProvider(queue: queue),
+            verifier: SignedDataVerifier(
+                trustedRoots: [other.identity.rootCertificate], bundleID: "com.example.app",
+                environment: "LocalTesting"))
+        var updates = provider.transactionUpdates.makeAsyncIterator()
+        _ = try await provider.unfinishedTransactions()
+        let noAds = await queue.buy(TestCatalog.noAds)
+        #expect(await updates.next()?.id == noAds.id)
+        _ = await queue.refundTransaction(noAds.id)
+        // The Store records revocations without verifying them: an unverified one never reaches it.
+        let season = await queue.buy(TestCatalog.season)
+        let next = await updates.next()
+        #expect(next?.id == season.id)
+        #expect(next?.revocationDate == nil)
+        await provider.close()
+    }
+
     @Test func theStoreKitSettingPicksTheFace() throws {
         func context(_ settings: [String: SettingValue]) -> ProviderContext {
             let catalog = TestCatalog.make(settings: settings)
