@@ -52,6 +52,26 @@ struct StoreKit2SessionTests {
         #expect(try await fixture.session.purchase(TestCatalog.flaky) == .userCancelled)
     }
 
+    @Test func aPromotionalOfferIsChargedAndNamedInTheSignedTransaction() async throws {
+        let fixture = try StoreKit2Fixture(catalog: OfferCatalog.make(), controls: OfferCatalog.controls)
+        let first = try await fixture.buy(OfferCatalog.plus)
+        #expect(first.payload.offerType == .introductory)
+        #expect(await fixture.queue.disableAutoRenewForTransaction(first.payload.transactionId ?? ""))
+        await fixture.queue.advanceTime(by: 8 * 86_400)
+        let offer = try OfferCatalog.signer.sign(
+            productIdentifier: OfferCatalog.plus, offerID: "winback", nonce: UUID(),
+            timestamp: OfferCatalog.milliseconds(fixture.clock.now))
+        let winback = try await fixture.buy(OfferCatalog.plus, options: PurchaseOptions(promotionalOffer: offer))
+        #expect(winback.payload.offerType == .promotional)
+        #expect(winback.payload.offerIdentifier == "winback")
+        #expect(winback.payload.offerDiscountType == .payAsYouGo)
+        #expect(winback.payload.price == 1990)
+        // The same signed offer serves once.
+        await #expect(throws: StoreKitError.self) {
+            _ = try await fixture.session.purchase(OfferCatalog.plus, options: PurchaseOptions(promotionalOffer: offer))
+        }
+    }
+
     @Test func renewalsArriveThroughUpdatesAndReplaceTheEntitlement() async throws {
         let fixture = try StoreKit2Fixture()
         var updates = fixture.session.updates.makeAsyncIterator()
