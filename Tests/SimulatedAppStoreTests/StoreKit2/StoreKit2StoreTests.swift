@@ -74,6 +74,18 @@ struct StoreKit2StoreTests {
         await store.stop()
     }
 
+    @Test func introductoryOfferEligibilityEndsWithTheFirstSubscription() async throws {
+        let harness = try await StoreKit2StoreHarness()
+        #expect(try await harness.store.isEligibleForIntroductoryOffer(TestCatalog.trial))
+        guard case .purchased(let transaction) = await harness.store.purchase(TestCatalog.trial) else {
+            Issue.record("not purchased")
+            return
+        }
+        #expect(transaction.offer?.kind == .introductory)
+        #expect(try await !harness.store.isEligibleForIntroductoryOffer(TestCatalog.trial))
+        #expect(try await !harness.store.isEligibleForIntroductoryOffer(TestCatalog.noAds))
+    }
+
     @Test func aRefundRevokes() async throws {
         let harness = try await StoreKit2StoreHarness()
         guard case .purchased(let transaction) = await harness.store.purchase(TestCatalog.noAds) else {
