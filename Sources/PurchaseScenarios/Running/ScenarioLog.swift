@@ -109,7 +109,13 @@ final class ScenarioLog: Sendable {
     var lines: [String] { state.withLock { $0.lines } }
 
     /// How many lines were written or are held.
-    var count: Int { state.withLock { $0.lines.count + $0.heldCallbacks.count + $0.heldEvents.count } }
+    var count: Int {
+        state.withLock { state in
+            state.lines.count + state.heldCallbacks.count + state.heldEvents.count
+                + state.heldMemberCallbacks.values.reduce(0) { $0 + $1.count }
+                + state.heldMemberEvents.values.reduce(0) { $0 + $1.count }
+        }
+    }
 
     /// Waits until ``flushed(_:)`` is called with `marker` (register before the marker can arrive).
     func waitForFlush(_ marker: String, start: @Sendable () -> Void) async {

@@ -139,6 +139,9 @@ extension ScenarioSession {
                 id: marker, store: base.storeName, productID: marker, productType: .consumable,
                 purchaseDate: clock.now, state: .purchasing)
             await log.waitForFlush(marker) { base.yieldUpdate(sentinel) }
+            // The member's store handled everything before the marker, finishing included: the
+            // callbacks its finishing scheduled are made before the run compares what it holds.
+            await base.queue.waitForCallbacks()
         }
     }
 

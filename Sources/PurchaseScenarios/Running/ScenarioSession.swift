@@ -176,6 +176,7 @@ actor ScenarioSession {
                 purchaseDate: clock.now, state: .purchasing)
             let base = provider.base
             await log.waitForFlush(marker) { base.yieldUpdate(sentinel) }
+            await base.queue.waitForCallbacks()
             await settleFamily()
             if log.count == before { break }
         }

@@ -25,6 +25,8 @@ extension SimulatedAppStoreProvider {
     /// error, never replaced; in memory a fresh chain).
     /// The deployment's clock is used as is; with `TimeRate`, a ``SimulationClock`` deployment clock
     /// is set to that rate, and any other clock is replaced by a ``SimulationClock`` starting at its now.
+    /// `StoreKit` (`1`, the default, or `2`) picks the face: with `2` the provider returned is the StoreKit 2
+    /// face over the same queue (``SimulatedStoreKit2Provider``), which needs signed data.
     /// In a read-only deployment (`ProviderContext.readOnly`) the account's journal is opened
     /// read-only and a missing receipt key is made in memory: nothing in the state folder is created
     /// or written (an existing key is read, and a damaged one is an error, as always).
@@ -33,7 +35,7 @@ extension SimulatedAppStoreProvider {
     ///   `PurchaseError.Code.ledgerIOFailed` when the receipt key or the account's journal cannot be
     ///   read or opened (the key is read first, so a bad key leaves the journal closed).
     public static func make(_ context: ProviderContext) throws -> any StoreProvider {
-        try makeSimulated(context)
+        try face(of: makeSimulated(context), settings: context.configuration.settings)
     }
 
     /// ``make(_:)`` typed as the provider itself, for code that drives the simulated App Store's
@@ -44,6 +46,7 @@ extension SimulatedAppStoreProvider {
         // Every setting is checked before anything is opened.
         let own = try FactorySettings(settings, controls: controls)
         _ = try signedDataIdentity(settings, controls: controls)
+        _ = try storeKitFace(settings)
         if let keyID = own.subscriptionKeyID, let file = own.subscriptionKeyFile {
             controls.subscriptionKeys[keyID] = try subscriptionKey(at: file)
         }
@@ -88,6 +91,7 @@ extension SimulatedAppStoreProvider {
         let controls = try SessionControls(settings: settings)
         _ = try FactorySettings(settings, controls: controls)
         _ = try signedDataIdentity(settings, controls: controls)
+        _ = try storeKitFace(settings)
     }
 
     /// Every top-level setting key the provider reads: the session's and the factory's own, and
@@ -102,6 +106,7 @@ extension SimulatedAppStoreProvider {
             "FailDownloads",
             "DownloadSteps", "TimeRate", "FaultSeed", "Persistence", "Receipts", "ReceiptKeySeed", "BundleID",
             "SharedSecret", "XcodeSettings", "SubscriptionKeyID", "SubscriptionKeyFile",
+            "StoreKit",
         ] + signedDataSettingKeys
 
     /// The keys the factory reads itself, checked.
