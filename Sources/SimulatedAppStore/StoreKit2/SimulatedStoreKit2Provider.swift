@@ -9,7 +9,7 @@ public import PurchaseCore
 ///
 /// Guarantees: ``receiptVerifier`` accepts a transaction only when its JWS verifies against the
 /// simulated environment's root with the deployment's bundle id and environment and describes that
-/// transaction (``SignedTransactionVerifier``), so the `Store` verifies each JWS before delivery.
+/// transaction (`SignedTransactionVerifier`), so the `Store` verifies each JWS before delivery.
 /// Products are named by the catalog's product identifiers outside and by their App Store identifiers
 /// in the signed data; the verifier maps between them. Updates: renewals, Ask to Buy approvals,
 /// refunds and revocations (the transaction with its revocation date), purchases made elsewhere.
@@ -43,7 +43,7 @@ public final class SimulatedStoreKit2Provider: StoreProvider {
         self.storeIDs = storeIDs
     }
 
-    /// ``SignedTransactionVerifier`` over the session's ``StoreKit2Session/verifier``, with the catalog's
+    /// `SignedTransactionVerifier` over the session's ``StoreKit2Session/verifier``, with the catalog's
     /// product identifiers mapped to the App Store's and back.
     public var receiptVerifier: (any ReceiptVerifier)? {
         StoreKit2TransactionVerifier(
@@ -147,7 +147,7 @@ public final class SimulatedStoreKit2Provider: StoreProvider {
     }
 }
 
-/// ``SignedTransactionVerifier`` for a catalog whose product identifiers differ from the App Store's:
+/// `SignedTransactionVerifier` for a catalog whose product identifiers differ from the App Store's:
 /// the signed transaction names the App Store's, the core's transaction the catalog's.
 ///
 /// Guarantees: accepts exactly what the wrapped verifier accepts for the transaction under its App
