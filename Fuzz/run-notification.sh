@@ -9,7 +9,7 @@ build_module PurchaseCore "$root/Sources/PurchaseCore"
 build_module AppStoreSignedData "$root/Sources/AppStoreSignedData" -I "$root/Sources/COpenSSL"
 fuzz_swiftc NotificationFuzz \
     -I "$out/modules" -I "$root/Sources/COpenSSL" -lcrypto \
-    "$root/Fuzz/NotificationFuzzer/FuzzTarget.swift" \
+    "$root/Fuzz/NotificationFuzzer/FuzzTarget.swift" "$root/Fuzz/SignedDataShared/FuzzIdentity.swift" \
     "$out/PurchaseCore.o" "$out/AppStoreSignedData.o" \
     -o "$out/NotificationFuzzer"
 

@@ -11,19 +11,7 @@ import Foundation
 /// working folder (made on the first run) so that the seeds it writes into `corpus/` stay valid
 /// between runs.
 enum Fixture {
-    static let identity: SigningIdentity = {
-        let path = "identity.pem"
-        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-            do {
-                return try SigningIdentity(pemText: text)
-            } catch {
-                fatalError("identity.pem is damaged: \(error); remove it to make a new one")
-            }
-        }
-        let made = try! SigningIdentity.make(environment: "Sandbox")
-        try! made.pemText.write(toFile: path, atomically: true, encoding: .utf8)
-        return made
-    }()
+    static let identity = FuzzIdentity.stored
     static let signer = try! JWSSigner(identity: identity)
     static let cached = verifier(caching: true)
     static let uncached = verifier(caching: false)

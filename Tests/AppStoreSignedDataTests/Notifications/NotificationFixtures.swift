@@ -106,9 +106,13 @@ struct RefusingVerifier: SignedPayloadVerifying {
     func renewalInfoPayload(verifying signedRenewalInfo: String) async throws -> RenewalInfoPayload { throw Refused() }
 }
 
-/// A ledger that forwards to an in-memory one and is not a `NotificationLog`.
-struct LedgerWithoutNotificationLog: FulfillmentLedger {
-    let base = InMemoryFulfillmentLedger()
+/// A test ledger that forwards every ledger call to an in-memory ledger (`base`), so a double only
+/// writes what it changes.
+protocol ForwardingLedger: FulfillmentLedger {
+    var base: InMemoryFulfillmentLedger { get }
+}
+
+extension ForwardingLedger {
     func recordDelivery(_ delivery: Delivery) async throws -> Bool { await base.recordDelivery(delivery) }
     func delivery(for transactionID: TransactionID) async throws -> Delivery? {
         await base.delivery(for: transactionID)
@@ -131,31 +135,16 @@ struct LedgerWithoutNotificationLog: FulfillmentLedger {
     func contents() async throws -> LedgerContents { await base.contents() }
 }
 
+/// A ledger that forwards to an in-memory one and is not a `NotificationLog`.
+struct LedgerWithoutNotificationLog: ForwardingLedger {
+    let base = InMemoryFulfillmentLedger()
+}
+
 /// An in-memory ledger whose notification records fail while `failing` is set (a crash between a
 /// notification's effects and its record).
-final class FlakyNotificationLedger: FulfillmentLedger, NotificationLog {
+final class FlakyNotificationLedger: ForwardingLedger, NotificationLog {
     let base = InMemoryFulfillmentLedger()
     let failing = Locked(true)
-    func recordDelivery(_ delivery: Delivery) async throws -> Bool { await base.recordDelivery(delivery) }
-    func delivery(for transactionID: TransactionID) async throws -> Delivery? {
-        await base.delivery(for: transactionID)
-    }
-    func markFinished(_ transactionID: TransactionID) async throws { await base.markFinished(transactionID) }
-    func recordRevocation(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
-        await base.recordRevocation(transactionID, at: date)
-    }
-    func recordRevocation(
-        _ transactionID: TransactionID, at date: Date, refundedConsumables treatment: RefundedConsumables
-    ) async throws -> RevokedPayout? {
-        await base.recordRevocation(transactionID, at: date, refundedConsumables: treatment)
-    }
-    func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
-        await base.recordExpiration(transactionID, at: date)
-    }
-    func spend(_ balance: String, quantity: Int, account: UUID?) async throws -> Int {
-        try await base.spend(balance, quantity: quantity, account: account)
-    }
-    func contents() async throws -> LedgerContents { await base.contents() }
     func recordNotification(_ id: String, at date: Date) async throws -> Bool {
         if failing.withLock({ $0 }) { throw PurchaseError(.ledgerIOFailed, detail: "disk full") }
         return try await base.recordNotification(id, at: date)

@@ -1,5 +1,6 @@
 import AppStoreSignedData
 import Foundation
+import PropertyList
 import PurchaseCore
 
 /// What `jws inspect` found in one compact JWS: its header, the certificates its `x5c` carries (as far
@@ -150,7 +151,9 @@ struct SignedTokenReport {
         return report
     }
 
+    /// `YYYY-MM-DDTHH:MM:SSZ` on the proleptic Gregorian calendar, as `receipt inspect` and property
+    /// lists write dates (clamped to years 0000-9999, so any signed date prints).
     static func isoDate(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        PropertyListWriter.text(forDate: date)
     }
 }
