@@ -93,7 +93,8 @@ let package = Package(
         ),
         .target(name: "CatalogExample", plugins: ["PurchaseCatalogCodegen"]),
         // What several test targets share: waiting for child processes, finding the conformance corpus.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "CChildProcess", path: "Tests/CChildProcess"),
+        .target(name: "TestSupport", dependencies: ["CChildProcess"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CatalogCodegenTests",
             dependencies: ["purchasekit-catalog-tool", "CatalogExample", "PurchaseCatalog", "PurchaseCore"],

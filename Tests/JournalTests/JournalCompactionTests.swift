@@ -1,5 +1,6 @@
 import Foundation
 import Journal
+import TestSupport
 import Testing
 
 struct JournalCompactionTests {
@@ -93,7 +94,7 @@ struct JournalCompactionTests {
         let state = directory.url.appendingPathComponent("state")
         let child = try TortureChild(["crash-at", state.path, step.rawValue, "12"], outputDirectory: directory.url)
         let lines = try child.finish()
-        #expect(child.process.terminationReason == .uncaughtSignal)
+        #expect(child.process.termination == .signal(SIGKILL))
         #expect(TortureChild.values(lines) == Array(1...12))
 
         let journal = try Journal<CounterState>.open(directory: state)

@@ -1,5 +1,6 @@
 import Foundation
 import Journal
+import TestSupport
 import Testing
 
 struct JournalMultiProcessTests {
@@ -18,7 +19,7 @@ struct JournalMultiProcessTests {
         var acknowledged: [UInt64] = []
         for child in children {
             let lines = try child.finish()
-            #expect(child.process.terminationStatus == 0)
+            #expect(child.process.termination == .exit(0))
             #expect(lines.last == "done")
             acknowledged += TortureChild.values(lines)
         }
@@ -49,7 +50,7 @@ struct JournalMultiProcessTests {
             }
             for child in children {
                 acknowledged += TortureChild.values(try child.finish())
-                #expect(child.process.terminationReason == .uncaughtSignal)
+                #expect(child.process.termination == .signal(SIGKILL))
             }
             // The state applies only the next value, so a replay that succeeds proves no record was
             // lost in the middle or duplicated.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PropertyList
+import TestSupport
 import Testing
 
 /// Every input is read within a limit, whatever it is: a regular file, a device, a pipe.
@@ -99,13 +100,11 @@ struct BoundedInputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("endless.plist").path
         try #require(mkfifo(fifo, 0o600) == 0)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", #"yes '<!-- a comment that never ends -->' > "$0" 2>/dev/null"#, fifo]
-        try writer.run()
+        let writer = try ChildProcess(
+            "/bin/sh", ["-c", #"yes '<!-- a comment that never ends -->' > "$0" 2>/dev/null"#, fifo])
         defer {
-            writer.terminate()
-            writer.waitUntilExit()
+            writer.kill()
+            writer.wait()
         }
         let reader = PropertyListReader(limits: .init(maximumDocumentSize: 1 << 20))
         let error = try #require(throws: PropertyListError.self) { try reader.read(contentsOfFile: fifo) }

@@ -3,6 +3,7 @@ import Glibc
 import PropertyList
 import PurchaseCatalog
 import PurchaseCore
+import TestSupport
 import Testing
 
 /// Catalogs, StoreKit configurations and message tables from inputs that are no regular files: read
@@ -36,11 +37,8 @@ struct CatalogInputTests {
         let path = folder.appendingPathComponent("Long.storekit").path
         try #require(mkfifo(path, 0o600) == 0)
         // A writer of its own process: it may meet a closed pipe, which must not end the tests.
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", #"head -c 300000 /dev/zero > "$0" 2>/dev/null"#, path]
-        try writer.run()
-        defer { writer.waitUntilExit() }
+        let writer = try ChildProcess("/bin/sh", ["-c", #"head -c 300000 /dev/zero > "$0" 2>/dev/null"#, path])
+        defer { writer.wait() }
         let result = StoreKitConfigurationImporter(maximumFileSize: 10_000).load(contentsOfFile: path)
         #expect(result.catalog == nil)
         #expect(result.diagnostics.map(\.problem) == [.storeKitUnreadable(.inputTooLarge(limit: 10_000))])

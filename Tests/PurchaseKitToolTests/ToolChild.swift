@@ -1,13 +1,11 @@
 import Foundation
-import Glibc
 import TestSupport
 import Testing
 
 /// A `purchasekit` child process started without waiting, with its own environment, so tests can
 /// run several at once and kill them.
 final class ToolChild {
-    let process = Process()
-    private let exit: ChildExit
+    let process: ChildProcess
     let outURL: URL
     let errURL: URL
 
@@ -17,25 +15,20 @@ final class ToolChild {
         errURL = folder.appendingPathComponent("child-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.executableURL = tool
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        process.standardInput = FileHandle.nullDevice
-        exit = ChildExit(watching: process)
-        try process.run()
+        process = try ChildProcess(
+            tool.path, arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+            in: folder.path, standardOutput: .file(outURL.path), standardError: .file(errURL.path))
     }
 
     func kill() {
-        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.kill()
     }
 
     /// Waits for the end; the status, or `nil` when a signal ended it.
     func wait() -> Int32? {
-        exit.wait(for: process)
-        return process.terminationReason == .exit ? process.terminationStatus : nil
+        if case .exit(let status) = process.wait() { return status }
+        return nil
     }
 
     var stdout: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// What the tool reads: every input, file, device or pipe, within the size limit of a regular file
@@ -112,13 +113,10 @@ struct ToolInputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("body.json").path
         try #require(mkfifo(fifo, 0o600) == 0)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", #"printf '{"status": 21007}' > "$0""#, fifo]
-        try writer.run()
+        let writer = try ChildProcess("/bin/sh", ["-c", #"printf '{"status": 21007}' > "$0""#, fifo])
         defer {
-            writer.terminate()
-            writer.waitUntilExit()
+            writer.kill()
+            writer.wait()
         }
         let result = try ToolRunner.run(["receipt", "inspect", "--json", fifo])
         #expect(result.status == 0, "\(result.stderr)")

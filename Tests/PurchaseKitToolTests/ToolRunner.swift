@@ -79,27 +79,18 @@ struct ToolRunner {
         try Data().write(to: outURL)
         try Data().write(to: errURL)
         try (stdin ?? Data()).write(to: inURL)
-        let output = try FileHandle(forWritingTo: outURL)
-        let error = try FileHandle(forWritingTo: errURL)
-        let input = try FileHandle(forReadingFrom: inURL)
-        defer {
-            try? output.close()
-            try? error.close()
-            try? input.close()
+        let process = try ChildProcess(
+            executable.path, arguments, in: folder?.path, standardInput: .file(inURL.path),
+            standardOutput: standardOutput.map { .descriptor($0.fileDescriptor) } ?? .file(outURL.path),
+            standardError: .file(errURL.path))
+        let status: Int32
+        switch process.wait() {
+        case .exit(let code): status = code
+        case .signal(let signal): status = 128 + signal
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        process.standardOutput = standardOutput ?? output
-        process.standardError = error
-        process.standardInput = input
-        let exit = ChildExit(watching: process)
-        try process.run()
-        exit.wait(for: process)
         let stdoutData = try Data(contentsOf: outURL)
         return Result(
-            status: process.terminationStatus,
+            status: status,
             stdout: String(decoding: stdoutData, as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
             stdoutData: stdoutData

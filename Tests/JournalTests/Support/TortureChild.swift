@@ -1,11 +1,9 @@
 import Foundation
-import Glibc
 import TestSupport
 
 /// A `journal-torture` child process whose output goes to a file, so it never blocks on a pipe.
 final class TortureChild {
-    let process = Process()
-    private let exit: ChildExit
+    let process: ChildProcess
     let outputURL: URL
 
     /// The `journal-torture` executable built next to the test bundle.
@@ -19,21 +17,16 @@ final class TortureChild {
     init(_ arguments: [String], outputDirectory: URL) throws {
         outputURL = outputDirectory.appendingPathComponent("child-\(UUID().uuidString).out")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        process.executableURL = try Self.executableURL
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = FileHandle.standardError
-        exit = ChildExit(watching: process)
-        try process.run()
+        process = try ChildProcess(try Self.executableURL.path, arguments, standardOutput: .file(outputURL.path))
     }
 
     func kill() {
-        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.kill()
     }
 
     /// Waits for the child to end and returns the complete lines it printed.
     func finish() throws -> [String] {
-        exit.wait(for: process)
+        process.wait()
         let text = try String(contentsOf: outputURL, encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // A child killed mid-line leaves a partial last line; only lines ending in a newline count.
