@@ -95,7 +95,7 @@ extension AppStoreNotificationProcessor {
     }
 
     /// Makes sure `transaction` is delivered, then records its current state; returns what changed.
-    private func apply(_ transaction: StoreTransaction, isUpgraded: Bool) async throws -> NotificationChanges {
+    func apply(_ transaction: StoreTransaction, isUpgraded: Bool) async throws -> NotificationChanges {
         let fulfillment = TransactionFulfillment(catalog: catalog, ledger: ledger)
         let id = transaction.transactionID
         var changes = NotificationChanges()
