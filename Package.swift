@@ -37,6 +37,13 @@ let package = Package(
         .target(name: "PurchaseCore"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "AppStoreSignedData", dependencies: ["PurchaseCore", "COpenSSL"]),
+        // The App Store Server API client (URLSession from FoundationNetworking, a bearer JWT signed ES256).
+        .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "PurchaseCore"]),
+        .testTarget(
+            name: "AppStoreServerAPITests",
+            dependencies: [
+                "AppStoreServerAPI", "AppStoreSignedData", "PurchaseCore", "SimulatedAppStore", "TestSupport",
+            ]),
         .target(
             name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL", "AppStoreSignedData"]),
         .executableTarget(
@@ -68,7 +75,7 @@ let package = Package(
             path: "Benchmarks/filestore-benchmarks"),
         .target(name: "PurchaseTesting", dependencies: ["PurchaseCore"]),
         // The tool's commands are a library taking a registry; the executable is its main.
-        .target(name: "PurchaseKitCLI", dependencies: ["PurchaseKit", "AppStoreSignedData"]),
+        .target(name: "PurchaseKitCLI", dependencies: ["PurchaseKit", "AppStoreSignedData", "AppStoreServerAPI"]),
         .executableTarget(name: "purchasekit", dependencies: ["PurchaseKitCLI"]),
         // The whole-process reference of the catalog benchmark.
         .executableTarget(name: "foundation-plist-load", path: "Benchmarks/foundation-plist-load"),
