@@ -130,6 +130,11 @@ let package = Package(
             name: "AppStoreSignedDataTests",
             dependencies: ["AppStoreSignedData", "PurchaseCore", "FileStore"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
+        // The HTTP server: a generic HTTP/1.1 server on libmicrohttpd.
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     ]
 )
 
