@@ -43,6 +43,7 @@ let package = Package(
             name: "AppStoreServerAPITests",
             dependencies: [
                 "AppStoreServerAPI", "AppStoreSignedData", "PurchaseCore", "SimulatedAppStore", "TestSupport",
+                "HTTPServer",
             ]),
         .target(
             name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL", "AppStoreSignedData"]),

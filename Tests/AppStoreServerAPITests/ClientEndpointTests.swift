@@ -29,6 +29,7 @@ struct ClientEndpointTests {
         let later = try await fixture.buy(ServerAPITesting.monthly)
         let fourth = try await fixture.client.transactionHistory(for: bought[0], revision: second.revision)
         #expect(try fourth.signedTransactions?.map { try ServerAPITesting.transaction($0).transactionId } == [later])
+        await fixture.close()
     }
 
     @Test func historyFiltersAndSortsAsAsked() async throws {
@@ -55,6 +56,7 @@ struct ClientEndpointTests {
         } throws: { error in
             (error as? AppStoreServerAPIError)?.apiErrorCode == 4_000_022
         }
+        await fixture.close()
     }
 
     @Test func subscriptionStatusesGroupTheLatestTransactionWithItsRenewalInfo() async throws {
@@ -71,6 +73,7 @@ struct ClientEndpointTests {
         #expect(renewal.payload.originalTransactionId == original)
         let expired = try await fixture.client.allSubscriptionStatuses(for: original, statuses: [.expired])
         #expect(expired.data?.isEmpty == true)
+        await fixture.close()
     }
 
     @Test func transactionInfoAndOrderLookup() async throws {
@@ -85,6 +88,7 @@ struct ClientEndpointTests {
         let unknown = try await fixture.client.lookUpOrder("MZZZZZZZZZZ1")
         #expect(unknown.status == 1)
         #expect(unknown.signedTransactions?.isEmpty == true)
+        await fixture.close()
     }
 
     @Test func extendingARenewalDateMovesItAndEmitsRenewalExtended() async throws {
@@ -113,6 +117,7 @@ struct ClientEndpointTests {
         } throws: { error in
             (error as? AppStoreServerAPIError)?.apiErrorCode == 4_000_009
         }
+        await fixture.close()
     }
 
     @Test func aTestNotificationIsEmittedAndItsStatusReported() async throws {
@@ -127,5 +132,6 @@ struct ClientEndpointTests {
         } throws: { error in
             (error as? AppStoreServerAPIError)?.apiErrorCode == 4_040_008
         }
+        await fixture.close()
     }
 }

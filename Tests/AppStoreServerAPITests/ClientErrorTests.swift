@@ -59,6 +59,7 @@ struct ClientErrorTests {
         let none = await fixture.server.respond(
             to: SimulatedServerAPIRequest(method: "GET", path: "/inApps/v1/transactions/\(id)"))
         #expect(none.status == 401)
+        await fixture.close()
     }
 
     @Test func aClientWithAnotherKeyIsUnauthorized() async throws {
@@ -70,6 +71,7 @@ struct ClientErrorTests {
             guard let error = error as? AppStoreServerAPIError else { return false }
             return error.code == .unauthorized && error.httpStatus == 401 && !error.isRetryable
         }
+        await fixture.close()
     }
 
     @Test func applesErrorBodiesAreDecoded() async throws {
@@ -86,6 +88,7 @@ struct ClientErrorTests {
         } throws: { error in
             (error as? AppStoreServerAPIError).map { $0.httpStatus == 400 && $0.apiErrorCode == 4_000_006 } ?? false
         }
+        await fixture.close()
     }
 
     private func stub(answering status: Int, headers: [String: String] = [:], body: String, limit: Int? = nil)

@@ -34,6 +34,7 @@ struct ReconcilerTests {
         #expect(second.delivered.isEmpty && second.revoked.isEmpty && second.expired.isEmpty)
         #expect(second.unchanged == 2)
         #expect(await ledger.contents().view(for: account).balances["gems"] == 100)
+        await fixture.close()
     }
 
     @Test func aRefundIsRevokedWithItsPayout() async throws {
@@ -49,6 +50,7 @@ struct ReconcilerTests {
         #expect(await ledger.contents().view(for: account).balances["gems", default: 0] == 0)
         let again = try await reconciler.reconcile(transactionID: gems)
         #expect(again.revoked.isEmpty && again.unchanged == 1)
+        await fixture.close()
     }
 
     @Test func aTransactionSignedByAnotherChainIsRefusedAndNothingApplied() async throws {
@@ -69,5 +71,6 @@ struct ReconcilerTests {
             (error as? ReconciliationError)?.code == .verification
         }
         #expect(await ledger.contents().deliveries.isEmpty)
+        await fixture.close()
     }
 }

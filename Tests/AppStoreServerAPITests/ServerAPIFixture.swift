@@ -78,15 +78,18 @@ enum ServerAPITesting {
 }
 
 /// A simulated account on a stopped clock, its StoreKit 2 face to buy with, its server API, and a
-/// client reaching that API through ``HandlerURLProtocol`` (no socket).
+/// client reaching that API over HTTP on 127.0.0.1 (``LoopbackServerAPI``), or through
+/// ``HandlerURLProtocol`` (no socket).
 struct ServerAPIFixture {
     let clock: SimulationClock
     let queue: PaymentQueue
     let session: StoreKit2Session
     let server: SimulatedServerAPI
     let client: AppStoreServerAPIClient
+    /// The HTTP server, when the API is hosted over loopback.
+    let loopback: LoopbackServerAPI?
 
-    init(configure: (inout AppStoreServerAPIConfiguration) -> Void = { _ in }) throws {
+    init(overHTTP: Bool = true, configure: (inout AppStoreServerAPIConfiguration) -> Void = { _ in }) throws {
         clock = SimulationClock()
         queue = try PaymentQueue(
             catalog: ServerAPITesting.catalog(), clock: clock,
@@ -95,12 +98,25 @@ struct ServerAPIFixture {
                 identity: SignedDataIdentity(environment: .localTesting, bundleID: ServerAPITesting.bundleID)))
         session = try StoreKit2Session(queue: queue)
         server = try SimulatedServerAPI(queue: queue, key: ServerAPITesting.key)
-        let host = HandlerURLProtocol.register(server)
-        var configuration = ServerAPITesting.configuration(baseURL: URL(string: "http://\(host)")!)
-        configure(&configuration)
         let settings = URLSessionConfiguration.ephemeral
-        settings.protocolClasses = [HandlerURLProtocol.self]
+        var configuration: AppStoreServerAPIConfiguration
+        if overHTTP {
+            let loopback = try LoopbackServerAPI(server)
+            self.loopback = loopback
+            configuration = ServerAPITesting.configuration(baseURL: loopback.baseURL)
+        } else {
+            loopback = nil
+            let host = HandlerURLProtocol.register(server)
+            configuration = ServerAPITesting.configuration(baseURL: URL(string: "http://\(host)")!)
+            settings.protocolClasses = [HandlerURLProtocol.self]
+        }
+        configure(&configuration)
         client = AppStoreServerAPIClient(configuration: configuration, sessionConfiguration: settings)
+    }
+
+    /// Stops the HTTP server.
+    func close() async {
+        await loopback?.stop()
     }
 
     /// Buys `productIdentifier` (for `account` when given) and returns its transaction identifier.
