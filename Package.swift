@@ -116,7 +116,11 @@ let package = Package(
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(
             name: "PurchaseKitToolTests",
-            dependencies: ["purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport"]),
+            dependencies: [
+                "purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport",
+                "SimulatedAppStore",
+                "HTTPServer",
+            ]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(

@@ -47,6 +47,7 @@ struct Tool {
         case "jws": return "purchasekit jws inspect"
         case "notification": return "purchasekit notification inspect"
         case "simulate": return "purchasekit simulate"
+        case "reconcile": return "purchasekit reconcile"
         case "tour": return "purchasekit tour"
         default: return "purchasekit"
         }
@@ -88,6 +89,13 @@ struct Tool {
             return try ReceiptInspectCommand(arguments: arguments, options: options).run(console: console)
         case "jws", "notification":
             return try dispatchSignedData(command, rest, options: options, console: console)
+        case "reconcile":
+            if options.help { return try help(HelpText.reconcile, console) }
+            var reconcile = try ReconcileCommand(
+                arguments: CommandArguments(rest, command: "reconcile", valueOptions: ReconcileCommand.valueOptions),
+                options: options)
+            reconcile.registry = registry
+            return try reconcile.run(console: console)
         case "simulate":
             if options.help { return try help(HelpText.simulate, console) }
             return try SimulateCommand(arguments: CommandArguments(rest, command: "simulate"), options: options)

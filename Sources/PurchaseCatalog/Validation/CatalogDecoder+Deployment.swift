@@ -18,6 +18,8 @@ extension CatalogDecoder {
             case "MessageTables": take(&messageTables, index, in: entries)
             case "Ledger": take(&ledger, index, in: entries)
             case "RefundedConsumables": take(&refundedConsumables, index, in: entries)
+            // Read by the code that calls the store's App Store Server API (`purchasekit reconcile`).
+            case "AppStoreServerAPI": continue
             default: unknownKey(entries[index], known: CatalogKeys.deployment)
             }
         }

@@ -45,6 +45,7 @@ enum HelpText {
           jws inspect FILE                   decode App Store signed data and verify it against --root
           notification inspect FILE          decode and verify an App Store Server Notification V2 body
           simulate SCENARIO                  run a simulated App Store scenario; print its events as JSON lines
+          reconcile --transaction ID         repair the ledger from the App Store Server API's history
           tour                               a guided walk through the deployment, step by step
 
         Examples:
