@@ -26,12 +26,18 @@ final class BoundedResponseLoader: NSObject, URLSessionDataDelegate, @unchecked 
 
     /// The response to `request` with its whole body, at most `limit` bytes.
     ///
-    /// - Throws: ``TooLarge`` past the limit; the session's error when the request fails.
+    /// - Throws: ``TooLarge`` past the limit; the session's error when the request fails;
+    ///   `CancellationError` when the calling task is cancelled (the request is cancelled with it).
     func load(_ request: URLRequest, session: URLSession, limit: Int) async throws -> (HTTPURLResponse, Data) {
-        try await withCheckedThrowingContinuation { continuation in
-            let task = session.dataTask(with: request)
-            pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, limit: limit) }
-            task.resume()
+        try Task.checkCancellation()
+        let task = session.dataTask(with: request)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, limit: limit) }
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
         }
     }
 

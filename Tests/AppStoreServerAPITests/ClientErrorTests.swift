@@ -74,6 +74,23 @@ struct ClientErrorTests {
         await fixture.close()
     }
 
+    @Test func aClientWhoseTokensHaveExpiredIsUnauthorized() async throws {
+        let fixture = try ServerAPIFixture()
+        let id = try await fixture.buy(ServerAPITesting.noAds)
+        let baseURL = try #require(fixture.loopback?.baseURL)
+        // Its clock is two hours behind: every token it signs expired an hour ago.
+        let stale = AppStoreServerAPIClient(
+            configuration: ServerAPITesting.configuration(baseURL: baseURL), now: { Date(timeIntervalSinceNow: -7200) })
+        await #expect {
+            try await stale.transactionInfo(id)
+        } throws: { error in
+            (error as? AppStoreServerAPIError).map { $0.code == .unauthorized && $0.httpStatus == 401 } ?? false
+        }
+        let current = AppStoreServerAPIClient(configuration: ServerAPITesting.configuration(baseURL: baseURL))
+        #expect(try await current.transactionInfo(id).signedTransactionInfo != nil)
+        await fixture.close()
+    }
+
     @Test func applesErrorBodiesAreDecoded() async throws {
         let fixture = try ServerAPIFixture()
         await #expect {
