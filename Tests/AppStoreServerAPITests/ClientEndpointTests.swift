@@ -29,6 +29,13 @@ struct ClientEndpointTests {
         let later = try await fixture.buy(ServerAPITesting.monthly)
         let fourth = try await fixture.client.transactionHistory(for: bought[0], revision: second.revision)
         #expect(try fourth.signedTransactions?.map { try ServerAPITesting.transaction($0).transactionId } == [later])
+        // So is a refund of an old purchase: the history is ordered by when each transaction last changed.
+        fixture.clock.advance(by: 60)
+        await fixture.queue.refundTransaction(bought[3])
+        let fifth = try await fixture.client.transactionHistory(for: bought[0], revision: fourth.revision)
+        let refunded = try (fifth.signedTransactions ?? []).map { try ServerAPITesting.transaction($0) }
+        #expect(refunded.map(\.transactionId) == [bought[3]])
+        #expect(refunded.first?.revocationDate != nil)
         await fixture.close()
     }
 

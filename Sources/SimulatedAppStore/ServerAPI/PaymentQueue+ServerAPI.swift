@@ -16,10 +16,21 @@ struct ServerHistoryFilter: Sendable {
     var descending = false
 }
 
-/// One page of history: the signed transactions, the last transaction number in it, whether more follow.
+/// A place in the history's order: when a transaction last changed (its purchase, or its refund or
+/// revocation), in milliseconds, then its number.
+struct ServerHistoryPosition: Sendable, Hashable, Comparable {
+    var modified: Int64
+    var number: UInt64
+
+    static func < (lhs: ServerHistoryPosition, rhs: ServerHistoryPosition) -> Bool {
+        (lhs.modified, lhs.number) < (rhs.modified, rhs.number)
+    }
+}
+
+/// One page of history: the signed transactions, the position of the last one, whether more follow.
 struct ServerHistoryPage: Sendable {
     var signed: [String]
-    var last: UInt64?
+    var last: ServerHistoryPosition?
     var hasMore: Bool
 }
 
@@ -53,13 +64,18 @@ extension PaymentQueue {
         return Self.number(identifier).flatMap(knownTransaction) != nil
     }
 
-    /// The numbers of every transaction of the customer's history: charged purchases and renewals
-    /// in any state, refunded or not, finished or not (finished consumables as far as the account
-    /// keeps them), ascending.
-    private func historyNumbers() -> [UInt64] {
-        var numbers = account.transactions.values.filter { $0.state == .purchased }.map(\.number)
-        numbers += account.refundableConsumables.keys
-        return numbers.sorted()
+    /// Every transaction of the customer's history with its place in the order, oldest change first:
+    /// charged purchases and renewals in any state, refunded or not, finished or not (finished
+    /// consumables as far as the account keeps them). As Apple's, the order is by the date each
+    /// transaction last changed, so a refund moves a transaction after what a page already gave.
+    private func historyPositions() -> [ServerHistoryPosition] {
+        var transactions = account.transactions.values.filter { $0.state == .purchased }
+        transactions += account.refundableConsumables.values
+        return transactions.map { transaction in
+            ServerHistoryPosition(
+                modified: Self.date(max(transaction.date, transaction.revocation ?? transaction.date)).milliseconds,
+                number: transaction.number)
+        }.sorted()
     }
 
     private func matches(_ transaction: AccountTransaction, _ filter: ServerHistoryFilter) -> Bool {
@@ -78,33 +94,35 @@ extension PaymentQueue {
         return true
     }
 
-    /// A page of the history after the transaction numbered `after` (in the filter's order), after
-    /// the queue did what came due by its clock.
+    /// A page of the history after the position `after` (in the filter's order), after the queue did
+    /// what came due by its clock.
     ///
     /// - Returns: `nil` when the account does not know `identifier`.
     func serverHistory(
-        of identifier: String, after: UInt64?, filter: ServerHistoryFilter, pageSize: Int
+        of identifier: String, after: ServerHistoryPosition?, filter: ServerHistoryFilter, pageSize: Int
     ) async throws(SimulatedSignedDataError) -> ServerHistoryPage? {
         guard let signedData else { throw .notEnabled }
         await tick()
         guard Self.number(identifier).flatMap(knownTransaction) != nil else { return nil }
         let now = clock.now.timeIntervalSince1970
-        var numbers = historyNumbers()
-        if filter.descending { numbers.reverse() }
+        var positions = historyPositions()
+        if filter.descending { positions.reverse() }
         if let after {
-            numbers = numbers.filter { filter.descending ? $0 < after : $0 > after }
+            positions = positions.filter { filter.descending ? $0 < after : after < $0 }
         }
         var signed: [String] = []
-        var last: UInt64?
+        var last: ServerHistoryPosition?
         var index = 0
-        while index < numbers.count, signed.count < pageSize {
+        while index < positions.count, signed.count < pageSize {
             defer { index += 1 }
-            guard let transaction = knownTransaction(numbers[index]), matches(transaction, filter) else { continue }
+            guard let transaction = knownTransaction(positions[index].number), matches(transaction, filter) else {
+                continue
+            }
             signed.append(try signedData.sign(transactionPayload(transaction, identity: signedData.identity, now: now)))
-            last = transaction.number
+            last = positions[index]
         }
-        let hasMore = numbers[index...].contains { number in
-            knownTransaction(number).map { matches($0, filter) } ?? false
+        let hasMore = positions[index...].contains { position in
+            knownTransaction(position.number).map { matches($0, filter) } ?? false
         }
         return ServerHistoryPage(signed: signed, last: last, hasMore: hasMore)
     }

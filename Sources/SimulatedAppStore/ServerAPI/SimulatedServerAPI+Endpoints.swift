@@ -53,12 +53,12 @@ extension SimulatedServerAPI {
             guard sort == "ASCENDING" || sort == "DESCENDING" else { return .error(4_000_021, "Invalid sort.") }
             filter.descending = sort == "DESCENDING"
         }
-        var after: UInt64?
+        var after: ServerHistoryPosition?
         if let revision = request.queryValues("revision").last {
-            guard let number = Self.revisionNumber(revision, descending: filter.descending) else {
+            guard let position = Self.revisionPosition(revision, descending: filter.descending) else {
                 return .error(4_000_005, "Invalid request revision.")
             }
-            after = number
+            after = position
         }
         guard
             let page = try await queue.serverHistory(
@@ -78,14 +78,18 @@ extension SimulatedServerAPI {
                 signedTransactions: page.signed))
     }
 
-    /// A revision token: the order and the last transaction number a page held (`A0` before any).
-    private static func revision(_ last: UInt64?, descending: Bool) -> String {
-        (descending ? "D" : "A") + String(last ?? 0)
+    /// A revision token: the order, then the place of the last transaction a page held, when it
+    /// last changed (milliseconds) and its number (`0_0` before any).
+    private static func revision(_ last: ServerHistoryPosition?, descending: Bool) -> String {
+        let last = last ?? ServerHistoryPosition(modified: 0, number: 0)
+        return (descending ? "D" : "A") + "\(last.modified)_\(last.number)"
     }
 
-    private static func revisionNumber(_ revision: String, descending: Bool) -> UInt64? {
-        guard revision.first == (descending ? "D" : "A"), let number = UInt64(revision.dropFirst()) else { return nil }
-        return descending && number == 0 ? nil : number
+    private static func revisionPosition(_ revision: String, descending: Bool) -> ServerHistoryPosition? {
+        guard revision.first == (descending ? "D" : "A") else { return nil }
+        let parts = revision.dropFirst().split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 2, let modified = Int64(parts[0]), let number = UInt64(parts[1]) else { return nil }
+        return ServerHistoryPosition(modified: modified, number: number)
     }
 
     /// Get All Subscription Statuses.

@@ -6,8 +6,9 @@ public import Foundation
 ///
 /// Endpoints, with Apple's paths, bodies, response shapes and error codes:
 /// - `GET /inApps/v2/history/{transactionId}`: the customer's whole history, every product type and
-///   state (finished consumables as far as the account keeps them: its latest 1,000), 20 a page,
-///   `revision` and `hasMore`; filters `productId`, `productType`, `subscriptionGroupIdentifier`,
+///   state (finished consumables as far as the account keeps them: its latest 1,000), ordered by when
+///   each last changed (its purchase, or its refund or revocation; a renewal extension does not move
+///   it), 20 a page, `revision` and `hasMore`; filters `productId`, `productType`, `subscriptionGroupIdentifier`,
 ///   `inAppOwnershipType`, `revoked`, `startDate`, `endDate` and `sort`;
 /// - `GET /inApps/v1/subscriptions/{transactionId}`: each subscription group with the status, latest
 ///   signed transaction and signed renewal info of each subscription in it (filter `status`);
