@@ -53,6 +53,26 @@ struct ReconcilerTests {
         await fixture.close()
     }
 
+    @Test func aPeriodEndedEarlyIsExpiredOnce() async throws {
+        let fixture = try ServerAPIFixture()
+        let account = UUID()
+        let original = try await fixture.buy(ServerAPITesting.monthly, account: account)
+        let ledger = InMemoryFulfillmentLedger()
+        let reconciler = try reconciler(fixture, ledger: ledger)
+        #expect(try await reconciler.reconcile(transactionID: original).delivered.map(\.id) == [original])
+        fixture.clock.advance(by: 86_400)
+        #expect(await fixture.queue.expireSubscription(productIdentifier: ServerAPITesting.monthly))
+        let report = try await reconciler.reconcile(transactionID: original)
+        #expect(report.expired.map(\.id) == [original])
+        #expect(report.delivered.isEmpty && report.revoked.isEmpty)
+        let contents = await ledger.contents()
+        let delivery = try #require(contents.deliveries.first)
+        #expect(contents.expirationDate(of: delivery) == fixture.clock.now)
+        let again = try await reconciler.reconcile(transactionID: original)
+        #expect(again.expired.isEmpty && again.unchanged == 1)
+        await fixture.close()
+    }
+
     @Test func aTransactionSignedByAnotherChainIsRefusedAndNothingApplied() async throws {
         let fixture = try ServerAPIFixture()
         let gems = try await fixture.buy(ServerAPITesting.gems)
