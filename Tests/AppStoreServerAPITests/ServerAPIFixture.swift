@@ -72,8 +72,13 @@ enum ServerAPITesting {
     static func configuration(baseURL: URL, key: SimulatedServerAPIKey = ServerAPITesting.key)
         -> AppStoreServerAPIConfiguration
     {
-        AppStoreServerAPIConfiguration(
+        var configuration = AppStoreServerAPIConfiguration(
             baseURL: baseURL, keyID: key.keyID, issuerID: key.issuerID, bundleID: bundleID, privateKey: key.privateKey)
+        // The simulated server answers on Swift's cooperative pool, which tests of other targets
+        // running in the same process may keep busy for a long while: the default 30 seconds would
+        // turn a busy machine into a failure.
+        configuration.requestTimeout = 600
+        return configuration
     }
 }
 

@@ -13,7 +13,9 @@ struct ToolReconcileTests {
     static let removeAds = "com.example.removeads"
 
     /// A simulated account in a folder of its own, served over HTTP, and a catalog whose
-    /// `AppStoreServerAPI` settings name it; the tool's state folder is another one.
+    /// `AppStoreServerAPI` settings name it; the tool's state folder is another one. The server
+    /// answers on this process's cooperative pool, which other tests may keep busy: the tool waits
+    /// up to `RequestTimeout` 600 seconds rather than the default 30.
     struct Setup {
         let folder: URL
         let queue: PaymentQueue
@@ -51,6 +53,8 @@ struct ToolReconcileTests {
                 			<string>\(Self.bundle)</string>
                 			<key>PrivateKeyFile</key>
                 			<string>store-account/\(SimulatedServerAPIKey.fileName)</string>
+                			<key>RequestTimeout</key>
+                			<integer>600</integer>
                 			<key>TrustedRoots</key>
                 			<array>
                 				<string>\(root)</string>
