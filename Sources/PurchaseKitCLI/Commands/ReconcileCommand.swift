@@ -19,11 +19,17 @@ struct ReconcileCommand {
     /// The options that take a value.
     static let valueOptions: Set<String> = ["--transaction", AccountOption.name]
 
+    /// Whose history is pulled.
+    enum Target {
+        /// The customer who made this transaction (any of theirs).
+        case transaction(String)
+        /// The customer of this account: a transaction the ledger knows for it names them.
+        case account(UUID)
+    }
+
     var options: GlobalOptions
-    /// Any transaction of the customer, when given.
-    var transactionID: String?
-    /// The account whose transactions the ledger knows, when given.
-    var account: UUID?
+    /// Whose history is pulled; `nil` when the command line names neither or both.
+    var target: Target?
     /// The plug-ins deployments and catalogs are read with.
     var registry: ProviderRegistry = .builtIn
 
@@ -31,18 +37,21 @@ struct ReconcileCommand {
         if let extra = arguments.positionals.first {
             throw .usage(.unexpectedArgument(extra, command: "reconcile"))
         }
-        transactionID = arguments.values["--transaction"]
-        account = try AccountOption.parse(arguments)
+        switch (arguments.values["--transaction"], try AccountOption.parse(arguments)) {
+        case (let transaction?, nil) where !transaction.isEmpty: target = .transaction(transaction)
+        case (nil, let account?): target = .account(account)
+        default: target = nil
+        }
         self.options = options
     }
 
     func run(console: Console) throws(ToolError) -> ExitCode {
-        guard (transactionID == nil) != (account == nil), transactionID?.isEmpty != true else {
+        guard let target else {
             console.diagnostic("purchasekit: " + console.text(.keyed(.toolReconcileTarget, arguments: [])))
             console.error(.seeHelp(command: "purchasekit reconcile"))
             return .usage
         }
-        let (options, transactionID, account) = (options, transactionID, account)
+        let options = options
         return try DeploymentSession(options: options, console: console, access: .readWrite, registry: registry).run {
             deployment, console throws(PurchaseError) in
             let settings: ServerAPISettings
@@ -51,10 +60,10 @@ struct ReconcileCommand {
             case .failure(let failure): return failure.report(console)
             }
             let anyTransaction: String
-            if let transactionID {
+            switch target {
+            case .transaction(let transactionID):
                 anyTransaction = transactionID
-            } else {
-                let account = account ?? UUID()
+            case .account(let account):
                 let known: [Delivery]
                 do {
                     known = try await deployment.ledger.contents().view(for: account).deliveries
