@@ -24,7 +24,7 @@ struct ToolReconcileTests {
         let catalog: String
         let state: String
 
-        init(baseURL: URL? = nil, trustedRoot: String? = nil) throws {
+        init(baseURL: URL? = nil, trustedRoot: String? = nil, keyID: String? = nil) throws {
             folder = try ToolRunner.temporaryFolder()
             let account = folder.appendingPathComponent("store-account", isDirectory: true)
             let source = ToolRunner.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
@@ -46,7 +46,7 @@ struct ToolReconcileTests {
                 			<key>BaseURL</key>
                 			<string>\((baseURL ?? loopback.baseURL).absoluteString)</string>
                 			<key>KeyID</key>
-                			<string>\(key.keyID)</string>
+                			<string>\(keyID ?? key.keyID)</string>
                 			<key>IssuerID</key>
                 			<string>\(key.issuerID)</string>
                 			<key>BundleID</key>
@@ -152,6 +152,16 @@ struct ToolReconcileTests {
         let result = try await setup.tool(["reconcile", "--transaction", id])
         #expect(result.status == 75)
         #expect(result.stderr.contains("purchasekit: the App Store Server API cannot be reached or is busy"))
+        await setup.close()
+    }
+
+    @Test func aRefusedTokenExits1() async throws {
+        let setup = try Setup(keyID: "WRONGKEYID")
+        let id = try await setup.buy(Self.removeAds, account: UUID())
+        let result = try await setup.tool(["reconcile", "--transaction", id])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the App Store Server API refused the request"))
+        #expect(result.stderr.contains("HTTP 401"))
         await setup.close()
     }
 
