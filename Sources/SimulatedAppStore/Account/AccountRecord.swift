@@ -25,6 +25,8 @@ enum AccountRecord: Sendable, Hashable {
     case offerCode(String)
     /// The account's app transaction (its download of the app) began: its original purchase date.
     case appTransaction(originalPurchaseDate: Double)
+    /// The App Store Server API extended a subscription's renewal date (``RenewalExtensionRecord``).
+    case renewalExtension(RenewalExtensionRecord)
 
     private enum Tag: UInt8 {
         case put = 1
@@ -37,6 +39,7 @@ enum AccountRecord: Sendable, Hashable {
         case offerNonce = 6
         case offerCode = 7
         case appTransaction = 12
+        case renewalExtension = 16
     }
 
     func encode(into writer: inout BinaryWriter) {
@@ -79,6 +82,9 @@ enum AccountRecord: Sendable, Hashable {
         case .appTransaction(let date):
             writer.byte(Tag.appTransaction.rawValue)
             writer.double(date)
+        case .renewalExtension(let extensionRecord):
+            writer.byte(Tag.renewalExtension.rawValue)
+            extensionRecord.encode(into: &writer)
         }
     }
 
@@ -117,6 +123,7 @@ enum AccountRecord: Sendable, Hashable {
             self = .offerNonce(nonce)
         case .offerCode: self = .offerCode(try reader.string())
         case .appTransaction: self = .appTransaction(originalPurchaseDate: try reader.double())
+        case .renewalExtension: self = .renewalExtension(try RenewalExtensionRecord(from: &reader))
         }
     }
 }

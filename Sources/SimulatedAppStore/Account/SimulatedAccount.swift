@@ -34,6 +34,9 @@ struct SimulatedAccount: JournalState {
     var redeemedOfferCodes: Set<String> = []
     /// When the account's app transaction began (its first signed app transaction); a clear keeps it.
     var appTransactionDate: Double?
+    /// The renewal-date extensions the App Store Server API made, by the subscription's original
+    /// number, oldest first; a clear forgets them with the subscriptions.
+    var renewalExtensions: [UInt64: [RenewalExtensionRecord]] = [:]
     /// Finished consumable purchases the App Store can still refund, by number; not part of
     /// ``transactions`` (receipts and restores do not list them). A refund puts the transaction back
     /// into ``transactions``, revoked.
@@ -98,6 +101,11 @@ struct SimulatedAccount: JournalState {
         }
         if let appTransactionDate {
             AccountRecord.appTransaction(originalPurchaseDate: appTransactionDate).encode(into: &writer)
+        }
+        for original in renewalExtensions.keys.sorted() {
+            for extensionRecord in renewalExtensions[original] ?? [] {
+                AccountRecord.renewalExtension(extensionRecord).encode(into: &writer)
+            }
         }
         return writer.data
     }
@@ -165,12 +173,15 @@ struct SimulatedAccount: JournalState {
             redeemedOfferCodes.insert(code)
         case .appTransaction(let date):
             appTransactionDate = appTransactionDate ?? date
+        case .renewalExtension(let extensionRecord):
+            renewalExtensions[extensionRecord.originalNumber, default: []].append(extensionRecord)
         case .clear:
             transactions.removeAll()
             numbersByOriginal.removeAll()
             unfinished.removeAll()
             expiryNotices.removeAll()
             subscriptions.removeAll()
+            renewalExtensions.removeAll()
             attempts.removeAll()
             refundableConsumables.removeAll()
             refundableOrder.removeAll()

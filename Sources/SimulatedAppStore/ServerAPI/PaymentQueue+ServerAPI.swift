@@ -49,6 +49,8 @@ enum ServerRenewalExtension: Sendable {
     case notFound
     /// The subscription is not active (expired, in billing retry, revoked).
     case ineligible
+    /// The subscription was extended twice in the last 365 days already.
+    case limitReached
     /// The subscription reaches the account through Family Sharing.
     case familyShared
     /// Extended: the subscription, its latest transaction's web order line item, the new renewal date.
@@ -192,12 +194,17 @@ extension PaymentQueue {
         return value - orderBase
     }
 
+    /// How many extensions a subscription may have in 365 days, as Apple allows.
+    static let extensionsPerYear = 2
+
     /// Moves the renewal date of the subscription whose original transaction is `identifier` later
     /// by `days`: its latest period (and a change of plan waiting for the renewal) ends later, and the
     /// account's signed data shows it from now on; emits `RENEWAL_EXTENDED`. Only an active
-    /// subscription of the account's own is extended.
-    func extendRenewalDate(of identifier: String, days: Int) async throws(SimulatedSignedDataError)
-        -> ServerRenewalExtension
+    /// subscription of the account's own is extended, at most twice in 365 days. The extension is
+    /// kept in the account with its request identifier: the same request again extends nothing and
+    /// answers as the first time did.
+    func extendRenewalDate(of identifier: String, days: Int, requestIdentifier: String)
+        async throws(SimulatedSignedDataError) -> ServerRenewalExtension
     {
         guard let signedData else { throw .notEnabled }
         await tick()
@@ -206,7 +213,17 @@ extension PaymentQueue {
         else { return .notFound }
         if latest.isFamilyShared { return .familyShared }
         let now = clock.now.timeIntervalSince1970
+        let earlier = account.renewalExtensions[original] ?? []
+        if let done = earlier.first(where: { $0.requestIdentifier == requestIdentifier }) {
+            return .extended(
+                originalTransactionID: identifier,
+                webOrderLineItemID: Self.webOrderLineItemIdentifier(subscription.latestNumber),
+                renewalDate: done.renewalDate)
+        }
         guard !subscription.revoked, statusCode(subscription, now: now) == .active else { return .ineligible }
+        guard earlier.filter({ $0.date > now - 365 * 86_400 }).count < Self.extensionsPerYear else {
+            return .limitReached
+        }
         let seconds = Double(days) * 86_400
         subscription.expiration += seconds
         latest.expiration = latest.expiration.map { $0 + seconds }
@@ -217,6 +234,11 @@ extension PaymentQueue {
             records.append(.put(waiting))
         }
         records.append(.subscription(subscription))
+        records.append(
+            .renewalExtension(
+                RenewalExtensionRecord(
+                    originalNumber: original, requestIdentifier: requestIdentifier, date: now,
+                    renewalDate: subscription.expiration)))
         await commit(records, callbacks: [])
         let notice = StoreNotice(.renewalExtended, transaction: latest.number, subscription: original)
         let prepared = try notification(notice, signedData: signedData, now: clock.now.timeIntervalSince1970)

@@ -176,11 +176,13 @@ extension SimulatedServerAPI {
         guard let requestID = request.requestIdentifier, !requestID.isEmpty, requestID.count <= 128 else {
             return .error(4_000_011, "Invalid request identifier.")
         }
-        switch try await queue.extendRenewalDate(of: identifier, days: days) {
+        switch try await queue.extendRenewalDate(of: identifier, days: days, requestIdentifier: requestID) {
         case .notFound:
             return .error(4_040_005, "Original transaction id not found.")
         case .ineligible:
             return .error(4_030_004, "Subscription extensions are not allowed for this subscription.")
+        case .limitReached:
+            return .error(4_030_005, "This subscription has reached its maximum number of extensions.")
         case .familyShared:
             return .error(4_030_007, "Family-shared subscriptions are not eligible for a renewal date extension.")
         case .extended(let original, let webOrderLineItemID, let renewalDate):

@@ -15,8 +15,9 @@ public import Foundation
 /// - `GET /inApps/v1/transactions/{transactionId}`: one signed transaction;
 /// - `GET /inApps/v1/lookup/{orderId}`: the transactions of an order (``PaymentQueue/orderID(ofTransaction:)``);
 /// - `PUT /inApps/v1/subscriptions/extend/{originalTransactionId}`: moves an active subscription's
-///   renewal date later by 1 to 90 days, in the account (and its signed data), and emits
-///   `RENEWAL_EXTENDED`;
+///   renewal date later by 1 to 90 days, in the account (and its signed data), at most twice in 365
+///   days, and emits `RENEWAL_EXTENDED`; a request repeated with the same `requestIdentifier`
+///   extends once and answers as the first time;
 /// - `POST /inApps/v1/notifications/test` and `GET /inApps/v1/notifications/test/{token}`: emits a
 ///   `TEST` notification and reports it sent.
 ///

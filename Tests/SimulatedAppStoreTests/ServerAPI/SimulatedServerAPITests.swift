@@ -142,6 +142,32 @@ struct SimulatedServerAPITests {
         await reopened.queue.close()
     }
 
+    @Test func aRepeatedExtensionRequestExtendsOnceAndTwoAYearAreAllowed() async throws {
+        let fixture = try Fixture()
+        let original = try await fixture.buy(TestCatalog.monthly)
+        let sequence = fixture.queue.signedData?.notifications.lastSequence ?? 0
+        func extend(_ requestIdentifier: String) async -> SimulatedServerAPIResponse {
+            await fixture.server.respond(
+                to: SimulatedServerAPIRequest(
+                    method: "PUT", path: "/inApps/v1/subscriptions/extend/\(original)",
+                    headers: ["Authorization": fixture.authorization],
+                    body: Data(
+                        #"{"extendByDays": 10, "extendReasonCode": 1, "requestIdentifier": "\#(requestIdentifier)"}"#
+                            .utf8)))
+        }
+        let first = try fixture.json(await extend("a"))
+        let repeated = try fixture.json(await extend("a"))
+        #expect(first["effectiveDate"] as? Int64 == repeated["effectiveDate"] as? Int64)
+        let second = try fixture.json(await extend("b"))
+        let firstDate = try #require(first["effectiveDate"] as? Int64)
+        #expect(second["effectiveDate"] as? Int64 == firstDate + 10 * 86_400_000)
+        let third = await extend("c")
+        #expect(third.status == 403)
+        #expect(try fixture.json(third)["errorCode"] as? Int == 4_030_005)
+        let sent = fixture.queue.notifications(after: sequence).map(\.payload.notificationType)
+        #expect(sent == [.renewalExtended, .renewalExtended])
+    }
+
     @Test func orderIDsNameOnePurchaseEach() async throws {
         let fixture = try Fixture()
         let first = try await fixture.buy(TestCatalog.noAds)
