@@ -199,8 +199,9 @@ extension PaymentQueue {
 
     /// Moves the renewal date of the subscription whose original transaction is `identifier` later
     /// by `days`: its latest period (and a change of plan waiting for the renewal) ends later, and the
-    /// account's signed data shows it from now on; emits `RENEWAL_EXTENDED`. Only an active
-    /// subscription of the account's own is extended, at most twice in 365 days. The extension is
+    /// account's signed data shows it from now on; emits `RENEWAL_EXTENDED`. Only an active, paid
+    /// period (not a free trial) of the account's own subscription is extended, at most twice in 365
+    /// days (a family member's access is not extended with it). The extension is
     /// kept in the account with its request identifier: the same request again extends nothing and
     /// answers as the first time did.
     func extendRenewalDate(of identifier: String, days: Int, requestIdentifier: String)
@@ -220,7 +221,10 @@ extension PaymentQueue {
                 webOrderLineItemID: Self.webOrderLineItemIdentifier(subscription.latestNumber),
                 renewalDate: done.renewalDate)
         }
-        guard !subscription.revoked, statusCode(subscription, now: now) == .active else { return .ineligible }
+        // Apple extends paid, active periods only: not a free trial, not an expired or retrying one.
+        guard !subscription.revoked, statusCode(subscription, now: now) == .active,
+            latest.offer?.paymentMode != .freeTrial
+        else { return .ineligible }
         guard earlier.filter({ $0.date > now - 365 * 86_400 }).count < Self.extensionsPerYear else {
             return .limitReached
         }

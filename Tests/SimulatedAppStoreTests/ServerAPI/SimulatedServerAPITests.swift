@@ -168,6 +168,18 @@ struct SimulatedServerAPITests {
         #expect(sent == [.renewalExtended, .renewalExtended])
     }
 
+    @Test func aFreeTrialIsNotExtended() async throws {
+        let fixture = try Fixture()
+        let original = try await fixture.buy(TestCatalog.trial)
+        let response = await fixture.server.respond(
+            to: SimulatedServerAPIRequest(
+                method: "PUT", path: "/inApps/v1/subscriptions/extend/\(original)",
+                headers: ["Authorization": fixture.authorization],
+                body: Data(#"{"extendByDays": 5, "extendReasonCode": 0, "requestIdentifier": "t"}"#.utf8)))
+        #expect(response.status == 403)
+        #expect(try fixture.json(response)["errorCode"] as? Int == 4_030_004)
+    }
+
     @Test func orderIDsNameOnePurchaseEach() async throws {
         let fixture = try Fixture()
         let first = try await fixture.buy(TestCatalog.noAds)
