@@ -24,7 +24,9 @@ struct ToolReconcileTests {
         let catalog: String
         let state: String
 
-        init(baseURL: URL? = nil, trustedRoot: String? = nil, keyID: String? = nil) throws {
+        init(baseURL: URL? = nil, trustedRoot: String? = nil, keyID: String? = nil, rootsFromServer: Bool = false)
+            throws
+        {
             folder = try ToolRunner.temporaryFolder()
             let account = folder.appendingPathComponent("store-account", isDirectory: true)
             let source = ToolRunner.packageRoot.appendingPathComponent("Catalog/Simulated.plist").path
@@ -55,11 +57,9 @@ struct ToolReconcileTests {
                 			<string>store-account/\(SimulatedServerAPIKey.fileName)</string>
                 			<key>RequestTimeout</key>
                 			<integer>600</integer>
-                			<key>TrustedRoots</key>
-                			<array>
-                				<string>\(root)</string>
-                			</array>
+                \(rootsFromServer ? "" : "<key>TrustedRoots</key><array><string>\(root)</string></array>")
                 		</dict>
+                \(rootsFromServer ? "<key>Server</key><dict><key>AppStoreRootFiles</key><string>\(root)</string></dict>" : "")
 
                 """
             var text = try String(contentsOfFile: source, encoding: .utf8)
@@ -133,6 +133,15 @@ struct ToolReconcileTests {
         let fourth = try await setup.tool(["reconcile", "--transaction", removeAds])
         #expect(fourth.status == 0)
         #expect(fourth.stdout.contains("Delivered: 0; revoked: 0; expired: 0; unchanged: 2."))
+        await setup.close()
+    }
+
+    @Test func theRootsTheServerTrustsAreUsedWhenTheDictNamesNone() async throws {
+        let setup = try Setup(rootsFromServer: true)
+        let id = try await setup.buy(Self.removeAds, account: UUID())
+        let result = try await setup.tool(["reconcile", "--transaction", id, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try json(result)["delivered"] as? Int == 1)
         await setup.close()
     }
 

@@ -177,12 +177,22 @@ struct ServerAPISettings {
         guard let node = root.value["Deployment"]?.value["AppStoreServerAPI"] else {
             throw invalid(catalogPath, "the deployment has no AppStoreServerAPI dict")
         }
+        // What the deployment's server trusts (`Server` > `AppStore...`, read by `purchasekit-server`)
+        // stands in for the keys of signed data this dict leaves out.
+        let server = root.value["Deployment"]?.value["Server"]
+        let serverKeys = [
+            "TrustedRoots": "AppStoreRootFiles", "BundleID": "AppStoreBundleID",
+            "SignedDataEnvironment": "AppStoreEnvironment", "Store": "AppStoreProvider",
+        ]
+        func lookup(_ key: String) -> PropertyListNode? {
+            node.value[key] ?? serverKeys[key].flatMap { server?.value[$0] }
+        }
         func place(_ key: String) -> String {
-            let location = (node.value[key] ?? node).location
+            let location = (lookup(key) ?? node).location
             return "\(catalogPath):\(location.line):\(location.column)"
         }
         func string(_ key: String, required: Bool = true) throws(Failure) -> String? {
-            guard let value = node.value[key] else {
+            guard let value = lookup(key) else {
                 if required { throw invalid(place(key), "\(key) is required") }
                 return nil
             }
@@ -242,8 +252,12 @@ struct ServerAPISettings {
         } catch {
             throw invalid(place("PrivateKeyFile"), "\(keyPath): \(error)")
         }
-        guard case .array(let rootNodes)? = node.value["TrustedRoots"]?.value, !rootNodes.isEmpty else {
-            throw invalid(place("TrustedRoots"), "TrustedRoots must be a non-empty array of certificate files")
+        let rootNodes: [PropertyListNode]
+        switch lookup("TrustedRoots")?.value {
+        case .array(let nodes)? where !nodes.isEmpty: rootNodes = nodes
+        case .string?: rootNodes = [lookup("TrustedRoots")!]
+        default:
+            throw invalid(place("TrustedRoots"), "TrustedRoots must be a certificate file or a non-empty array of them")
         }
         var roots: [[UInt8]] = []
         for rootNode in rootNodes {
