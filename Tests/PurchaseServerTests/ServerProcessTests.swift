@@ -177,3 +177,41 @@ enum RawClient {
         return socket
     }
 }
+
+/// The command line's refusals, in the catalog's language, with exit status 64.
+struct ServerUsageTests {
+    /// Runs the executable with `arguments` and answers its exit and standard error.
+    static func run(_ arguments: [String], in folder: URL) async throws -> (ChildProcess.Termination, String) {
+        let executable = try #require(ServerProcessTests.executable)
+        let log = folder.appendingPathComponent("usage-\(UUID().uuidString).log").path
+        let child = try ChildProcess(executable.path, arguments, standardError: .file(log))
+        let ending = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: child.wait(limit: .seconds(60))) }.start()
+        }
+        return (ending, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
+    @Test func usageErrorsExit64InTheCatalogsLanguage() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-usage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let english = try ServerFixture.writeCatalog(in: folder, maximumBodyBytes: 65536)
+        let japanese = folder.appendingPathComponent("ja.plist").path
+        try String(contentsOfFile: english, encoding: .utf8)
+            .replacingOccurrences(of: "<string>en_US</string>", with: "<string>ja_JP</string>")
+            .write(toFile: japanese, atomically: true, encoding: .utf8)
+
+        let unknown = try await Self.run(["--catalog", english, "--bogus"], in: folder)
+        #expect(unknown.0 == .exit(64))
+        #expect(unknown.1.contains("purchasekit-server: unknown option --bogus\n"))
+        #expect(unknown.1.contains("usage: purchasekit-server [--catalog FILE]"))
+        let missing = try await Self.run(["--catalog", japanese, "--listen"], in: folder)
+        #expect(missing.0 == .exit(64))
+        #expect(missing.1.contains("オプション --listen には値が必要です"))
+        let listen = try await Self.run(["--catalog", japanese, "--listen", "nowhere"], in: folder)
+        #expect(listen.0 == .exit(64))
+        #expect(listen.1.contains("nowhere は待ち受けるアドレス"))
+        let help = try await Self.run(["--help"], in: folder)
+        #expect(help.0 == .exit(0))
+    }
+}

@@ -30,9 +30,10 @@ public enum PurchaseServerCommand {
         case .failure(let usage):
             let locale = catalogLocale(catalogPath(in: arguments))
             let table = MessageTable.builtIn
-            say(table.render(usage.message, locale: locale))
+            let help = usage.message == .keyed(.serverUsage, arguments: [])
+            if !help { say(table.render(usage.message, locale: locale)) }
             say(table.render(.keyed(.serverUsage, arguments: []), locale: locale), prefixed: false)
-            return usage.message == .keyed(.serverUsage, arguments: []) ? 0 : 64
+            return help ? 0 : 64
         }
         let deployment: PurchaseDeployment
         do {
