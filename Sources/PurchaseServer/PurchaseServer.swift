@@ -17,7 +17,10 @@ public import PurchaseKit
 ///   (403 when not), delivered once to that account, answered with the account's entitlements (as
 ///   `purchasekit entitlements --json`: `entitlements`, `balances`, `subscriptions`, and `account`)
 ///   plus `delivered` (whether this request delivered it) and `transactionID`. A signed transaction
-///   naming another account is refused (403). A StoreKit 1 `receipt` is answered 501.
+///   naming another account is refused (403). Or, for a deployment whose provider verifies StoreKit 1
+///   receipts, `{"receipt": base64, "transactionID": id, "productID": id, "appAccountToken": UUID}`:
+///   delivered once the receipt verifies and lists that transaction of that product (501 when no
+///   provider takes receipts).
 /// - `GET /v1/accounts/{token}/entitlements`: the account's entitlements.
 /// - `POST /v1/accounts/{token}/balances/{name}/spend` with `{"quantity": n}`: takes `n` units from
 ///   the account's balance (never below zero: 409 `insufficientBalance` when they do not fit);

@@ -26,21 +26,23 @@ extension ServerContext {
         return HTTPResponse.json(JSONBody.data(body))
     }
 
+    /// What an app posts to `POST /v1/transactions`: a signed transaction, or a StoreKit 1 receipt
+    /// (base64) with the transaction's identifier and product; and the account it is for.
+    struct TransactionBody: Decodable {
+        var signedTransaction: String?
+        var receipt: String?
+        var transactionID: String?
+        var productID: String?
+        var appAccountToken: UUID
+    }
+
     /// `POST /v1/transactions`: `{"signedTransaction": JWS, "appAccountToken": UUID}`; the
     /// transaction verified, delivered once to that account, and the account's entitlements
     /// answered with `delivered` (whether this request delivered it).
     func transaction(_ request: HTTPRequest) async throws(ServerError) -> HTTPResponse {
-        struct TransactionBody: Decodable {
-            var signedTransaction: String?
-            var receipt: String?
-            var appAccountToken: UUID
-        }
         let body = try decode(TransactionBody.self, request)
         guard let token = body.signedTransaction else {
-            if body.receipt != nil {
-                throw ServerError(
-                    status: 501, code: .unsupported, message: Message(error: PurchaseError(.unsupported)))
-            }
+            if let receipt = body.receipt { return try await transaction(receipt: receipt, body) }
             throw .malformedBody
         }
         guard let verifier = trust.verifier else { throw .appStoreNotConfigured }
@@ -79,7 +81,7 @@ extension ServerContext {
 
     /// Delivers `transaction` once (`TransactionFulfillment`'s rules, as the `Store` and the notification
     /// processor deliver it), then records its revocation or earlier end; whether this call delivered it.
-    private func deliver(_ transaction: StoreTransaction) async throws -> Bool {
+    func deliver(_ transaction: StoreTransaction) async throws -> Bool {
         let ledger = deployment.ledger
         let fulfillment = TransactionFulfillment(catalog: deployment.catalog, ledger: ledger)
         var delivered = false
