@@ -213,5 +213,12 @@ struct ServerUsageTests {
         #expect(listen.1.contains("nowhere は待ち受けるアドレス"))
         let help = try await Self.run(["--help"], in: folder)
         #expect(help.0 == .exit(0))
+        let absent = try await Self.run(["--catalog", folder.appendingPathComponent("none.plist").path], in: folder)
+        #expect(absent.0 == .exit(66))
+        let broken = folder.appendingPathComponent("broken.plist").path
+        try "<plist><dict><key>CatalogVersion</key></dict>".write(toFile: broken, atomically: true, encoding: .utf8)
+        let invalid = try await Self.run(["--catalog", broken], in: folder)
+        #expect(invalid.0 == .exit(65))
+        #expect(invalid.1.contains("broken.plist:"))
     }
 }

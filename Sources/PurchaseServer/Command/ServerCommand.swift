@@ -10,9 +10,10 @@ public import PurchaseKit
 /// `HOST:PORT` (default `127.0.0.1:8080`) until SIGTERM or SIGINT, then answers the requests in
 /// flight, closes the deployment (flushing the ledger) and exits 0.
 ///
-/// Exit status: 64 usage (the message in the catalog's language, with the usage line), 65 an invalid
-/// catalog, 74 a state folder or ledger that cannot be opened, 69 an address that cannot be listened
-/// on, 78 unusable `Server` settings.
+/// Exit status (DESIGN.md's): 0 after SIGTERM or SIGINT, and for `--help`; 64 usage (the message in
+/// the catalog's language, with the usage line); 65 an invalid catalog or unusable settings (its
+/// `Server` dict, a root file); 66 a missing catalog file; 74 a state folder or ledger that cannot be
+/// opened, or an address that cannot be listened on; 70 anything else.
 public enum PurchaseServerCommand {
     /// What the command line asks for.
     struct Options {
@@ -35,14 +36,27 @@ public enum PurchaseServerCommand {
             say(table.render(.keyed(.serverUsage, arguments: []), locale: locale), prefixed: false)
             return help ? 0 : 64
         }
+        let read = CatalogLoader(registry: registry).load(contentsOfFile: options.catalog)
+        if read.catalog == nil {
+            // Every problem in the compiler's format, in the catalog's language when it has one.
+            let locale = catalogLocale(options.catalog)
+            for diagnostic in read.diagnostics { say(diagnostic.description(locale: locale), prefixed: false) }
+            return FileManager.default.fileExists(atPath: options.catalog) ? 65 : 66
+        }
         let deployment: PurchaseDeployment
         do {
             deployment = try PurchaseDeployment.open(
-                catalogPath: options.catalog, stateDirectory: URL(fileURLWithPath: options.state), registry: registry)
+                catalogPath: options.catalog, read: read, stateDirectory: URL(fileURLWithPath: options.state),
+                locale: nil, registry: registry, clock: SystemClock(), ledgerOptions: JournalOptions(),
+                wrapLedger: nil)
         } catch {
             let table = MessageTable.builtIn
             say(table.render(Message(error: error), locale: catalogLocale(options.catalog)) + " (\(error))")
-            return error.code == .catalogInvalid ? 65 : error.code == .ledgerIOFailed ? 74 : 78
+            switch error.code {
+            case .catalogInvalid, .providerMisconfigured: return 65
+            case .ledgerIOFailed: return 74
+            default: return 70
+            }
         }
         let server: PurchaseServer
         do {
@@ -54,7 +68,7 @@ public enum PurchaseServerCommand {
         } catch {
             say(deployment.render(Message(error: error)) + " (\(error))")
             await deployment.close()
-            return 78
+            return 65
         }
         if !server.hasAPIKey {
             say(deployment.render(.keyed(.serverNoAPIKey, arguments: [.text(server.apiKeyVariable)])))
@@ -67,7 +81,7 @@ public enum PurchaseServerCommand {
                 deployment.render(
                     .keyed(.serverCannotListen, arguments: [.text(error.address), .text(error.reason)])))
             await deployment.close()
-            return 69
+            return 74
         }
         let shown = options.host.contains(":") ? "[\(options.host)]:\(server.port)" : "\(options.host):\(server.port)"
         say(deployment.render(.keyed(.serverListening, arguments: [.text(shown)])))
