@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PurchaseTesting", targets: ["PurchaseTesting"]),
         .library(name: "PurchaseKitCLI", targets: ["PurchaseKitCLI"]),
         .executable(name: "purchasekit", targets: ["purchasekit"]),
+        .executable(name: "purchasekit-server", targets: ["purchasekit-server"]),
         .plugin(name: "PurchaseCatalogCodegen", targets: ["PurchaseCatalogCodegen"]),
         .plugin(name: "ValidateCatalog", targets: ["ValidateCatalog"]),
     ],
@@ -117,9 +118,8 @@ let package = Package(
         .testTarget(
             name: "PurchaseKitToolTests",
             dependencies: [
-                "purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport",
-                "SimulatedAppStore",
-                "HTTPServer",
+                "purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport", "PurchaseServer",
+                "SimulatedAppStore", "HTTPServer",
             ]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
@@ -140,6 +140,16 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .target(
+            name: "PurchaseServer",
+            dependencies: ["HTTPServer", "PurchaseKit", "PurchaseCore", "PurchaseCatalog", "AppStoreSignedData"]),
+        .executableTarget(name: "purchasekit-server", dependencies: ["PurchaseServer"]),
+        .testTarget(
+            name: "PurchaseServerTests",
+            dependencies: [
+                "PurchaseServer", "purchasekit-server", "HTTPServer", "PurchaseKit", "AppStoreSignedData",
+                "TestSupport",
+            ]),
     ]
 )
 

@@ -116,8 +116,9 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Stops accepting connections, waits until every request already begun has been answered (or
-    /// has failed with its connection), then stops the daemon and closes its socket. Requests begun on
+    /// Stops accepting connections (new ones are refused at once; those the system had queued but the
+    /// server had not accepted are reset), waits until every request whose headers were read has been
+    /// answered (or has failed with its connection), then stops the daemon and closes its socket. Requests begun on
     /// open connections meanwhile are answered 503 with `Connection: close`. Calls after the first
     /// wait for the same stop; on a server never started it returns at once.
     public func shutdown() async {
@@ -131,6 +132,10 @@ public final class HTTPServer: Sendable {
                 let task = Task {
                     core.beginStopping()
                     let listener = MHD_quiesce_daemon(handle.pointer)
+                    // The socket stays open until the daemon stops (its thread may still hold it), but
+                    // on Linux shutting a listening socket down stops it listening: new connections are
+                    // refused at once rather than left in the backlog, unanswered, until it closes.
+                    if listener >= 0 { _ = Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
                     await core.drained()
                     MHD_stop_daemon(handle.pointer)
                     if listener >= 0 { close(listener) }
