@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PurchaseTesting", targets: ["PurchaseTesting"]),
         .library(name: "PurchaseKitCLI", targets: ["PurchaseKitCLI"]),
         .executable(name: "purchasekit", targets: ["purchasekit"]),
+        .executable(name: "purchasekit-server", targets: ["purchasekit-server"]),
         .plugin(name: "PurchaseCatalogCodegen", targets: ["PurchaseCatalogCodegen"]),
         .plugin(name: "ValidateCatalog", targets: ["ValidateCatalog"]),
     ],
@@ -108,7 +109,9 @@ let package = Package(
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(
             name: "PurchaseKitToolTests",
-            dependencies: ["purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport"]),
+            dependencies: [
+                "purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport", "PurchaseServer",
+            ]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(
@@ -123,6 +126,21 @@ let package = Package(
             name: "AppStoreSignedDataTests",
             dependencies: ["AppStoreSignedData", "PurchaseCore", "FileStore"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
+        // The HTTP server: a generic HTTP/1.1 server on libmicrohttpd.
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .target(
+            name: "PurchaseServer",
+            dependencies: ["HTTPServer", "PurchaseKit", "PurchaseCore", "PurchaseCatalog", "AppStoreSignedData"]),
+        .executableTarget(name: "purchasekit-server", dependencies: ["PurchaseServer"]),
+        .testTarget(
+            name: "PurchaseServerTests",
+            dependencies: [
+                "PurchaseServer", "purchasekit-server", "HTTPServer", "PurchaseKit", "AppStoreSignedData",
+                "TestSupport",
+            ]),
     ]
 )
 

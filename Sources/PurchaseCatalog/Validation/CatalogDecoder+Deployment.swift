@@ -6,7 +6,7 @@ extension CatalogDecoder {
     mutating func decodeDeployment(_ node: PropertyListNode) -> Deployment? {
         guard let entries = dictionary(node, key: "Deployment") else { return nil }
         var name, provider, providers, providerSettings, storefront, locale, messageTables, ledger: Int?
-        var refundedConsumables: Int?
+        var refundedConsumables, server: Int?
         for index in entries.indices {
             switch entries[index].key {
             case "Name": take(&name, index, in: entries)
@@ -18,6 +18,7 @@ extension CatalogDecoder {
             case "MessageTables": take(&messageTables, index, in: entries)
             case "Ledger": take(&ledger, index, in: entries)
             case "RefundedConsumables": take(&refundedConsumables, index, in: entries)
+            case "Server": take(&server, index, in: entries)
             default: unknownKey(entries[index], known: CatalogKeys.deployment)
             }
         }
@@ -77,6 +78,8 @@ extension CatalogDecoder {
                 ?? .debit
         }
 
+        let serverSettings = server.flatMap { decodeSettings(entries[$0].value, key: "Server") } ?? [:]
+
         guard errorCount == errorsBefore, let deploymentName, let configurations, let storefrontCode,
             let localeIdentifier, let ledgerConfiguration
         else { return nil }
@@ -87,7 +90,8 @@ extension CatalogDecoder {
             locale: localeIdentifier,
             messageTables: tables,
             ledger: ledgerConfiguration,
-            refundedConsumables: refunds
+            refundedConsumables: refunds,
+            server: serverSettings
         )
     }
 

@@ -3,7 +3,7 @@ enum CatalogKeys {
     static let root = ["CatalogVersion", "Deployment", "Storefronts", "Products"]
     static let deployment = [
         "Name", "Provider", "Providers", "ProviderSettings", "Storefront", "Locale", "MessageTables", "Ledger",
-        "RefundedConsumables",
+        "RefundedConsumables", "Server",
     ]
     static let providerEntry = ["Kind", "Settings"]
     static let ledger = ["Kind", "Settings"]

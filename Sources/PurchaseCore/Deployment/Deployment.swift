@@ -20,6 +20,9 @@ public struct Deployment: Sendable, Hashable, Codable {
     /// What a refund of a consumable does to the balances it credited (``RefundedConsumables/debit``
     /// when the catalog says nothing).
     public var refundedConsumables: RefundedConsumables
+    /// The settings of the deployment's HTTP server (`purchasekit-server`), as the catalog's
+    /// `Deployment` > `Server` dict gives them; empty when it names none. Read by the server only.
+    public var server: [String: SettingValue]
 
     /// Creates a deployment.
     public init(
@@ -29,7 +32,8 @@ public struct Deployment: Sendable, Hashable, Codable {
         locale: String,
         messageTables: String? = nil,
         ledger: LedgerConfiguration = .default,
-        refundedConsumables: RefundedConsumables = .debit
+        refundedConsumables: RefundedConsumables = .debit,
+        server: [String: SettingValue] = [:]
     ) {
         self.name = name
         self.providers = providers
@@ -38,10 +42,11 @@ public struct Deployment: Sendable, Hashable, Codable {
         self.messageTables = messageTables
         self.ledger = ledger
         self.refundedConsumables = refundedConsumables
+        self.server = server
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, providers, storefront, locale, messageTables, ledger, refundedConsumables
+        case name, providers, storefront, locale, messageTables, ledger, refundedConsumables, server
     }
 
     /// Decodes a deployment; a missing `ledger` is `LedgerConfiguration.default`, a missing
@@ -56,6 +61,7 @@ public struct Deployment: Sendable, Hashable, Codable {
         ledger = try container.decodeIfPresent(LedgerConfiguration.self, forKey: .ledger) ?? .default
         refundedConsumables =
             try container.decodeIfPresent(RefundedConsumables.self, forKey: .refundedConsumables) ?? .debit
+        server = try container.decodeIfPresent([String: SettingValue].self, forKey: .server) ?? [:]
     }
 
     /// The default provider (the first), or `nil` for a deployment built in code with none.

@@ -1,0 +1,48 @@
+public import PurchaseCore
+
+/// The keys of what `purchasekit-server` tells the apps calling it (its JSON errors' messages) and
+/// the people running it (standard error).
+extension MessageKey {
+    /// A request without the right API key.
+    public static let serverUnauthorized = MessageKey("server.unauthorized")
+    /// A path the server does not serve.
+    public static let serverNotFound = MessageKey("server.notFound")
+    /// A method the path does not take.
+    public static let serverMethodNotAllowed = MessageKey("server.methodNotAllowed")
+    /// A body that is not the JSON the endpoint expects.
+    public static let serverMalformedBody = MessageKey("server.malformedBody")
+    /// A body past the server's limit.
+    public static let serverBodyTooLarge = MessageKey("server.bodyTooLarge")
+    /// Headers past the server's limit.
+    public static let serverHeadersTooLarge = MessageKey("server.headersTooLarge")
+    /// A request that took longer than the server allows.
+    public static let serverTimedOut = MessageKey("server.timedOut")
+    /// A request that came while the server was shutting down.
+    public static let serverShuttingDown = MessageKey("server.shuttingDown")
+    /// A signed transaction of another account than the one posted.
+    public static let serverAccountMismatch = MessageKey("server.accountMismatch")
+    /// App Store data, with no trust configured for it.
+    public static let serverAppStoreNotConfigured = MessageKey("server.appStoreNotConfigured")
+    /// No API key configured (the environment variable's name).
+    public static let serverNoAPIKey = MessageKey("server.noAPIKey", arguments: [.text])
+    /// The server listens (the address).
+    public static let serverListening = MessageKey("server.listening", arguments: [.text])
+    /// The command line's usage.
+    public static let serverUsage = MessageKey("server.usage")
+    /// An option the server does not know (the option).
+    public static let serverUnknownOption = MessageKey("server.unknownOption", arguments: [.text])
+    /// An option given without its value (the option).
+    public static let serverMissingValue = MessageKey("server.missingValue", arguments: [.text])
+    /// A `--listen` value that is not `HOST:PORT` (the value).
+    public static let serverInvalidListen = MessageKey("server.invalidListen", arguments: [.text])
+    /// The server cannot listen (the address, the reason).
+    public static let serverCannotListen = MessageKey("server.cannotListen", arguments: [.text, .text])
+
+    /// Every key the server declares, in the order above.
+    public static let serverKeys: [MessageKey] = [
+        .serverUnauthorized, .serverNotFound, .serverMethodNotAllowed, .serverMalformedBody, .serverBodyTooLarge,
+        .serverHeadersTooLarge, .serverTimedOut, .serverShuttingDown, .serverAccountMismatch,
+        .serverAppStoreNotConfigured, .serverNoAPIKey, .serverListening, .serverUsage, .serverUnknownOption,
+        .serverMissingValue, .serverInvalidListen, .serverCannotListen,
+    ]
+}
