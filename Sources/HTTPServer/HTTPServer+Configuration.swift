@@ -1,3 +1,5 @@
+import Foundation
+
 extension HTTPServer {
     /// The bounds the server keeps every connection and request within.
     ///
@@ -47,18 +49,27 @@ extension HTTPServer {
         /// Called once for every response the server queues (the handler's or a rejection), on the
         /// server's thread: keep it short (an access-log line).
         public var responseObserver: (@Sendable (HTTPExchangeRecord) -> Void)?
+        /// The most threads the handlers' tasks run on (their own, outside Swift's cooperative pool:
+        /// a pool kept busy by other work never holds up the server's answers). Default: the number
+        /// of processors, at least 2.
+        public var handlerThreads: Int
 
         /// A configuration listening on `host`:`port` with `limits`.
         public init(
             host: String = "127.0.0.1", port: Int = 0, limits: Limits = Limits(),
             rejectionResponder: @escaping @Sendable (HTTPRejection) -> HTTPResponse = HTTPRejection.plainResponse,
-            responseObserver: (@Sendable (HTTPExchangeRecord) -> Void)? = nil
+            responseObserver: (@Sendable (HTTPExchangeRecord) -> Void)? = nil,
+            handlerThreads: Int = HTTPServer.Configuration.defaultHandlerThreads
         ) {
             self.host = host
             self.port = port
             self.limits = limits
             self.rejectionResponder = rejectionResponder
             self.responseObserver = responseObserver
+            self.handlerThreads = handlerThreads
         }
+
+        /// The number of processors, at least 2.
+        public static var defaultHandlerThreads: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
     }
 }

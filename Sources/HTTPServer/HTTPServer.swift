@@ -139,6 +139,7 @@ public final class HTTPServer: Sendable {
                     await core.drained()
                     MHD_stop_daemon(handle.pointer)
                     if listener >= 0 { close(listener) }
+                    core.executor.stop()
                     handle.core.release()
                 }
                 lifecycle = .stopping(task)

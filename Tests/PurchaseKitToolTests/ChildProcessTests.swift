@@ -49,6 +49,16 @@ import Testing
         #expect(lines[3].trimmingCharacters(in: .whitespaces) == "4")
     }
 
+    @Test func anAsyncWaitHoldsNoThread() async throws {
+        // More waits than the cooperative pool has threads: blocking ones would starve the pool.
+        let children = try (0..<8).map { _ in try ChildProcess("/bin/sh", ["-c", "sleep 0.2; exit 5"]) }
+        await withTaskGroup(of: ChildProcess.Termination.self) { group in
+            for child in children { group.addTask { await child.ended() } }
+            for await termination in group { #expect(termination == .exit(5)) }
+        }
+        #expect(await children[0].ended() == .exit(5), "a second wait returns at once")
+    }
+
     @Test func aChildIsNeverSignalledAfterItEnded() throws {
         let child = try ChildProcess("/bin/true")
         #expect(child.wait() == .exit(0))

@@ -1,7 +1,7 @@
 import CChildProcess
-package import Dispatch
-package import Foundation
-package import Glibc
+import Dispatch
+import Foundation
+import Glibc
 import Testing
 
 /// A child process started with `posix_spawn` and waited for by a thread of its own.
@@ -42,6 +42,7 @@ package final class ChildProcess: @unchecked Sendable {
 
     private let lock = NSLock()
     private var ending: Termination?
+    private var endWaiters: [CheckedContinuation<Termination, Never>] = []
     private let ended = DispatchSemaphore(value: 0)
 
     /// Starts `executable` with `arguments`; `environment` replaces the test process's when given.
@@ -126,6 +127,28 @@ package final class ChildProcess: @unchecked Sendable {
         return wait(until: .distantFuture) ?? .signal(SIGKILL)
     }
 
+    /// Waits for the end without holding a thread: use it where the child needs this process's
+    /// cooperative pool meanwhile (a server the test hosts), which a blocking ``wait(limit:)`` on a
+    /// thread of that pool could starve. Past `limit`, kills the child and records an issue, as
+    /// ``wait(limit:)`` does.
+    package func ended(limit: Swift.Duration = ChildProcess.limit) async -> Termination {
+        let watchdog = Task.detached { [self] in
+            try await Task.sleep(for: limit)
+            guard isRunning else { return }
+            kill()
+            Issue.record("the child \(commandLine) did not end within \(limit); killed")
+        }
+        defer { watchdog.cancel() }
+        return await withCheckedContinuation { continuation in
+            let now = lock.withLock { () -> Termination? in
+                if let ending { return ending }
+                endWaiters.append(continuation)
+                return nil
+            }
+            if let now { continuation.resume(returning: now) }
+        }
+    }
+
     private func wait(until deadline: DispatchTime) -> Termination? {
         guard ended.wait(timeout: deadline) == .success else { return nil }
         ended.signal()
@@ -137,13 +160,17 @@ package final class ChildProcess: @unchecked Sendable {
     private func awaitEnd() {
         var information = siginfo_t()
         while waitid(P_PID, id_t(processIdentifier), &information, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
-        lock.withLock {
+        let (termination, waiters) = lock.withLock {
             var status: Int32 = 0
             while waitpid(processIdentifier, &status, 0) == -1 && errno == EINTR {}
             let signal = status & 0x7f
-            ending = signal == 0 ? .exit((status >> 8) & 0xff) : .signal(signal)
+            let termination: Termination = signal == 0 ? .exit((status >> 8) & 0xff) : .signal(signal)
+            ending = termination
+            defer { endWaiters = [] }
+            return (termination, endWaiters)
         }
         ended.signal()
+        for waiter in waiters { waiter.resume(returning: termination) }
     }
 
     private static func dispatchInterval(_ duration: Swift.Duration) -> DispatchTimeInterval {

@@ -16,6 +16,8 @@ final class ServerCore: @unchecked Sendable {
     let handler: HTTPServer.Handler
     let rejectionResponder: @Sendable (HTTPRejection) -> HTTPResponse
     let responseObserver: (@Sendable (HTTPExchangeRecord) -> Void)?
+    /// Where the handlers' tasks run.
+    let executor: HandlerExecutor
     private let flight = Guarded(Flight())
 
     init(configuration: HTTPServer.Configuration, handler: @escaping HTTPServer.Handler) {
@@ -23,6 +25,7 @@ final class ServerCore: @unchecked Sendable {
         self.handler = handler
         rejectionResponder = configuration.rejectionResponder
         responseObserver = configuration.responseObserver
+        executor = HandlerExecutor(maximumThreads: configuration.handlerThreads)
     }
 
     // MARK: - Requests in flight
@@ -163,7 +166,7 @@ final class ServerCore: @unchecked Sendable {
     /// Starts the handler's task and the timeout's; the first to answer resumes the connection.
     private func run(_ request: HTTPRequest, _ exchange: Exchange, connection: ConnectionHandle) {
         let timeout = limits.requestTimeout
-        let timeoutTask = Task { [self] in
+        let timeoutTask = Task(executorPreference: executor) { [self] in
             do { try await Task.sleep(for: timeout) } catch { return }
             var refused = request
             refused.body = Data()
@@ -172,7 +175,7 @@ final class ServerCore: @unchecked Sendable {
             exchange.answer.withLock { $0.handlerTask }?.cancel()
             MHD_resume_connection(connection.pointer)
         }
-        let handlerTask = Task { [self] in
+        let handlerTask = Task(executorPreference: executor) { [self] in
             let response = await handler(request)
             guard exchange.offer(response, rejection: nil) else { return }
             exchange.answer.withLock { $0.timeoutTask }?.cancel()
