@@ -60,7 +60,7 @@ let package = Package(
             name: "PurchaseKit",
             dependencies: [
                 "PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore",
-                "PurchaseScenarios", "AppStoreSignedData",
+                "PurchaseScenarios", "AppStoreSignedData", "PostgresLedger",
             ]
         ),
         .executableTarget(
@@ -108,7 +108,9 @@ let package = Package(
         .testTarget(name: "PurchaseCoreTests", dependencies: ["PurchaseCore", "PurchaseTesting"]),
         .testTarget(
             name: "PurchaseKitToolTests",
-            dependencies: ["purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport"]),
+            dependencies: [
+                "purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport", "PostgresLedger",
+            ]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(
@@ -122,6 +124,13 @@ let package = Package(
         .testTarget(
             name: "AppStoreSignedDataTests",
             dependencies: ["AppStoreSignedData", "PurchaseCore", "FileStore"]),
+        // The PostgreSQL ledger (ledger kind `postgres`) on libpq; its tests run against the server
+        // Scripts/with-postgres.sh starts (skipped without one, failing under CI=true).
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "PostgresLedger", dependencies: ["PurchaseCore", "CLibPQ"]),
+        .testTarget(
+            name: "PostgresLedgerTests",
+            dependencies: ["PostgresLedger", "PurchaseCore", "PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
     ]
 )

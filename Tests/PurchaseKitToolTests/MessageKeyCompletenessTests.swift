@@ -1,5 +1,6 @@
 import AppStoreSignedData
 import Foundation
+import PostgresLedger
 import PurchaseKit
 import Testing
 
@@ -21,6 +22,7 @@ struct MessageKeyCompletenessTests {
         ("PurchaseScenarios", MessageKey.scenarioKeys + MessageKey.scenarioStepKeys),
         ("AppStoreSignedData", MessageKey.signedDataKeys + MessageKey.notificationKeys),
         ("PurchaseKitCLI", MessageKey.toolKeys),
+        ("PostgresLedger", MessageKey.postgresKeys),
     ]
     static let keys = modules.flatMap(\.keys)
     static let table = MessageTable.builtIn

@@ -1,0 +1,91 @@
+public import Foundation
+public import PurchaseCore
+
+// MARK: - Revocations and expirations
+
+extension PostgresFulfillmentLedger {
+    /// Records that the store took a delivered purchase back, taking back everything its delivery
+    /// credited; idempotent (the delivery's row is locked, so one caller records it).
+    public func recordRevocation(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
+        let revokedAt = PostgresLedgerRows.text(date)
+        return try await write("the ledger cannot record a revocation") { session in
+            guard let delivery = try Self.lockUnrevoked(transactionID, session) else { return false }
+            try session.execute(
+                "INSERT INTO purchasekit_revocations (delivery, revoked_at) VALUES ($1, $2)",
+                [delivery.sequence, revokedAt])
+            for (name, amount) in delivery.credits.sorted(by: { $0.key < $1.key }) {
+                try session.execute(
+                    "UPDATE purchasekit_balances SET credited = credited - $3 WHERE account = $1 AND name = $2",
+                    [delivery.account, name, String(amount)])
+            }
+            return true
+        }
+    }
+
+    /// Records that the store refunded a delivered consumable, with the payout taken back from the
+    /// account's balances as they stand under the locks of their rows; idempotent.
+    public func recordRevocation(
+        _ transactionID: TransactionID, at date: Date, refundedConsumables treatment: RefundedConsumables
+    ) async throws -> RevokedPayout? {
+        let revokedAt = PostgresLedgerRows.text(date)
+        return try await write("the ledger cannot record a refund") { session in
+            guard let delivery = try Self.lockUnrevoked(transactionID, session) else { return nil }
+            var balances: [String: Int] = [:]
+            for name in delivery.credits.keys.sorted() {
+                let found = try session.execute(
+                    """
+                    SELECT credited - spent FROM purchasekit_balances WHERE account = $1 AND name = $2 FOR UPDATE
+                    """, [delivery.account, name])
+                balances[name] = found.first.flatMap { Int($0) } ?? 0
+            }
+            let payout = RevokedPayout(revoking: delivery.credits, from: balances, treatment: treatment)
+            try session.execute(
+                """
+                INSERT INTO purchasekit_revocations (delivery, revoked_at, treatment, debited) VALUES ($1, $2, $3, $4)
+                """,
+                [delivery.sequence, revokedAt, treatment.rawValue, PostgresLedgerRows.json(payout.debited)])
+            for (name, amount) in payout.debited.sorted(by: { $0.key < $1.key }) {
+                try session.execute(
+                    "UPDATE purchasekit_balances SET credited = credited - $3 WHERE account = $1 AND name = $2",
+                    [delivery.account, name, String(amount)])
+            }
+            return payout
+        }
+    }
+
+    /// The delivery of `transactionID`, its row locked until the transaction ends, when it is
+    /// delivered and not revoked.
+    private static func lockUnrevoked(
+        _ transactionID: TransactionID, _ session: PostgresSession
+    ) throws -> (sequence: String, credits: [String: Int], account: String)? {
+        let found = try session.execute(
+            """
+            SELECT sequence, credits, account FROM purchasekit_deliveries
+            WHERE store = $1 AND transaction_id = $2 FOR UPDATE
+            """, [transactionID.store, transactionID.id])
+        guard let row = found.rows.first, let sequence = row[0], let account = row[2] else { return nil }
+        // A statement of its own, after the lock: it sees a revocation committed while this one waited.
+        let revoked = try session.execute("SELECT 1 FROM purchasekit_revocations WHERE delivery = $1", [sequence])
+        guard revoked.rows.isEmpty else { return nil }
+        return (sequence, try PostgresLedgerRows.decode([String: Int].self, row[1]), account)
+    }
+
+    /// Records that a delivered transaction now ends at `date`, when that is earlier than it ended
+    /// (one conditional upsert); idempotent.
+    public func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
+        let parameters = [transactionID.store, transactionID.id, PostgresLedgerRows.text(date)]
+        return try await write("the ledger cannot record an expiration", transaction: false) { session in
+            let changed = try session.execute(
+                """
+                INSERT INTO purchasekit_expirations (delivery, expires_at)
+                SELECT sequence, $3::double precision FROM purchasekit_deliveries
+                WHERE store = $1 AND transaction_id = $2 AND expiration_date IS NOT NULL
+                    AND $3::double precision < expiration_date
+                ON CONFLICT (delivery) DO UPDATE SET expires_at = excluded.expires_at
+                WHERE excluded.expires_at < purchasekit_expirations.expires_at
+                RETURNING delivery
+                """, parameters)
+            return !changed.rows.isEmpty
+        }
+    }
+}
