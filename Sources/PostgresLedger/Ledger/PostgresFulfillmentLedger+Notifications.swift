@@ -1,10 +1,10 @@
 public import Foundation
-import PurchaseCore
+public import PurchaseCore
 
 /// The PostgreSQL ledger remembers the store notifications applied to it in a table keyed by their
 /// identity: recording one is an `INSERT ... ON CONFLICT DO NOTHING`, so exactly one caller, on any
 /// connection of any server, gets `true`; the first date recorded stays.
-extension PostgresFulfillmentLedger {
+extension PostgresFulfillmentLedger: NotificationListing {
     /// Records that the notification `id` was applied, unless it was recorded before (atomically,
     /// across servers).
     ///
@@ -28,6 +28,18 @@ extension PostgresFulfillmentLedger {
         try await read("the ledger cannot read a notification", ifEmpty: nil) { session in
             let found = try session.execute("SELECT recorded_at FROM purchasekit_notifications WHERE id = $1", [id])
             return try found.rows.first.map { row throws(PostgresLedgerError) in try PostgresLedgerRows.date(row[0]) }
+        }
+    }
+
+    /// Every notification recorded as applied, with its date.
+    public func recordedNotifications() async throws -> [String: Date] {
+        try await read("the ledger cannot read its notifications", ifEmpty: [:]) { session in
+            var recorded: [String: Date] = [:]
+            for row in try session.execute("SELECT id, recorded_at FROM purchasekit_notifications").rows {
+                guard let id = row[0] else { throw PostgresLedgerRows.malformed("notification") }
+                recorded[id] = try PostgresLedgerRows.date(row[1])
+            }
+            return recorded
         }
     }
 }

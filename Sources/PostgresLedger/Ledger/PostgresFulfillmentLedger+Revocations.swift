@@ -10,14 +10,7 @@ extension PostgresFulfillmentLedger {
         let revokedAt = PostgresLedgerRows.text(date)
         return try await write("the ledger cannot record a revocation") { session in
             guard let delivery = try Self.lockUnrevoked(transactionID, session) else { return false }
-            try session.execute(
-                "INSERT INTO purchasekit_revocations (delivery, revoked_at) VALUES ($1, $2)",
-                [delivery.sequence, revokedAt])
-            for (name, amount) in delivery.credits.sorted(by: { $0.key < $1.key }) {
-                try session.execute(
-                    "UPDATE purchasekit_balances SET credited = credited - $3 WHERE account = $1 AND name = $2",
-                    [delivery.account, name, String(amount)])
-            }
+            try Self.revoke(delivery, at: revokedAt, payout: nil, session)
             return true
         }
     }
@@ -39,25 +32,38 @@ extension PostgresFulfillmentLedger {
                 balances[name] = found.first.flatMap { Int($0) } ?? 0
             }
             let payout = RevokedPayout(revoking: delivery.credits, from: balances, treatment: treatment)
-            try session.execute(
-                """
-                INSERT INTO purchasekit_revocations (delivery, revoked_at, treatment, debited) VALUES ($1, $2, $3, $4)
-                """,
-                [delivery.sequence, revokedAt, treatment.rawValue, PostgresLedgerRows.json(payout.debited)])
-            for (name, amount) in payout.debited.sorted(by: { $0.key < $1.key }) {
-                try session.execute(
-                    "UPDATE purchasekit_balances SET credited = credited - $3 WHERE account = $1 AND name = $2",
-                    [delivery.account, name, String(amount)])
-            }
+            try Self.revoke(delivery, at: revokedAt, payout: payout, session)
             return payout
         }
     }
 
+    /// Records the revocation of `delivery` (locked by ``lockUnrevoked(_:_:)``) with its payout, and
+    /// takes back from its account's balances what the payout debited (without one: everything the
+    /// delivery credited).
+    static func revoke(
+        _ delivery: LockedDelivery, at revokedAt: String, payout: RevokedPayout?, _ session: PostgresSession
+    ) throws {
+        try session.execute(
+            "INSERT INTO purchasekit_revocations (delivery, revoked_at, treatment, debited) VALUES ($1, $2, $3, $4)",
+            [
+                delivery.sequence, revokedAt, payout?.treatment.rawValue,
+                payout.map { PostgresLedgerRows.json($0.debited) },
+            ])
+        for (name, amount) in (payout?.debited ?? delivery.credits).sorted(by: { $0.key < $1.key }) {
+            try session.execute(
+                "UPDATE purchasekit_balances SET credited = credited - $3 WHERE account = $1 AND name = $2",
+                [delivery.account, name, String(amount)])
+        }
+    }
+
+    /// A delivery whose row a transaction holds locked: its sequence, credits and account.
+    typealias LockedDelivery = (sequence: String, credits: [String: Int], account: String)
+
     /// The delivery of `transactionID`, its row locked until the transaction ends, when it is
     /// delivered and not revoked.
-    private static func lockUnrevoked(
+    static func lockUnrevoked(
         _ transactionID: TransactionID, _ session: PostgresSession
-    ) throws -> (sequence: String, credits: [String: Int], account: String)? {
+    ) throws -> LockedDelivery? {
         let found = try session.execute(
             """
             SELECT sequence, credits, account FROM purchasekit_deliveries
@@ -75,17 +81,19 @@ extension PostgresFulfillmentLedger {
     public func recordExpiration(_ transactionID: TransactionID, at date: Date) async throws -> Bool {
         let parameters = [transactionID.store, transactionID.id, PostgresLedgerRows.text(date)]
         return try await write("the ledger cannot record an expiration", transaction: false) { session in
-            let changed = try session.execute(
-                """
-                INSERT INTO purchasekit_expirations (delivery, expires_at)
-                SELECT sequence, $3::double precision FROM purchasekit_deliveries
-                WHERE store = $1 AND transaction_id = $2 AND expiration_date IS NOT NULL
-                    AND $3::double precision < expiration_date
-                ON CONFLICT (delivery) DO UPDATE SET expires_at = excluded.expires_at
-                WHERE excluded.expires_at < purchasekit_expirations.expires_at
-                RETURNING delivery
-                """, parameters)
-            return !changed.rows.isEmpty
+            try session.execute(Self.expire, parameters).rows.count == 1
         }
     }
+
+    /// Records `$3` as the end of the delivery of transaction (`$1`, `$2`) when the delivery expires
+    /// later than that (as delivered and as recorded before); returns a row when it did.
+    static let expire = """
+        INSERT INTO purchasekit_expirations (delivery, expires_at)
+        SELECT sequence, $3::double precision FROM purchasekit_deliveries
+        WHERE store = $1 AND transaction_id = $2 AND expiration_date IS NOT NULL
+            AND $3::double precision < expiration_date
+        ON CONFLICT (delivery) DO UPDATE SET expires_at = excluded.expires_at
+        WHERE excluded.expires_at < purchasekit_expirations.expires_at
+        RETURNING delivery
+        """
 }

@@ -34,7 +34,7 @@ public import PurchaseCore
 ///   underlying error when a connection fails or breaks (the server restarted, its session was
 ///   ended) or the server refuses a statement; the pool reconnects for later calls.
 ///   `insufficientBalance` for a spend that does not fit.
-public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog {
+public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog, LedgerImporting {
     /// The kind the ledger registers under: `postgres`.
     public static let kind: LedgerKind = "postgres"
 
@@ -136,37 +136,40 @@ public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog
     /// Records a delivery unless one with the same transaction or the same `Delivery.fulfillmentKey`
     /// exists, in any account (atomically, across connections and servers).
     public func recordDelivery(_ delivery: Delivery) async throws -> Bool {
-        let parameters = PostgresLedgerRows.parameters(of: delivery)
+        try await write("the ledger cannot record a delivery") { session in try Self.insert(delivery, session) }
+    }
+
+    /// Inserts a delivery and credits its balances, unless its transaction or fulfillment key is
+    /// recorded; whether it was inserted. Run inside a transaction: a credit that would overflow
+    /// throws `PurchaseError.Code.paymentInvalid`, and the transaction's rollback takes the delivery back.
+    static func insert(_ delivery: Delivery, _ session: PostgresSession) throws -> Bool {
+        let inserted = try session.execute(
+            """
+            INSERT INTO purchasekit_deliveries (store, transaction_id, original_store, original_transaction_id,
+                fulfillment_store, fulfillment_id, product_id, product_type, quantity, entitlements, credits,
+                expiration_date, purchase_date, delivered_at, account)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+            ON CONFLICT DO NOTHING RETURNING sequence
+            """, PostgresLedgerRows.parameters(of: delivery))
+        guard !inserted.rows.isEmpty else { return false }
         let account = PostgresLedgerRows.account(delivery.appAccountToken)
-        let (credits, productID) = (delivery.credits.sorted { $0.key < $1.key }, delivery.productID)
-        return try await write("the ledger cannot record a delivery") { session in
-            let inserted = try session.execute(
-                """
-                INSERT INTO purchasekit_deliveries (store, transaction_id, original_store, original_transaction_id,
-                    fulfillment_store, fulfillment_id, product_id, product_type, quantity, entitlements, credits,
-                    expiration_date, purchase_date, delivered_at, account)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-                ON CONFLICT DO NOTHING RETURNING sequence
-                """, parameters)
-            guard !inserted.rows.isEmpty else { return false }
-            // In the order of their names, as every change of several balances takes their rows.
-            for (name, amount) in credits {
-                do {
-                    try session.execute(
-                        """
-                        INSERT INTO purchasekit_balances (account, name, credited, spent) VALUES ($1, $2, $3, 0)
-                        ON CONFLICT (account, name) DO UPDATE
-                        SET credited = purchasekit_balances.credited + excluded.credited
-                        """, [account, name, String(amount)])
-                } catch let error as PostgresLedgerError where error.sqlState == "22003" {
-                    // Thrown inside the transaction: the delivery inserted above is rolled back.
-                    throw PurchaseError(
-                        .paymentInvalid, detail: "balance '\(name)' cannot hold the units this delivery credits",
-                        productID: productID)
-                }
+        // In the order of their names, as every change of several balances takes their rows.
+        for (name, amount) in delivery.credits.sorted(by: { $0.key < $1.key }) {
+            do {
+                try session.execute(
+                    """
+                    INSERT INTO purchasekit_balances (account, name, credited, spent) VALUES ($1, $2, $3, 0)
+                    ON CONFLICT (account, name) DO UPDATE
+                    SET credited = purchasekit_balances.credited + excluded.credited
+                    """, [account, name, String(amount)])
+            } catch {
+                guard error.sqlState == "22003" else { throw error }
+                throw PurchaseError(
+                    .paymentInvalid, detail: "balance '\(name)' cannot hold the units this delivery credits",
+                    productID: delivery.productID)
             }
-            return true
         }
+        return true
     }
 
     /// The delivery recorded for a transaction, or `nil`.
