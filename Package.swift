@@ -130,7 +130,9 @@ let package = Package(
         .target(name: "PostgresLedger", dependencies: ["PurchaseCore", "CLibPQ"]),
         .testTarget(
             name: "PostgresLedgerTests",
-            dependencies: ["PostgresLedger", "PurchaseCore", "PurchaseKit", "PurchaseTesting", "TestSupport"]),
+            dependencies: [
+                "PostgresLedger", "PurchaseCore", "PurchaseKit", "PurchaseTesting", "TestSupport", "purchasekit",
+            ]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
     ]
 )

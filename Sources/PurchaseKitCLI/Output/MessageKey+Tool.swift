@@ -178,5 +178,5 @@ extension MessageKey {
     /// and `receipt inspect`'s, in that order.
     static let toolKeys: [MessageKey] =
         toolCommandLineKeys + toolProductKeys + toolTourKeys + toolStateFolderKeys + toolReceiptKeys
-        + toolSignedDataKeys + toolAccountKeys + toolSigningChainKeys
+        + toolSignedDataKeys + toolAccountKeys + toolSigningChainKeys + toolLedgerKeys
 }
