@@ -15,6 +15,8 @@ final class PostgresConnection: @unchecked Sendable {
     /// The libpq connection, or `nil` before the first use and after a loss or ``close()``; touched on
     /// ``queue`` only.
     private var handle: OpaquePointer?
+    /// The statements prepared on ``handle``; touched on ``queue`` only.
+    private var prepared = PreparedStatements()
     private var closed = false
 
     init(connectionString: String, label: String) {
@@ -60,7 +62,7 @@ final class PostgresConnection: @unchecked Sendable {
 
     private func runHere<Value>(_ body: (PostgresSession) throws -> Value) throws -> Value {
         guard !closed else { throw PostgresLedgerError(.closed, serverMessage: "the ledger is closed") }
-        let session = PostgresSession(handle: try connected())
+        let session = PostgresSession(handle: try connected(), prepared: prepared)
         do {
             return try body(session)
         } catch {
@@ -83,6 +85,7 @@ final class PostgresConnection: @unchecked Sendable {
         }
         purchasekit_pq_silence_notices(made)
         handle = made
+        prepared = PreparedStatements()
         return made
     }
 

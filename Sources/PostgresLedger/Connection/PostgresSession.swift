@@ -12,6 +12,12 @@ struct PostgresRows: Sendable {
     var first: String? { rows.first?.first ?? nil }
 }
 
+/// The statements prepared on one connection, by text; used on the connection's thread only, and
+/// replaced when the connection is made again.
+final class PreparedStatements {
+    var names: [String: String] = [:]
+}
+
 /// One connection while a body runs on the connection's own thread: statements go to the server
 /// with their values as parameters (`PQexecParams`), never spliced into the text.
 ///
@@ -19,6 +25,9 @@ struct PostgresRows: Sendable {
 /// used on that thread only; the `PGconn` it wraps never leaves that call.
 struct PostgresSession {
     let handle: OpaquePointer
+    /// The statements prepared on this connection (`PQprepare`), by text: the ledger's statements are
+    /// constant texts, each parsed and planned once per connection, then run by name.
+    let prepared: PreparedStatements
 
     /// Runs one statement with `parameters` bound to `$1`, `$2`... (text values; `nil` is `NULL`).
     ///
@@ -30,8 +39,13 @@ struct PostgresSession {
         let copies: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
         defer { for copy in copies { free(copy) } }
         let values = copies.map { $0.map { UnsafePointer($0) } }
+        let name = parameters.isEmpty ? nil : try prepare(statement, count: parameters.count)
         let result = values.withUnsafeBufferPointer { buffer in
-            PQexecParams(handle, statement, Int32(buffer.count), nil, buffer.baseAddress, nil, nil, 0)
+            if let name {
+                PQexecPrepared(handle, name, Int32(buffer.count), buffer.baseAddress, nil, nil, 0)
+            } else {
+                PQexecParams(handle, statement, Int32(buffer.count), nil, buffer.baseAddress, nil, nil, 0)
+            }
         }
         defer { PQclear(result) }
         let status = result.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
@@ -58,29 +72,51 @@ struct PostgresSession {
     }
 
     /// Runs `body` in one transaction (`BEGIN`, then `COMMIT`; `ROLLBACK` when it throws), again
-    /// from the start when the server ends it for a serialization failure or a deadlock (at most
-    /// a few times).
-    func transaction<Value>(
-        _ mode: String = "", _ body: (PostgresSession) throws -> Value
-    ) throws -> Value {
-        var attempt = 0
-        while true {
-            attempt += 1
-            try execute("BEGIN" + (mode.isEmpty ? "" : " " + mode))
+    /// from the start when the server ends it for a serialization failure or a deadlock (see
+    /// ``retrying(_:)``).
+    func transaction<Value>(_ mode: String = "", _ body: (PostgresSession) throws -> Value) throws -> Value {
+        try retrying { session in
+            try session.execute("BEGIN" + (mode.isEmpty ? "" : " " + mode))
             do {
-                let result = try body(self)
-                try execute("COMMIT")
+                let result = try body(session)
+                try session.execute("COMMIT")
                 return result
             } catch {
-                if PQstatus(handle) == CONNECTION_OK { _ = try? execute("ROLLBACK") }
-                if let failure = error as? PostgresLedgerError, failure.kind == .statementFailed,
-                    let state = failure.sqlState, state == "40001" || state == "40P01", attempt < 5
-                {
-                    continue
-                }
+                if PQstatus(session.handle) == CONNECTION_OK { _ = try? session.execute("ROLLBACK") }
                 throw error
             }
         }
+    }
+
+    /// Runs `body` (a statement, or a whole transaction), again when the server ended it for a
+    /// serialization failure or a deadlock (SQLSTATE 40001, 40P01), which changed nothing; at most
+    /// five times.
+    func retrying<Value>(_ body: (PostgresSession) throws -> Value) throws -> Value {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try body(self)
+            } catch let failure as PostgresLedgerError
+                where failure.kind == .statementFailed && ["40001", "40P01"].contains(failure.sqlState) && attempt < 5
+            {
+                continue
+            }
+        }
+    }
+
+    /// The name `statement` is prepared under on this connection, preparing it now the first time;
+    /// `nil` for a statement PostgreSQL cannot prepare (anything but a query or a change of rows).
+    private func prepare(_ statement: String, count: Int) throws(PostgresLedgerError) -> String? {
+        if let name = prepared.names[statement] { return name }
+        let verb = statement.prefix { !$0.isWhitespace }.uppercased()
+        guard ["SELECT", "INSERT", "UPDATE", "DELETE", "WITH"].contains(verb) else { return nil }
+        let name = "purchasekit_\(prepared.names.count + 1)"
+        let result = PQprepare(handle, name, statement, Int32(count), nil)
+        defer { PQclear(result) }
+        guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(result) }
+        prepared.names[statement] = name
+        return name
     }
 
     /// The error of a statement that failed: the connection's loss, or the server's refusal.

@@ -17,7 +17,7 @@ public import PurchaseCore
 ///   committed; the unique keys make a retry answer "already recorded").
 /// - ``recordDelivery(_:)`` is one `INSERT ... ON CONFLICT DO NOTHING` into a table unique on the
 ///   transaction and on its `Delivery.fulfillmentKey` across every account, with its balance credits
-///   in the same transaction: exactly one caller, on any connection of any server, gets `true`. A
+///   in the same statement: exactly one caller, on any connection of any server, gets `true`. A
 ///   delivery whose credits would take a balance out of `Int`'s range is refused
 ///   (`PurchaseError.Code.paymentInvalid`) and nothing is written.
 /// - ``spend(_:quantity:account:)`` is one `UPDATE` that takes the units only where the account's
@@ -136,41 +136,47 @@ public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog
     /// Records a delivery unless one with the same transaction or the same `Delivery.fulfillmentKey`
     /// exists, in any account (atomically, across connections and servers).
     public func recordDelivery(_ delivery: Delivery) async throws -> Bool {
-        try await write("the ledger cannot record a delivery") { session in try Self.insert(delivery, session) }
+        try await write("the ledger cannot record a delivery", transaction: false) { session in
+            try Self.insert(delivery, session)
+        }
     }
 
-    /// Inserts a delivery and credits its balances, unless its transaction or fulfillment key is
-    /// recorded; whether it was inserted. Run inside a transaction: a credit that would overflow
-    /// throws `PurchaseError.Code.paymentInvalid`, and the transaction's rollback takes the delivery back.
+    /// Inserts a delivery and credits its balances in one statement (atomic by itself), unless its
+    /// transaction or fulfillment key is recorded; whether it was inserted. A credit that would take a
+    /// balance out of range fails the whole statement: `PurchaseError.Code.paymentInvalid`, nothing written.
     static func insert(_ delivery: Delivery, _ session: PostgresSession) throws -> Bool {
-        let inserted = try session.execute(
-            """
+        let inserted: PostgresRows
+        do {
+            inserted = try session.execute(insertDelivery, PostgresLedgerRows.parameters(of: delivery))
+        } catch {
+            guard error.sqlState == "22003" else { throw error }
+            throw PurchaseError(
+                .paymentInvalid, detail: "a balance cannot hold the units this delivery credits",
+                productID: delivery.productID)
+        }
+        return inserted.first == "1"
+    }
+
+    /// The delivery (`$1` to `$15`, as `PostgresLedgerRows.parameters(of:)` gives them) and its credits
+    /// (`$11` as JSON), the balances' rows taken in the order of their names (byte order, as the
+    /// ledger's other changes of several balances take them); answers 1 when the delivery was new.
+    private static let insertDelivery = """
+        WITH inserted AS (
             INSERT INTO purchasekit_deliveries (store, transaction_id, original_store, original_transaction_id,
                 fulfillment_store, fulfillment_id, product_id, product_type, quantity, entitlements, credits,
                 expiration_date, purchase_date, delivered_at, account)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
             ON CONFLICT DO NOTHING RETURNING sequence
-            """, PostgresLedgerRows.parameters(of: delivery))
-        guard !inserted.rows.isEmpty else { return false }
-        let account = PostgresLedgerRows.account(delivery.appAccountToken)
-        // In the order of their names, as every change of several balances takes their rows.
-        for (name, amount) in delivery.credits.sorted(by: { $0.key < $1.key }) {
-            do {
-                try session.execute(
-                    """
-                    INSERT INTO purchasekit_balances (account, name, credited, spent) VALUES ($1, $2, $3, 0)
-                    ON CONFLICT (account, name) DO UPDATE
-                    SET credited = purchasekit_balances.credited + excluded.credited
-                    """, [account, name, String(amount)])
-            } catch {
-                guard error.sqlState == "22003" else { throw error }
-                throw PurchaseError(
-                    .paymentInvalid, detail: "balance '\(name)' cannot hold the units this delivery credits",
-                    productID: delivery.productID)
-            }
-        }
-        return true
-    }
+        ), credited AS (
+            INSERT INTO purchasekit_balances (account, name, credited, spent)
+            SELECT $15, credit.key, credit.value::bigint, 0
+            FROM inserted, json_each_text($11::text::json) AS credit
+            ORDER BY credit.key COLLATE "C"
+            ON CONFLICT (account, name) DO UPDATE SET credited = purchasekit_balances.credited + excluded.credited
+            RETURNING 1
+        )
+        SELECT count(*) FROM inserted
+        """
 
     /// The delivery recorded for a transaction, or `nil`.
     public func delivery(for transactionID: TransactionID) async throws -> Delivery? {
@@ -237,7 +243,7 @@ public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog
             if transaction {
                 return try await pool.withConnection { session in try session.transaction { try body($0) } }
             }
-            return try await pool.withConnection(body)
+            return try await pool.withConnection { session in try session.retrying { try body($0) } }
         } catch {
             throw Self.ledgerError(error, what)
         }
