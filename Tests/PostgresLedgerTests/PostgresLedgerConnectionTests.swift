@@ -85,6 +85,34 @@ extension PostgresServerTests {
             }
         }
 
+        @Test func aReadOnlyLedgerReadsWithoutCreatingOrChangingAnything() async throws {
+            try await TestDatabase.with { database in
+                // A database never migrated reads as empty, and stays without tables.
+                let empty = try await PostgresFulfillmentLedger.open(
+                    connectionString: database.connectionString, readOnly: true)
+                #expect(try await empty.contents() == LedgerContents())
+                #expect(try await empty.recordedNotifications().isEmpty)
+                let refused = await #expect(throws: PurchaseError.self) {
+                    try await empty.recordDelivery(Deliveries.gems("ro1"))
+                }
+                #expect(refused?.code == .ledgerIOFailed)
+                await empty.close()
+                let tables = try await PostgresConnection(connectionString: database.connectionString, label: "test")
+                    .run { session in try session.execute("SELECT to_regclass('purchasekit_deliveries')").first }
+                #expect(tables == nil)
+
+                let writer = try await database.ledger()
+                #expect(try await writer.recordDelivery(Deliveries.gems("ro2")))
+                await writer.close()
+                let reader = try await PostgresFulfillmentLedger.open(
+                    connectionString: database.connectionString, readOnly: true)
+                #expect(try await reader.contents().deliveries == [Deliveries.gems("ro2")])
+                await #expect(throws: PurchaseError.self) { try await reader.spend("gems", quantity: 1) }
+                #expect(try await reader.contents().balances["gems"] == 100)
+                await reader.close()
+            }
+        }
+
         @Test func anUnreachableServerIsARetryableLedgerFailure() async throws {
             let error = await #expect(throws: PurchaseError.self) {
                 try await PostgresFulfillmentLedger.open(
