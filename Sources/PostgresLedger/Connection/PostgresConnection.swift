@@ -75,7 +75,7 @@ final class PostgresConnection: @unchecked Sendable {
     private func connected() throws(PostgresLedgerError) -> OpaquePointer {
         if let handle, PQstatus(handle) == CONNECTION_OK { return handle }
         disconnect()
-        guard let made = PQconnectdb(connectionString) else {
+        guard let made = Self.connect(connectionString) else {
             throw PostgresLedgerError(.connectionFailed, serverMessage: "libpq could not allocate a connection")
         }
         guard PQstatus(made) == CONNECTION_OK else {
@@ -87,6 +87,27 @@ final class PostgresConnection: @unchecked Sendable {
         handle = made
         prepared = PreparedStatements()
         return made
+    }
+
+    /// Defaults the connection string may override: a connection attempt gives up after 10 seconds,
+    /// and a TCP connection whose server stops acknowledging breaks after 30 (so a call meeting a
+    /// vanished server fails, retryably, instead of waiting for the system's timeouts).
+    static let defaults = [("connect_timeout", "10"), ("tcp_user_timeout", "30000")]
+
+    /// `PQconnectdbParams` with ``defaults`` first and the connection string (expanded, so that its
+    /// own values win) after them.
+    private static func connect(_ connectionString: String) -> OpaquePointer? {
+        let pairs = defaults + [("dbname", connectionString)]
+        let keywords = pairs.map { strdup($0.0) }
+        let values = pairs.map { strdup($0.1) }
+        defer { for pointer in keywords + values { free(pointer) } }
+        let keywordList = keywords.map { $0.map { UnsafePointer($0) } } + [nil]
+        let valueList = values.map { $0.map { UnsafePointer($0) } } + [nil]
+        return keywordList.withUnsafeBufferPointer { keywordBuffer in
+            valueList.withUnsafeBufferPointer { valueBuffer in
+                PQconnectdbParams(keywordBuffer.baseAddress, valueBuffer.baseAddress, 1)
+            }
+        }
     }
 
     private func disconnect() {

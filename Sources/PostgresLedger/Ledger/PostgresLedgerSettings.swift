@@ -10,7 +10,10 @@ public import PurchaseCore
 /// | `ConnectionStringVariable` | string | - | the name of an environment variable holding the connection string (which may carry a password) |
 /// | `PoolSize` | integer | 4 | the most connections one ledger opens |
 ///
-/// Exactly one of `ConnectionString` and `ConnectionStringVariable` is given. A catalog never holds
+/// Exactly one of `ConnectionString` and `ConnectionStringVariable` is given. Unless the connection
+/// string says otherwise, a connection attempt gives up after 10 seconds (`connect_timeout`) and a TCP
+/// connection whose server stops answering breaks after 30 (`tcp_user_timeout`), so a call meeting an
+/// unreachable server fails, retryably, rather than waiting. A catalog never holds
 /// a password: a `ConnectionString` with one is refused (keep it in the variable, in libpq's
 /// password file `~/.pgpass`, or in `PGPASSWORD`).
 public struct PostgresLedgerSettings: Sendable, Hashable {
