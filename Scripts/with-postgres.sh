@@ -77,7 +77,11 @@ if [ "$(id -u)" -eq 0 ]; then
     as_owner=(runuser -u postgres --)
 fi
 
-folder=$(mktemp -d "${TMPDIR:-/tmp}/purchasekit-postgres.XXXXXX")
+# As root, under /tmp: the postgres user must reach the folder, which TMPDIR (a root-only folder,
+# say) may not let it.
+base="${TMPDIR:-/tmp}"
+if [ ${#as_owner[@]} -gt 0 ]; then base=/tmp; fi
+folder=$(mktemp -d "$base/purchasekit-postgres.XXXXXX")
 data="$folder/data"
 socket="$folder/socket"
 mkdir -p "$socket"
