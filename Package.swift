@@ -69,7 +69,7 @@ let package = Package(
             name: "PurchaseKit",
             dependencies: [
                 "PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore",
-                "PurchaseScenarios", "AppStoreSignedData",
+                "PurchaseScenarios", "AppStoreSignedData", "PostgresLedger",
             ]
         ),
         .executableTarget(
@@ -119,7 +119,7 @@ let package = Package(
             name: "PurchaseKitToolTests",
             dependencies: [
                 "purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport", "PurchaseServer",
-                "SimulatedAppStore", "HTTPServer",
+                "SimulatedAppStore", "HTTPServer", "PostgresLedger",
             ]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
@@ -134,6 +134,15 @@ let package = Package(
         .testTarget(
             name: "AppStoreSignedDataTests",
             dependencies: ["AppStoreSignedData", "PurchaseCore", "FileStore"]),
+        // The PostgreSQL ledger (ledger kind `postgres`) on libpq; its tests run against the server
+        // Scripts/with-postgres.sh starts (skipped without one, failing under CI=true).
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "PostgresLedger", dependencies: ["PurchaseCore", "CLibPQ"]),
+        .testTarget(
+            name: "PostgresLedgerTests",
+            dependencies: [
+                "PostgresLedger", "PurchaseCore", "PurchaseKit", "PurchaseTesting", "TestSupport", "purchasekit",
+            ]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
         // The HTTP server: a generic HTTP/1.1 server on libmicrohttpd.
         .systemLibrary(

@@ -1,4 +1,5 @@
 import AppStoreSignedData
+import PostgresLedger
 import PurchaseCatalog
 public import PurchaseCore
 import PurchaseScenarios
@@ -7,9 +8,10 @@ extension MessageKey {
     /// Every key the package's libraries declare, each module's in the order it lists them: the purchase
     /// flow's (`coreKeys`), catalog diagnostics and reader reasons (`catalogKeys`, `propertyListKeys`),
     /// scenario diagnostics (`scenarioKeys`), scenario steps (`scenarioStepKeys`), App Store signed data
-    /// (`signedDataKeys`) and App Store Server Notifications (`notificationKeys`). Render their texts from a
+    /// (`signedDataKeys`), App Store Server Notifications (`notificationKeys`) and the PostgreSQL ledger
+    /// (`postgresKeys`). Render their texts from a
     /// `MessageTable` to check a language.
     public static let libraryKeys: [MessageKey] =
         coreKeys + catalogKeys + propertyListKeys + scenarioKeys + scenarioStepKeys + signedDataKeys
-        + notificationKeys
+        + notificationKeys + postgresKeys
 }

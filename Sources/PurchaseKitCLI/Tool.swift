@@ -46,6 +46,7 @@ struct Tool {
         case "receipt": return "purchasekit receipt inspect"
         case "jws": return "purchasekit jws inspect"
         case "notification": return "purchasekit notification inspect"
+        case "ledger": return "purchasekit ledger copy"
         case "simulate": return "purchasekit simulate"
         case "reconcile": return "purchasekit reconcile"
         case "tour": return "purchasekit tour"
@@ -96,6 +97,14 @@ struct Tool {
                 options: options)
             reconcile.registry = registry
             return try reconcile.run(console: console)
+        case "ledger":
+            if options.help { return try help(HelpText.ledgerCopy, console) }
+            guard let subcommand = rest.first else { throw .usage(.unknownCommand("ledger")) }
+            guard subcommand == "copy" else { throw .usage(.unknownCommand("ledger \(subcommand)")) }
+            let arguments = try CommandArguments(rest.dropFirst(), command: "ledger copy", valueOptions: ["--to"])
+            var copy = try LedgerCopyCommand(arguments: arguments, options: options)
+            copy.registry = registry
+            return try copy.run(console: console)
         case "simulate":
             if options.help { return try help(HelpText.simulate, console) }
             return try SimulateCommand(arguments: CommandArguments(rest, command: "simulate"), options: options)

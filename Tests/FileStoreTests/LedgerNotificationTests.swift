@@ -46,6 +46,7 @@ struct LedgerNotificationTests {
         #expect(try await ledger.notificationRecorded("b") == later)
         #expect(try await !ledger.recordNotification("a", at: later), "still recorded after reopening")
         #expect(try await ledger.recordNotification("c", at: later))
+        #expect(try await ledger.recordedNotifications() == ["a": TestCatalog.start, "b": later, "c": later])
         await ledger.close()
     }
 

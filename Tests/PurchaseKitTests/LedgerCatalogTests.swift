@@ -47,8 +47,8 @@ struct LedgerCatalogTests {
 
     @Test(arguments: [
         (
-            "<dict><key>Kind</key><string>postgress</string></dict>", "postgress",
-            "unknown ledger kind 'postgress'", "ja_JP", "不明な台帳の種類「postgress」"
+            "<dict><key>Kind</key><string>cassandra</string></dict>", "cassandra",
+            "unknown ledger kind 'cassandra'", "ja_JP", "不明な台帳の種類「cassandra」"
         ),
         (
             "<dict><key>Kind</key><string>memroy</string></dict>", "memroy",

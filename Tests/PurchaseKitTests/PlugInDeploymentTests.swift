@@ -89,7 +89,7 @@ struct PlugInDeploymentTests {
             OutsideStore(
                 base: InMemoryStoreProvider(catalog: context.catalog, storeName: "outside"), journal: Journal())
         }
-        let unknown = try catalog(ledger: LedgerConfiguration(kind: "postgres"))
+        let unknown = try catalog(ledger: LedgerConfiguration(kind: "cassandra"))
         let error = #expect(throws: PurchaseError.self) {
             try PurchaseDeployment.open(catalog: unknown, stateDirectory: state, registry: registry)
         }

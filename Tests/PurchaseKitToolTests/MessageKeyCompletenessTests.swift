@@ -1,5 +1,6 @@
 import AppStoreSignedData
 import Foundation
+import PostgresLedger
 import PurchaseKit
 import PurchaseServer
 import Testing
@@ -23,6 +24,7 @@ struct MessageKeyCompletenessTests {
         ("AppStoreSignedData", MessageKey.signedDataKeys + MessageKey.notificationKeys),
         ("PurchaseKitCLI", MessageKey.toolKeys),
         ("PurchaseServer", MessageKey.serverKeys),
+        ("PostgresLedger", MessageKey.postgresKeys),
     ]
     static let keys = modules.flatMap(\.keys)
     static let table = MessageTable.builtIn

@@ -5,7 +5,7 @@ public import PurchaseCore
 /// inside one journal commit, which holds the cross-process lock after catching up with the other
 /// processes, so exactly one caller in any process gets `true` for an identity; durable (fsync) when
 /// the call returns; kept in snapshots (version 5) and so across reopening and compaction.
-extension FileFulfillmentLedger: NotificationLog {
+extension FileFulfillmentLedger: NotificationListing {
     /// Records that the notification `id` was applied, unless it was recorded before (atomically,
     /// across processes).
     ///
@@ -24,5 +24,10 @@ extension FileFulfillmentLedger: NotificationLog {
     /// process.
     public func notificationRecorded(_ id: String) async throws -> Date? {
         try await read { $0.notifications[id] }
+    }
+
+    /// Every notification recorded as applied, with its date, after catching up with every process.
+    public func recordedNotifications() async throws -> [String: Date] {
+        try await read { $0.notifications }
     }
 }

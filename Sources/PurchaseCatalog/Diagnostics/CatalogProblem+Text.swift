@@ -222,6 +222,7 @@ extension ProviderSettingError {
         case .knownKey(let keys): text(.catalogProviderSettingKnownKey, keys.joined(separator: ", "))
         case .storeKitErrorCode: text(.catalogProviderSettingErrorCode)
         case .timeRate: text(.catalogProviderSettingTimeRate)
+        case .rule(let messageKey, _): text(messageKey)
         }
     }
 }

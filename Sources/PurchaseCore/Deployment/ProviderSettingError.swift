@@ -31,6 +31,11 @@ public struct ProviderSettingError: Error, Sendable, Hashable, CustomStringConve
         case storeKitErrorCode
         /// A clock or renewal rate's name (`oneDayPerSecond`, `oneRenewalEveryTwoSeconds`) or a number.
         case timeRate
+        /// A value keeping a rule of the plug-in's own, which `message` states: a key whose two
+        /// arguments are the setting's key and its owner, as the catalog's `catalog.providerSetting.*`
+        /// keys take them (the plug-in's module declares it, the message tables hold its texts);
+        /// `description` is the rule in English.
+        case rule(MessageKey, description: String)
 
         /// The expectation in English, for ``ProviderSettingError/description``.
         public var description: String {
@@ -47,6 +52,7 @@ public struct ProviderSettingError: Error, Sendable, Hashable, CustomStringConve
             case .knownKey(let keys): "a key among " + keys.joined(separator: ", ")
             case .storeKitErrorCode: "an SKError name such as paymentCancelled, or its number"
             case .timeRate: "a rate name such as oneDayPerSecond or oneRenewalEveryTwoSeconds, or a number"
+            case .rule(_, let description): description
             }
         }
     }

@@ -9,7 +9,7 @@ public import Foundation
 ///
 /// Right for tests and for apps whose provider keeps the durable record; use a file-backed ledger
 /// where deliveries must survive a crash.
-public actor InMemoryFulfillmentLedger: FulfillmentLedger, NotificationLog {
+public actor InMemoryFulfillmentLedger: FulfillmentLedger, NotificationListing {
     private var state = LedgerContents()
     /// The notifications recorded as applied, and when.
     private var notifications: [String: Date] = [:]
@@ -110,4 +110,7 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger, NotificationLog {
 
     /// When the notification `id` was recorded as applied, or `nil`.
     public func notificationRecorded(_ id: String) -> Date? { notifications[id] }
+
+    /// Every notification recorded as applied, with its date.
+    public func recordedNotifications() -> [String: Date] { notifications }
 }

@@ -47,6 +47,7 @@ enum HelpText {
           simulate SCENARIO                  run a simulated App Store scenario; print its events as JSON lines
           reconcile --transaction ID         repair the ledger from the App Store Server API's history
           tour                               a guided walk through the deployment, step by step
+          ledger copy --to URL               copy the state folder's ledger into another (postgresql://...)
 
         Examples:
           purchasekit tour                          a guided walk through the default deployment
@@ -173,6 +174,31 @@ enum HelpText {
         Examples:
           purchasekit simulate Catalog/Scenarios/ask-to-buy-approved.plist
           purchasekit simulate Catalog/Scenarios/interrupted-purchase.plist --state /tmp/account
+        """
+
+    static let ledgerCopy = """
+        USAGE: purchasekit ledger copy --to URL [--json]
+
+        Copies the state folder's ledger (the catalog's deployment's, read without changing it) into
+        the ledger URL names, exactly once: deliveries with their transaction IDs and accounts,
+        revocations with what their refunds took back, earlier ends, finish marks, spent units and the
+        store notifications applied. What the target holds already is skipped, so copying again
+        changes nothing; the copy is all or nothing.
+
+        URL: postgresql://[user@]host[:port]/database[?param=value...] opens the postgres ledger (its
+        tables are created or migrated first). Never put a password in it: libpq reads one from
+        PGPASSWORD or ~/.pgpass.
+
+        Prints the counts of what was new to the target (with --json: {"to": kind, "copied": {...}}).
+
+        Examples:
+          purchasekit --state .purchasekit ledger copy --to postgresql://ledger@db.example.com/purchases
+          purchasekit ledger copy --to 'postgresql:///purchases?host=/var/run/postgresql'
+
+        Exit status: 0 copied, 1 the target cannot take a copy, 64 a URL the tool cannot open,
+        65 invalid catalog, 74 a ledger that cannot be read or written.
+
+        \(globalOptions)
         """
 
     static let receiptInspect = """

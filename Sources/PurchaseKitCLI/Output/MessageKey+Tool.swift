@@ -179,4 +179,5 @@ extension MessageKey {
     static let toolKeys: [MessageKey] =
         toolCommandLineKeys + toolProductKeys + toolTourKeys + toolStateFolderKeys + toolReceiptKeys
         + toolSignedDataKeys + toolAccountKeys + toolSigningChainKeys + toolReconcileKeys
+        + toolLedgerKeys
 }
