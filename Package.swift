@@ -142,6 +142,7 @@ let package = Package(
             name: "PostgresLedgerTests",
             dependencies: [
                 "PostgresLedger", "PurchaseCore", "PurchaseKit", "PurchaseTesting", "TestSupport", "purchasekit",
+                "purchasekit-server",
             ]),
         .testTarget(name: "JournalTests", dependencies: ["Journal", "journal-torture", "TestSupport"]),
         // The HTTP server: a generic HTTP/1.1 server on libmicrohttpd.

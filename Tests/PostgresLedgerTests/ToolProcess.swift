@@ -35,9 +35,7 @@ enum ToolProcess {
         try Data().write(to: URL(fileURLWithPath: out))
         try Data().write(to: URL(fileURLWithPath: err))
         let child = try ChildProcess(tool, arguments, standardOutput: .file(out), standardError: .file(err))
-        let termination = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: child.wait()) }
-        }
+        let termination = await child.ended()
         let status: Int32
         switch termination {
         case .exit(let code): status = code

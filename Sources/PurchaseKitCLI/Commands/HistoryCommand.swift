@@ -78,7 +78,8 @@ struct HistoryCommand {
                                     .date(row.transaction?.expirationDate ?? row.delivery?.expirationDate)
                                 ),
                                 ("delivered", .bool(row.delivery != nil)), ("finished", .bool(row.finished)),
-                            ] + refund + Self.account(of: row.transaction, row.delivery))
+                            ] + refund + Self.account(of: row.transaction, row.delivery)
+                                + Self.signedTransaction(of: row.transaction))
                     })
                 try ProductsCommand.write(array.text + "\n", console)
                 return .success
@@ -135,5 +136,21 @@ struct HistoryCommand {
             return .restored
         }
         return .purchased
+    }
+}
+
+extension HistoryCommand {
+    /// `signedTransaction`, the transaction's compact JWS, when the store signs its transactions as
+    /// StoreKit 2 does (its verification data is then the JWS text): what an app posts to its server.
+    static func signedTransaction(of transaction: StoreTransaction?) -> [(String, JSONText)] {
+        guard let data = transaction?.verificationData, data.count < 65_536,
+            let text = String(data: data, encoding: .utf8)
+        else { return [] }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let base64URL = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(base64URL.contains) }) else {
+            return []
+        }
+        return [("signedTransaction", .string(text))]
     }
 }

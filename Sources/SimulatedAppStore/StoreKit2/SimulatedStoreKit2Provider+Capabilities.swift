@@ -1,3 +1,4 @@
+import AppStoreSignedData
 public import PurchaseCore
 
 extension StoreKit2Session {
@@ -16,5 +17,19 @@ extension SimulatedStoreKit2Provider: IntroductoryOfferEligibility {
             info.introductoryOffer != nil
         else { return false }
         return await session.isEligibleForIntroOffer(group: info.group)
+    }
+}
+
+extension SimulatedStoreKit2Provider: TransactionHistoryProviding {
+    /// `Transaction.all` as the core's transactions, oldest first, each carrying its JWS as its
+    /// verification data; finished are those `Transaction.unfinished` does not list. As in StoreKit 2,
+    /// finished consumables are not kept, so the history lists them no longer.
+    public func history() async throws -> [TransactionHistoryEntry] {
+        let unfinished = Set(try await session.unfinished().map(\.payload.transactionId))
+        return try await session.all().compactMap { signed in
+            storeTransaction(signed).map {
+                TransactionHistoryEntry(transaction: $0, isFinished: !unfinished.contains(signed.payload.transactionId))
+            }
+        }
     }
 }
