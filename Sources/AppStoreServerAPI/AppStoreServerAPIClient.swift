@@ -76,8 +76,11 @@ public final class AppStoreServerAPIClient: Sendable {
 
     /// Every transaction of the customer's history, page after page by `revision` while `hasMore`.
     ///
-    /// - Parameter maximumPages: the most pages read (20 transactions each); past it the request
-    ///   fails as malformed, so a server that always says `hasMore` cannot keep the client forever.
+    /// - Parameters:
+    ///   - transactionID: any transaction of the customer.
+    ///   - query: the filters and order of the history.
+    ///   - maximumPages: the most pages read (20 transactions each); past it the request fails as
+    ///     malformed, so a server that always says `hasMore` cannot keep the client forever.
     /// - Returns: the signed transactions, in the server's order.
     /// - Throws: ``AppStoreServerAPIError``.
     public func wholeTransactionHistory(

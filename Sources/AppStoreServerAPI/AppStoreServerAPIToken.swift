@@ -45,7 +45,7 @@ public final class AppStoreServerAPITokenSigner: Sendable {
 
     /// A valid token: the cached one while it is far enough from its expiry, else a new one.
     ///
-    /// - Throws: ``ES256KeyError`` when the key cannot sign.
+    /// - Throws: `ES256KeyError` when the key cannot sign.
     public func token() throws(ES256KeyError) -> String {
         let moment = now()
         if let cached = cached.withLock({ $0 }),
@@ -73,7 +73,7 @@ public final class AppStoreServerAPITokenSigner: Sendable {
     /// A JWT of `claims` with the header `alg` ES256, `kid` `keyID`, `typ` JWT, signed with `key`:
     /// tests use it to make tokens a server must refuse.
     ///
-    /// - Throws: ``ES256KeyError`` when the key cannot sign.
+    /// - Throws: `ES256KeyError` when the key cannot sign.
     public static func sign(_ claims: AppStoreServerAPIClaims, keyID: String, key: ES256PrivateKey)
         throws(ES256KeyError) -> String
     {

@@ -4,7 +4,7 @@ public import PurchaseCore
 /// Repairs a ledger from the App Store's own record of a customer: pulls the customer's whole
 /// transaction history from the App Store Server API, verifies every signed transaction, then
 /// applies each one to the ledger by the rules App Store Server Notifications follow
-/// (``AppStoreNotificationProcessor/applyTransaction(_:)`` over `TransactionFulfillment`).
+/// (`AppStoreNotificationProcessor.applyTransaction(_:)` over `TransactionFulfillment`).
 ///
 /// Guarantees: nothing is applied unless every transaction of the history verified; each
 /// transaction is applied idempotently (a delivery missing from the ledger is recorded for the

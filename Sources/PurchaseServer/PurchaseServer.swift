@@ -3,7 +3,7 @@ public import HTTPServer
 public import PurchaseKit
 
 /// The HTTP server of a deployment: DESIGN.md's HTTP contract over the deployment's ledger and its
-/// App Store trust, on an ``HTTPServer``.
+/// App Store trust, on an `HTTPServer`.
 ///
 /// Routes (JSON bodies; errors are `{"error": {"code": n, "name": "...", "message": "..."}}` with
 /// `PurchaseError`'s stable codes and the message in the request's `Accept-Language`, else the

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Guarantees: a key is always a P-256 key (any other curve or type is refused when read); its
 /// signatures are 64 bytes, r then s, with a low s, as JWS carries them (RFC 7518 section 3.4), and
-/// verify under ``publicKey``. Nothing changes a key once made, so it may sign from several threads.
+/// verify under ``publicKey()``. Nothing changes a key once made, so it may sign from several threads.
 public struct ES256PrivateKey: Sendable {
     let key: P256Key
 

@@ -28,7 +28,7 @@ public struct SimulatedServerAPIKey: Sendable {
 
     /// The key of `privateKey`, with its derived identifiers.
     ///
-    /// - Throws: ``ES256KeyError`` when the public half cannot be read.
+    /// - Throws: `ES256KeyError` when the public half cannot be read.
     public init(privateKey: ES256PrivateKey) throws(ES256KeyError) {
         self.privateKey = privateKey
         publicKey = try privateKey.publicKey()
