@@ -90,9 +90,11 @@ struct FaultChecks {
     /// Each account's gems: what its deliveries credited, less what refunds took back, less what it
     /// spent; what it spent covers every spend answered 200 and at most those whose attempts may have
     /// reached a server besides (none answered 409 took anything). Returns the balance expected of
-    /// each account, for the servers' answers.
-    func balancesEqualPayoutsLessRefundsAndSpends() -> [UUID: Int] {
+    /// each account, for the servers' answers, and the gems spent beyond the spends answered 200 (by
+    /// attempts that failed after the ledger took them: a spend carries no identity to retry it by).
+    func balancesEqualPayoutsLessRefundsAndSpends() -> (balances: [UUID: Int], spentUnacknowledged: Int) {
         var expected: [UUID: Int] = [:]
+        var unacknowledged = 0
         for account in workload.accounts {
             var credited = 0
             for delivery in contents.deliveries(for: account) {
@@ -114,6 +116,7 @@ struct FaultChecks {
                 spent >= acknowledged && spent <= acknowledged + uncertain,
                 "account \(account) spent \(spent) gems; spends answered 200 took \(acknowledged), uncertain attempts \(uncertain)"
             )
+            unacknowledged += max(0, spent - acknowledged)
             let balance = credited - spent
             #expect(balance >= 0, "account \(account) has \(balance) gems")
             #expect(
@@ -121,6 +124,6 @@ struct FaultChecks {
                 "account \(account): the ledger's balance \(contents.balances(for: account)) against \(balance)")
             expected[account] = balance
         }
-        return expected
+        return (expected, unacknowledged)
     }
 }

@@ -116,7 +116,7 @@ struct ServerFaultTests {
             checks.everyRequestGotADefiniteAnswer()
             checks.everyAcknowledgedTransactionIsDeliveredOnce()
             checks.everyAcknowledgedNotificationIsAppliedOnce()
-            let balances = checks.balancesEqualPayoutsLessRefundsAndSpends()
+            let (balances, spentUnacknowledged) = checks.balancesEqualPayoutsLessRefundsAndSpends()
 
             // Every server answers the same entitlements.
             for server in 0..<shape.servers {
@@ -130,11 +130,15 @@ struct ServerFaultTests {
                     #expect((json["entitlements"] as? [String])?.contains("pro") == true, "\(json)")
                 }
             }
+            let uncertainSpends = run.outcomes.filter { workload.items[$0.item].kind == .spend && $0.ambiguous > 0 }
+                .count
             let endings = await cluster.stop()
             #expect(endings.allSatisfy { $0 == .exit(0) }, "\(endings)\n\(cluster.logTail())")
             print(
                 "ServerFaultTests \(shape.name): ledger holds \(contents.deliveries.count) deliveries, "
-                    + "\(contents.revocations.count) revocations, \(notifications.count) notifications")
+                    + "\(contents.revocations.count) revocations, \(notifications.count) notifications; "
+                    + "spends with an uncertain attempt \(uncertainSpends), gems spent beyond the 200s \(spentUnacknowledged)"
+            )
         }
     }
 }
