@@ -14,6 +14,8 @@ struct FaultOutcome: Sendable {
     /// may have been taken by each.
     var ambiguous = 0
     var lastFailure: String?
+    /// The first failed attempts that may have reached the server, in order (at most five).
+    var uncertainFailures: [String] = []
 }
 
 /// The run's counts, printed at the end.
@@ -113,7 +115,10 @@ final class FaultRun: Sendable {
             to: server, method: "POST", path: item.path, body: item.body,
             key: item.needsKey ? FaultCluster.apiKey : nil
         ) { failure, mayHaveReached in
-            if mayHaveReached { outcome.ambiguous += 1 }
+            if mayHaveReached {
+                outcome.ambiguous += 1
+                if outcome.uncertainFailures.count < 5 { outcome.uncertainFailures.append(failure) }
+            }
             outcome.lastFailure = failure
         }
         outcome.attempts = attempts

@@ -130,8 +130,14 @@ struct ServerFaultTests {
                     #expect((json["entitlements"] as? [String])?.contains("pro") == true, "\(json)")
                 }
             }
-            let uncertainSpends = run.outcomes.filter { workload.items[$0.item].kind == .spend && $0.ambiguous > 0 }
-                .count
+            let uncertain = run.outcomes.filter { workload.items[$0.item].kind == .spend && $0.ambiguous > 0 }
+            let uncertainSpends = uncertain.count
+            for outcome in uncertain {
+                let item = workload.items[outcome.item]
+                print(
+                    "ServerFaultTests \(shape.name): a spend of \(item.quantity) gems by \(item.account) answered "
+                        + "\(outcome.status.map(String.init) ?? "nothing") after \(outcome.uncertainFailures)")
+            }
             let endings = await cluster.stop()
             #expect(endings.allSatisfy { $0 == .exit(0) }, "\(endings)\n\(cluster.logTail())")
             print(
