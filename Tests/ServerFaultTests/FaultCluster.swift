@@ -146,6 +146,12 @@ final class FaultCluster: Sendable {
         }.joined(separator: "\n")
     }
 
+    /// SIGKILLs every server still running, without waiting: the cleanup of a test that stopped early.
+    func killRemaining() {
+        let children = slots.withLock { slots in slots.compactMap(\.child) }
+        for child in children { child.kill() }
+    }
+
     /// Removes the folder (state folders, logs, catalog).
     func removeFolder() {
         try? FileManager.default.removeItem(at: folder)

@@ -75,7 +75,10 @@ struct ServerFaultTests {
 
         try await FaultDatabase.withFreshDatabase { databaseURL in
             let cluster = try FaultCluster(databaseURL: databaseURL, servers: shape.servers)
-            defer { cluster.removeFolder() }
+            defer {
+                cluster.killRemaining()
+                cluster.removeFolder()
+            }
             for index in 0..<shape.servers { try await cluster.start(index) }
             let faults = shape.faults.map { (after: Int(Double(plan.count) * $0.fraction), fault: $0.fault) }
             let run = FaultRun(
