@@ -24,7 +24,9 @@ public import PurchaseKit
 /// - `GET /v1/accounts/{token}/entitlements`: the account's entitlements.
 /// - `POST /v1/accounts/{token}/balances/{name}/spend` with `{"quantity": n}`: takes `n` units from
 ///   the account's balance (never below zero: 409 `insufficientBalance` when they do not fit);
-///   answered with the entitlements and `balance`, what is left.
+///   answered with the entitlements and `balance`, what is left. Once the units are taken the answer
+///   is 200 (a retried spend would take them again), with only `account` and `balance` when the
+///   entitlements cannot be read just then.
 /// - `GET /healthz`: 200 when the ledger answers, else 503. `GET /metrics`: Prometheus text
 ///   (`purchasekit_http_requests_total` by route and status, the latency histogram
 ///   `purchasekit_http_request_duration_seconds`, `purchasekit_ledger_errors_total`).

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PurchaseCore
+import TestSupport
 import Testing
 
 @testable import PostgresLedger
@@ -74,6 +75,11 @@ struct TestDatabase {
     /// Creates the database, runs `body` with it, and drops it (ending its connections) whatever
     /// `body` did.
     static func with<Result>(_ body: (TestDatabase) async throws -> Result) async throws -> Result {
+        // Another target's test may restart the server: one test at a time holds it.
+        try await PostgresTurn.exclusively { try await withDatabase(body) }
+    }
+
+    private static func withDatabase<Result>(_ body: (TestDatabase) async throws -> Result) async throws -> Result {
         let url = try TestServer.requireURL()
         let name = "purchasekit_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try await TestServer.administer("CREATE DATABASE \(name)")

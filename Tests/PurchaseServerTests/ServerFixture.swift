@@ -24,13 +24,17 @@ final class ServerFixture: @unchecked Sendable {
     let server: PurchaseServer
     let lines = LogLines()
 
-    /// A fixture; `apiKey` nil leaves the key's variable unset.
-    init(apiKey: String? = ServerFixture.apiKey, maximumBodyBytes: Int = 65536) async throws {
+    /// A fixture; `apiKey` nil leaves the key's variable unset; `ledger` (XML) is the catalog's
+    /// `Ledger`, a kind `registry` knows (default: none, the file ledger).
+    init(
+        apiKey: String? = ServerFixture.apiKey, maximumBodyBytes: Int = 65536, ledger: String? = nil,
+        registry: ProviderRegistry = .builtIn
+    ) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("purchase-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        catalogPath = try Self.writeCatalog(in: folder, maximumBodyBytes: maximumBodyBytes)
+        catalogPath = try Self.writeCatalog(in: folder, maximumBodyBytes: maximumBodyBytes, ledger: ledger)
         deployment = try PurchaseDeployment.open(
-            catalogPath: catalogPath, stateDirectory: folder.appendingPathComponent("state"))
+            catalogPath: catalogPath, stateDirectory: folder.appendingPathComponent("state"), registry: registry)
         var environment: [String: String] = [:]
         if let apiKey { environment["TEST_SERVER_KEY"] = apiKey }
         let lines = lines
@@ -50,13 +54,16 @@ final class ServerFixture: @unchecked Sendable {
     }
 
     /// The default catalog with a `Server` dict: the root file, Sandbox, the bundle, the key's variable.
-    static func writeCatalog(in folder: URL, maximumBodyBytes: Int) throws -> String {
+    static func writeCatalog(in folder: URL, maximumBodyBytes: Int, ledger: String? = nil) throws -> String {
         let root = folder.appendingPathComponent("root.pem")
         try CertificateFile.pemText(of: [identity.rootCertificate]).write(to: root, atomically: true, encoding: .utf8)
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Catalog/Default.plist")
         var text = try String(contentsOf: source, encoding: .utf8)
         let anchor = "<key>Locale</key>\n\t\t<string>en_US</string>\n"
+        if let ledger, let storefront = text.range(of: "\t\t<key>Storefront</key>\n") {
+            text.insert(contentsOf: "\t\t<key>Ledger</key>\n" + ledger + "\n", at: storefront.lowerBound)
+        }
         guard let range = text.range(of: anchor) else { throw FixtureError.catalogShape }
         text.insert(
             contentsOf: """
