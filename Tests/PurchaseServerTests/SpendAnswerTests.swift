@@ -12,7 +12,7 @@ struct SpendAnswerTests {
         let inner = InMemoryFulfillmentLedger()
         let failingReads = Locked(false)
 
-        func recordDelivery(_ delivery: Delivery) async throws -> Bool { try await inner.recordDelivery(delivery) }
+        func recordDelivery(_ delivery: Delivery) async throws -> Bool { await inner.recordDelivery(delivery) }
         func delivery(for transactionID: TransactionID) async throws -> Delivery? {
             await inner.delivery(for: transactionID)
         }
