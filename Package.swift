@@ -159,6 +159,10 @@ let package = Package(
                 "PurchaseServer", "purchasekit-server", "HTTPServer", "PurchaseKit", "AppStoreSignedData",
                 "TestSupport",
             ]),
+        // Deliveries through the server as a child process, against pgbench; built with the server.
+        .executableTarget(
+            name: "server-benchmarks", dependencies: ["AppStoreSignedData", "BenchmarkSupport", "purchasekit-server"],
+            path: "Benchmarks/server-benchmarks"),
     ]
 )
 
