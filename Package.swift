@@ -165,6 +165,10 @@ let package = Package(
         .testTarget(
             name: "ServerFaultTests",
             dependencies: ["purchasekit-server", "PurchaseKit", "PurchaseCore", "AppStoreSignedData", "TestSupport"]),
+        // Deliveries through the server as a child process, against pgbench; built with the server.
+        .executableTarget(
+            name: "server-benchmarks", dependencies: ["AppStoreSignedData", "BenchmarkSupport", "purchasekit-server"],
+            path: "Benchmarks/server-benchmarks"),
     ]
 )
 

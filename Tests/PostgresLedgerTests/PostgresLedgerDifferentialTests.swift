@@ -46,6 +46,10 @@ extension PostgresServerTests {
                     #expect(actual == expected, "seed \(seed), step \(step)")
                     if step % 40 == 39 {
                         #expect(try await postgres.contents() == memory.contents(), "seed \(seed), step \(step)")
+                        for account in Self.accounts + [UUID()] {
+                            let whole = try await postgres.contents().view(for: account)
+                            #expect(try await postgres.contents(for: account) == whole, "seed \(seed), step \(step)")
+                        }
                     }
                 }
                 let contents = try await postgres.contents()

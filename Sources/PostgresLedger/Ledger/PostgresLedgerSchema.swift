@@ -8,7 +8,8 @@
 /// - `purchasekit_schema_versions`: one row per migration applied (`version`, `applied_at`).
 /// - `purchasekit_deliveries`: one row per delivery, `sequence` its order; unique on the
 ///   transaction (`store`, `transaction_id`) and on its fulfillment key (`fulfillment_store`,
-///   `fulfillment_id`), across every account. `entitlements` and `credits` are JSON.
+///   `fulfillment_id`), across every account, and indexed on `account` (version 2), so that one
+///   account's part is read alone. `entitlements` and `credits` are JSON.
 /// - `purchasekit_balances`: per account and balance, the units `credited` (deliveries, less what
 ///   revocations took back) and `spent`; a spend never takes `credited - spent` below zero.
 /// - `purchasekit_revocations`: one row per revoked delivery; `treatment` and `debited` (JSON) for
@@ -83,7 +84,8 @@ enum PostgresLedgerSchema {
                 recorded_at double precision NOT NULL
             )
             """,
-        ]
+        ],
+        ["CREATE INDEX purchasekit_deliveries_account ON purchasekit_deliveries (account)"],
     ]
 
     /// The newest version this code knows.

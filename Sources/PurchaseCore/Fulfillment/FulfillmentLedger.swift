@@ -93,6 +93,13 @@ public protocol FulfillmentLedger: Sendable {
     /// Everything the ledger holds, for computing entitlements, balances and history.
     func contents() async throws -> LedgerContents
 
+    /// One account's part of what the ledger holds: equal to `contents().view(for: account)`
+    /// (see ``LedgerContents/view(for:)``). The default implementation computes exactly that; a
+    /// ledger that can read one account's part without the others' implements it to do so.
+    ///
+    /// - Parameter account: the account's app account token; `nil` for the default account.
+    func contents(for account: UUID?) async throws -> LedgerContents
+
     /// Makes durable what the ledger deferred (finish marks written with a later commit); called by
     /// a deployment before ``close()``.
     ///
@@ -124,6 +131,11 @@ extension FulfillmentLedger {
             try await recordRevocation(transactionID, at: date)
         else { return nil }
         return RevokedPayout(treatment: .debit, credited: delivery.credits, debited: delivery.credits)
+    }
+
+    /// One account's part, computed from the whole ``contents()``.
+    public func contents(for account: UUID?) async throws -> LedgerContents {
+        try await contents().view(for: account)
     }
 
     /// Does nothing: the ledger defers nothing.

@@ -29,6 +29,17 @@ extension LedgerContents {
         deliveries.filter { $0.appAccountToken == account }
     }
 
+    /// One account's part read on its own by a ledger (``FulfillmentLedger/contents(for:)``):
+    /// `parts` holds what ``view(for:)`` keeps of the whole contents for `account` (its deliveries,
+    /// their revocations, payouts and expirations, the finished marks of every transaction not
+    /// delivered to another account, and the account's spends in ``spent``); the result is marked
+    /// as `account`'s view, so that its ``balances`` are the account's.
+    public init(view parts: LedgerContents, of account: UUID?) {
+        self = parts
+        spentByAccount = [:]
+        self.account = account
+    }
+
     /// One account's part of the contents, as a ledger holding that account alone would give it: its
     /// deliveries, the revocations, payouts and expirations recorded for them, its spends (in
     /// ``spent``), and the finished marks of every transaction not delivered to another account. Its
