@@ -103,7 +103,9 @@ let package = Package(
         .target(name: "CatalogExample", plugins: ["PurchaseCatalogCodegen"]),
         // What several test targets share: waiting for child processes, finding the conformance corpus.
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
-        .target(name: "TestSupport", dependencies: ["CChildProcess"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["CChildProcess", "HTTPServer", "SimulatedAppStore"],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "CatalogCodegenTests",
             dependencies: ["purchasekit-catalog-tool", "CatalogExample", "PurchaseCatalog", "PurchaseCore"],
@@ -149,7 +151,7 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .target(
             name: "PurchaseServer",
             dependencies: ["HTTPServer", "PurchaseKit", "PurchaseCore", "PurchaseCatalog", "AppStoreSignedData"]),

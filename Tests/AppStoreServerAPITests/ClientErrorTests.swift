@@ -3,6 +3,7 @@ import AppStoreSignedData
 import Foundation
 import PurchaseCore
 import SimulatedAppStore
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

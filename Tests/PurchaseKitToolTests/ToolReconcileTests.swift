@@ -3,6 +3,7 @@ import Foundation
 import PurchaseCatalog
 import PurchaseCore
 import SimulatedAppStore
+import TestSupport
 import Testing
 
 /// `purchasekit reconcile` against a simulated App Store's server API hosted on 127.0.0.1: a ledger

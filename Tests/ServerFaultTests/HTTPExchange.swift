@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -51,25 +52,13 @@ enum HTTPExchange {
     }
 
     private static func exchange(port: Int, request: [UInt8]) -> Result<Answer, Failure> {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return .failure(.broken("socket: \(errno)")) }
+        let socket: Int32
+        do {
+            socket = try LoopbackSocket.connect(port: port, timeout: socketTimeout)
+        } catch {
+            return .failure(error.code == ECONNREFUSED ? .refused : .broken("connect: \(error.code)"))
+        }
         defer { close(socket) }
-        var timeout = timeval(tv_sec: socketTimeout, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            let code = errno
-            return .failure(code == ECONNREFUSED ? .refused : .broken("connect: \(code)"))
-        }
         var offset = 0
         while offset < request.count {
             let sent = request[offset...].withUnsafeBytes {

@@ -1,15 +1,15 @@
-import Foundation
+package import Foundation
 import HTTPServer
-import SimulatedAppStore
+package import SimulatedAppStore
 
 /// A simulated App Store Server API hosted over HTTP on 127.0.0.1, on a port the system chooses.
-final class LoopbackServerAPI: Sendable {
-    let server: HTTPServer
+package final class LoopbackServerAPI: Sendable {
+    private let server: HTTPServer
     /// `http://127.0.0.1:PORT`.
-    let baseURL: URL
+    package let baseURL: URL
 
     /// Starts `api` behind an HTTP server on loopback.
-    init(_ api: SimulatedServerAPI) throws {
+    package init(_ api: SimulatedServerAPI) throws {
         server = HTTPServer(configuration: HTTPServer.Configuration(host: "127.0.0.1", port: 0)) { request in
             let answer = await api.respond(
                 to: SimulatedServerAPIRequest(
@@ -27,7 +27,7 @@ final class LoopbackServerAPI: Sendable {
     }
 
     /// Stops the server once the requests in flight are answered.
-    func stop() async {
+    package func stop() async {
         await server.shutdown()
     }
 }
