@@ -123,7 +123,7 @@ let package = Package(
                 "purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport", "PurchaseServer",
                 "SimulatedAppStore", "HTTPServer", "PostgresLedger",
             ]),
-        .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore"]),
+        .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore", "TestSupport"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),
         .testTarget(
             name: "SimulatedAppStoreTests",
@@ -169,7 +169,10 @@ let package = Package(
             dependencies: ["purchasekit-server", "PurchaseKit", "PurchaseCore", "AppStoreSignedData", "TestSupport"]),
         // Deliveries through the server as a child process, against pgbench; built with the server.
         .executableTarget(
-            name: "server-benchmarks", dependencies: ["AppStoreSignedData", "BenchmarkSupport", "purchasekit-server"],
+            name: "server-benchmarks",
+            dependencies: [
+                "AppStoreSignedData", "BenchmarkSupport", "PostgresLedger", "PurchaseCore", "purchasekit-server",
+            ],
             path: "Benchmarks/server-benchmarks"),
     ]
 )

@@ -7,7 +7,9 @@
 // `POST /v1/transactions` from 1, 8 and 64 clients, each a keep-alive HTTP/1.1 connection on a
 // thread of its own: over many accounts, and all to one account. The same clients time `GET /metrics`
 // (no ledger work: the HTTP layer's cost) and `GET /healthz` (one ledger read), and, first, a
-// trivial responder in this process (the client's own ceiling). pgbench runs `INSERT ... ON CONFLICT
+// trivial responder in this process (the client's own ceiling). After pgbench at each N, the same
+// number of callers in this process record deliveries straight through the postgres ledger (no
+// HTTP, no verification, no entitlements read): the ledger's own rate. pgbench runs `INSERT ... ON CONFLICT
 // DO NOTHING` of a random key into a table with a primary key, `-n -c N -j min(N, 2) -T seconds`,
 // synchronous commit on, just before the postgres ledger's deliveries at the same N.
 //
@@ -188,6 +190,7 @@ if let postgres {
     let ledgerDatabase = "purchasekit_bench_ledger_\(stamp)"
     let pgbenchDatabase = "purchasekit_bench_pgbench_\(stamp)"
     try postgres.createDatabase(ledgerDatabase)
+    let ledgerAloneAccounts = (0..<accountCount).map { _ in UUID() }
     try postgres.createDatabase(pgbenchDatabase)
     try postgres.run(
         "psql",
@@ -226,6 +229,12 @@ if let postgres {
                 + String(
                     format: " %7.1f µs/tx    latency average %.0f µs", 1e6 / result.tps,
                     result.latencyMilliseconds * 1000))
+        BenchmarkProgress.show("ledger alone -c \(clients)")
+        report(
+            "postgres", "deliveries, ledger alone", clients,
+            try LedgerAlone.runBlocking(
+                connectionString: postgres.url(database: ledgerDatabase), clients: clients, poolSize: poolSize,
+                seconds: seconds, count: maximumCount, accounts: ledgerAloneAccounts))
     }
     _ = try? postgres.run("dropdb", ["--force", ledgerDatabase])
     _ = try? postgres.run("dropdb", ["--force", pgbenchDatabase])

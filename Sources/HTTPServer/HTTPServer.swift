@@ -140,6 +140,7 @@ public final class HTTPServer: Sendable {
                     MHD_stop_daemon(handle.pointer)
                     if listener >= 0 { close(listener) }
                     core.executor.stop()
+                    core.deadlines.stop()
                     handle.core.release()
                 }
                 lifecycle = .stopping(task)

@@ -1,37 +1,16 @@
 import Foundation
 import PostgresLedger
 import PurchaseCore
+import TestSupport
 import Testing
 
 extension PostgresServerTests {
     /// The same random sequences of calls on the in-memory ledger and the PostgreSQL ledger give the
     /// same answers and the same contents.
     @Suite struct PostgresLedgerDifferentialTests {
-        /// A small seeded generator (SplitMix64), so a failing sequence can be run again.
-        struct SeededGenerator: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
-
-        /// What one call answered, comparable across the two ledgers.
-        enum Answer: Hashable {
-            case recorded(Bool)
-            case payout(RevokedPayout?)
-            case left(Int)
-            case failed(Int)
-            case done
-        }
-
-        static let accounts: [UUID?] = [
-            nil, UUID(uuidString: "00000000-0000-4000-8000-00000000000A"),
-            UUID(uuidString: "00000000-0000-4000-8000-00000000000B"),
-        ]
+        typealias SeededGenerator = LedgerCalls.SeededGenerator
+        typealias Answer = LedgerCalls.Answer
+        static let accounts = LedgerCalls.accounts
 
         @Test(arguments: [1, 2, 3] as [UInt64])
         func randomSequencesGiveTheSameAnswersAndContents(seed: UInt64) async throws {
@@ -49,6 +28,13 @@ extension PostgresServerTests {
                         for account in Self.accounts + [UUID()] {
                             let whole = try await postgres.contents().view(for: account)
                             #expect(try await postgres.contents(for: account) == whole, "seed \(seed), step \(step)")
+                            let postgresHoldings = try await LedgerCalls.holdingsDisagreement(
+                                of: postgres, account: account)
+                            #expect(postgresHoldings == nil, "seed \(seed), step \(step)")
+                            let memoryHoldings = try await LedgerCalls.holdingsDisagreement(
+                                of: memory, account: account)
+                            #expect(memoryHoldings == nil, "seed \(seed), step \(step)")
+                            #expect(try await postgres.holdings(for: account) == memory.holdings(for: account))
                         }
                     }
                 }
@@ -62,61 +48,12 @@ extension PostgresServerTests {
             }
         }
 
-        static func answer(_ call: () async throws -> Answer) async -> Answer {
-            do {
-                return try await call()
-            } catch let error as PurchaseError {
-                return .failed(error.code.rawValue)
-            } catch {
-                return .failed(-1)
-            }
-        }
+        static func answer(_ call: () async throws -> Answer) async -> Answer { await LedgerCalls.answer(call) }
 
-        /// One random call: a delivery of any kind (restores and repeats included), a spend, a
-        /// revocation with or without a payout, an expiration, a finish mark or a notification.
         static func randomCall(
             _ random: inout SeededGenerator
         ) -> @Sendable (any FulfillmentLedger & NotificationLog) async throws -> Answer {
-            let id = "t\(Int.random(in: 0..<24, using: &random))"
-            let account = accounts.randomElement(using: &random)!
-            let offset = Double(Int.random(in: 0..<100_000, using: &random)) / 7.0
-            let date = Deliveries.start.addingTimeInterval(offset)
-            switch Int.random(in: 0..<12, using: &random) {
-            case 0, 1, 2:
-                let delivery = Deliveries.gems(id, units: Int.random(in: 1...20, using: &random), account: account)
-                return { .recorded(try await $0.recordDelivery(delivery)) }
-            case 3:
-                let original = "t\(Int.random(in: 0..<24, using: &random))"
-                let delivery = Deliveries.removeAds(id, original: original, account: account)
-                return { .recorded(try await $0.recordDelivery(delivery)) }
-            case 4:
-                let delivery = Deliveries.subscription(id, original: "sub", expires: date, account: account)
-                return { .recorded(try await $0.recordDelivery(delivery)) }
-            case 5, 6:
-                let name = Bool.random(using: &random) ? "gems" : "coins"
-                let quantity = Int.random(in: 0...15, using: &random)
-                return { .left(try await $0.spend(name, quantity: quantity, account: account)) }
-            case 7:
-                let treatment = RefundedConsumables.allCases.randomElement(using: &random)!
-                return { ledger in
-                    .payout(
-                        try await ledger.recordRevocation(
-                            Deliveries.id(id), at: date, refundedConsumables: treatment))
-                }
-            case 8:
-                return { .recorded(try await $0.recordRevocation(Deliveries.id(id), at: date)) }
-            case 9:
-                let end = Deliveries.start.addingTimeInterval(offset / 2)
-                return { .recorded(try await $0.recordExpiration(Deliveries.id(id), at: end)) }
-            case 10:
-                return { ledger in
-                    try await ledger.markFinished(Deliveries.id(id))
-                    return .done
-                }
-            default:
-                let notification = "n\(Int.random(in: 0..<6, using: &random))"
-                return { .recorded(try await $0.recordNotification(notification, at: date)) }
-            }
+            LedgerCalls.randomCall(&random)
         }
     }
 }

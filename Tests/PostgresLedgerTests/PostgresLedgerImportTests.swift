@@ -1,6 +1,7 @@
 import Foundation
 import PostgresLedger
 import PurchaseCore
+import TestSupport
 import Testing
 
 extension PostgresServerTests {

@@ -237,6 +237,12 @@ public final class FileFulfillmentLedger: FulfillmentLedger {
         return contents
     }
 
+    /// What one account holds, after catching up with every process: read from the per-account
+    /// index of the deliveries that grant something, with the account's running balances.
+    public func holdings(for account: UUID?) async throws -> LedgerContents {
+        try await read { $0.holdings(for: account) }
+    }
+
     /// The balances of one account (`nil`, the default: the default account), kept up to date
     /// record by record (equal to `LedgerContents.balances(for:)`).
     public func balances(for account: UUID? = nil) async throws -> [String: Int] {

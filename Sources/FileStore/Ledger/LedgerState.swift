@@ -21,6 +21,10 @@ struct LedgerState: JournalState {
     private(set) var balances: [String: Int] = [:]
     /// The other accounts' balances, by app account token, kept up to date the same way.
     private(set) var accountBalances: [UUID: [String: Int]] = [:]
+    /// Per account (`nil`: the default account), the positions in the contents of the deliveries a
+    /// holdings view holds (all but the unrevoked ones that count for balances alone), in order
+    /// (derived: rebuilt as records apply).
+    private(set) var held: [UUID?: [Int]] = [:]
     /// The store notifications recorded as applied, and when (see `NotificationLog`).
     private(set) var notifications: [String: Date] = [:]
     /// Recent strings, shared by the records decoded (not part of the state's meaning).
@@ -105,6 +109,9 @@ struct LedgerState: JournalState {
             }
             // A log applies as written: deliveries recorded before keys were checked stay.
             fulfilled.insert(delivery.fulfillmentKey)
+            if !LedgerContents.countsForBalancesOnly(delivery) {
+                held[account, default: []].append(contents.deliveries.count)
+            }
             contents.deliveries.append(delivery)
         case .finished(let id):
             contents.finished.insert(id)
@@ -117,6 +124,7 @@ struct LedgerState: JournalState {
                 throw RecordFormatError(description: "the revocation takes balance '\(name)' out of range")
             }
             contents.revocations[id] = date
+            hold(position)
             take(credits, from: account)
         case .spend(let name, let quantity, let account):
             guard overflowingBalance(adding: [name: quantity], negated: true, account: account) == nil,
@@ -141,6 +149,7 @@ struct LedgerState: JournalState {
             }
             contents.revocations[id] = date
             contents.revokedPayouts[id] = payout
+            hold(position)
             take(payout.debited, from: account)
         case .notification(let id, let date):
             // The first record of an identity stays, as the ledger only ever writes one.
@@ -152,6 +161,34 @@ struct LedgerState: JournalState {
     func balances(for account: UUID?) -> [String: Int] {
         guard let account else { return balances }
         return accountBalances[account] ?? [:]
+    }
+
+    /// Adds a revoked delivery that counted for balances alone to its account's held deliveries.
+    private mutating func hold(_ position: Int) {
+        let delivery = contents.deliveries[position]
+        guard LedgerContents.countsForBalancesOnly(delivery) else { return }
+        var positions = held[delivery.appAccountToken, default: []]
+        positions.insert(position, at: positions.firstIndex { $0 > position } ?? positions.endIndex)
+        held[delivery.appAccountToken] = positions
+    }
+
+    /// What one account holds (see `FulfillmentLedger.holdings(for:)`): its held deliveries with
+    /// their revocations, payouts and expirations, its spends, and the rest of its credited units
+    /// folded, read from the index without going through the other deliveries.
+    func holdings(for account: UUID?) -> LedgerContents {
+        var parts = LedgerContents()
+        for position in held[account] ?? [] {
+            let delivery = contents.deliveries[position]
+            let id = delivery.transactionID
+            parts.deliveries.append(delivery)
+            parts.revocations[id] = contents.revocations[id]
+            parts.revokedPayouts[id] = contents.revokedPayouts[id]
+            parts.expirations[id] = contents.expirations[id]
+        }
+        parts.spent = contents.amountsSpent(by: account)
+        var credited = balances(for: account)
+        for (name, amount) in parts.spent { credited[name, default: 0] += amount }
+        return LedgerContents(view: parts, of: account).holdings(credited: credited)
     }
 
     /// Takes `amounts` from the running balances of `account`.

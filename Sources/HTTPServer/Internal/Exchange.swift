@@ -15,24 +15,23 @@ struct ConnectionHandle: @unchecked Sendable {
 /// read, kept as the request's `con_cls` (one retain, released by the request-completed callback).
 ///
 /// Safe to share: the stored properties other than `answer` are touched only on MHD's one polling
-/// thread (its callbacks); the handler's and the timeout's tasks touch only `answer`, behind its lock.
+/// thread (its callbacks); the handler's task and the deadline watcher touch only `answer`, behind its lock.
 final class Exchange: @unchecked Sendable {
     /// Where the request is.
     enum Phase {
         /// Headers and body are being read.
         case receiving
-        /// The handler runs and the connection is suspended until its answer (or the timeout's).
+        /// The handler runs and the connection is suspended until its answer (or the deadline's).
         case running
         /// A response was queued.
         case answered
     }
 
-    /// The answer the handler's task or the timeout's task gives first, and those tasks.
+    /// The answer the handler's task or the deadline gives first, and the handler's task.
     struct Answer {
         var response: HTTPResponse?
         var rejection: HTTPRejection.Reason?
         var handlerTask: Task<Void, Never>?
-        var timeoutTask: Task<Void, Never>?
     }
 
     /// The raw request target, as the request line gave it.

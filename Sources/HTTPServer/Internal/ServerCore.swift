@@ -18,6 +18,8 @@ final class ServerCore: @unchecked Sendable {
     let responseObserver: (@Sendable (HTTPExchangeRecord) -> Void)?
     /// Where the handlers' tasks run.
     let executor: HandlerExecutor
+    /// The running requests' deadlines (``HTTPServer/Limits/requestTimeout``).
+    private(set) var deadlines: RequestDeadlines!
     private let flight = Guarded(Flight())
 
     init(configuration: HTTPServer.Configuration, handler: @escaping HTTPServer.Handler) {
@@ -26,6 +28,9 @@ final class ServerCore: @unchecked Sendable {
         rejectionResponder = configuration.rejectionResponder
         responseObserver = configuration.responseObserver
         executor = HandlerExecutor(maximumThreads: configuration.handlerThreads)
+        deadlines = RequestDeadlines(timeout: configuration.limits.requestTimeout) { [unowned self] running in
+            expire(running)
+        }
     }
 
     // MARK: - Requests in flight
@@ -163,31 +168,28 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    /// Starts the handler's task and the timeout's; the first to answer resumes the connection.
+    /// Starts the handler's task and watches the request's deadline; the first to answer resumes
+    /// the connection.
     private func run(_ request: HTTPRequest, _ exchange: Exchange, connection: ConnectionHandle) {
-        let timeout = limits.requestTimeout
-        let timeoutTask = Task(executorPreference: executor) { [self] in
-            do { try await Task.sleep(for: timeout) } catch { return }
-            var refused = request
-            refused.body = Data()
-            let response = rejectionResponder(HTTPRejection(reason: .timedOut, request: refused))
-            guard exchange.offer(response, rejection: .timedOut) else { return }
-            exchange.answer.withLock { $0.handlerTask }?.cancel()
-            MHD_resume_connection(connection.pointer)
-        }
+        let number = deadlines.watch(exchange, connection: connection)
         let handlerTask = Task(executorPreference: executor) { [self] in
             let response = await handler(request)
+            deadlines.forget(number)
             guard exchange.offer(response, rejection: nil) else { return }
-            exchange.answer.withLock { $0.timeoutTask }?.cancel()
             MHD_resume_connection(connection.pointer)
         }
-        exchange.answer.withLock { answer in
-            answer.timeoutTask = timeoutTask
-            answer.handlerTask = handlerTask
-        }
-        if exchange.answer.withLock({ $0.response != nil && $0.rejection == nil }) {
-            timeoutTask.cancel()
-        }
+        exchange.answer.withLock { $0.handlerTask = handlerTask }
+    }
+
+    /// Answers a request still running at its deadline with the rejection responder's 503, cancels
+    /// its handler's task and resumes its connection (on the deadline watcher's thread).
+    private func expire(_ running: RequestDeadlines.Running) {
+        var refused = running.exchange.request ?? HTTPRequest(method: "", path: "")
+        refused.body = Data()
+        let response = rejectionResponder(HTTPRejection(reason: .timedOut, request: refused))
+        guard running.exchange.offer(response, rejection: .timedOut) else { return }
+        running.exchange.answer.withLock { $0.handlerTask }?.cancel()
+        MHD_resume_connection(running.connection.pointer)
     }
 
     /// Answers the request with the rejection responder's response for `reason`.

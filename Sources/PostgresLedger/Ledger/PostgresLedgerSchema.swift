@@ -13,7 +13,9 @@
 /// - `purchasekit_balances`: per account and balance, the units `credited` (deliveries, less what
 ///   revocations took back) and `spent`; a spend never takes `credited - spent` below zero.
 /// - `purchasekit_revocations`: one row per revoked delivery; `treatment` and `debited` (JSON) for
-///   a revocation recorded with its payout, `NULL` for one that took back everything.
+///   a revocation recorded with its payout, `NULL` for one that took back everything; and (version
+///   3) the delivery's `account`, indexed, filled by a trigger when an insert leaves it out.
+///   Version 3 also indexes the deliveries a holdings view holds (``holdingCondition``) by account.
 /// - `purchasekit_expirations`: the earlier end recorded for a delivery.
 /// - `purchasekit_finished`: the transactions finished with their provider.
 /// - `purchasekit_notifications`: the store notifications applied, keyed by their identity.
@@ -86,7 +88,40 @@ enum PostgresLedgerSchema {
             """,
         ],
         ["CREATE INDEX purchasekit_deliveries_account ON purchasekit_deliveries (account)"],
+        [
+            "ALTER TABLE purchasekit_revocations ADD COLUMN account text",
+            """
+            UPDATE purchasekit_revocations r SET account = d.account
+            FROM purchasekit_deliveries d WHERE d.sequence = r.delivery
+            """,
+            """
+            CREATE FUNCTION purchasekit_revocation_account() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.account IS NULL THEN
+                    SELECT d.account INTO NEW.account FROM purchasekit_deliveries d WHERE d.sequence = NEW.delivery;
+                END IF;
+                RETURN NEW;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER purchasekit_revocations_account BEFORE INSERT ON purchasekit_revocations
+            FOR EACH ROW EXECUTE FUNCTION purchasekit_revocation_account()
+            """,
+            "ALTER TABLE purchasekit_revocations ALTER COLUMN account SET NOT NULL",
+            "CREATE INDEX purchasekit_revocations_account ON purchasekit_revocations (account)",
+            """
+            CREATE INDEX purchasekit_deliveries_holdings ON purchasekit_deliveries (account)
+            WHERE (product_type <> 'Consumable' OR entitlements <> '[]')
+            """,
+        ],
     ]
+
+    /// The deliveries a holdings view holds besides the revoked ones (see
+    /// `FulfillmentLedger.holdings(for:)`): all but the consumables that grant no entitlement. The
+    /// holdings index's condition (version 3 spells it out), written the same way in the queries
+    /// that use it so that the planner uses the index.
+    static let holdingCondition = "(product_type <> 'Consumable' OR entitlements <> '[]')"
 
     /// The newest version this code knows.
     static var latestVersion: Int { migrations.count }

@@ -93,6 +93,17 @@ public protocol FulfillmentLedger: Sendable {
     /// Everything the ledger holds, for computing entitlements, balances and history.
     func contents() async throws -> LedgerContents
 
+    /// What one account holds, for its entitlements and balances: its part of the ledger
+    /// (``contents(for:)``) without the deliveries that only credited balances (consumables that
+    /// grant no entitlement and were not revoked), whose units are in ``LedgerContents/foldedCredits``
+    /// instead. Entitlements and balances computed from it equal those computed from
+    /// `contents(for: account)`; its deliveries are not the account's history. The default
+    /// implementation folds `contents(for: account)`; a ledger that keeps each account's credited
+    /// units reads only the deliveries that grant something (see ``LedgerContents/holdings(credited:)``).
+    ///
+    /// - Parameter account: the account's app account token; `nil` for the default account.
+    func holdings(for account: UUID?) async throws -> LedgerContents
+
     /// One account's part of what the ledger holds: equal to `contents().view(for: account)`
     /// (see ``LedgerContents/view(for:)``). The default implementation computes exactly that; a
     /// ledger that can read one account's part without the others' implements it to do so.
@@ -138,6 +149,11 @@ extension FulfillmentLedger {
         try await contents().view(for: account)
     }
 
+    /// One account's holdings, folded from its whole part (``LedgerContents/holdings()``).
+    public func holdings(for account: UUID?) async throws -> LedgerContents {
+        try await contents(for: account).holdings()
+    }
+
     /// Does nothing: the ledger defers nothing.
     public func flush() async throws {}
 
@@ -172,6 +188,9 @@ public struct LedgerContents: Sendable, Hashable {
     /// Delivered transactions the store ended early, and when they end now (always earlier than
     /// their ``Delivery/expirationDate``).
     public var expirations: [TransactionID: Date]
+    /// In a holdings view of one account (``FulfillmentLedger/holdings(for:)``), what the deliveries
+    /// it leaves out contributed to the account's balances, by balance; empty in every other view.
+    public var foldedCredits: [String: Int] = [:]
 
     /// Creates a view.
     public init(
@@ -212,7 +231,7 @@ public struct LedgerContents: Sendable, Hashable {
     public var balances: [String: Int] { balances(for: account) }
 
     /// An account's balances: what its deliveries credited, less what refunds took back, less what
-    /// it spent. A revoked delivery with a ``revokedPayouts`` record counts for its
+    /// it spent (with, in a holdings view, the ``foldedCredits`` of the deliveries it leaves out). A revoked delivery with a ``revokedPayouts`` record counts for its
     /// ``RevokedPayout/retained`` units; one without counts for nothing.
     ///
     /// A balance can be negative only when a purchase whose units were already spent is refunded
@@ -233,6 +252,11 @@ public struct LedgerContents: Sendable, Hashable {
                 continue
             }
             for (name, amount) in credits {
+                result[name, default: 0] = Self.saturating(result[name, default: 0], plus: amount)
+            }
+        }
+        if account == self.account {
+            for (name, amount) in foldedCredits {
                 result[name, default: 0] = Self.saturating(result[name, default: 0], plus: amount)
             }
         }

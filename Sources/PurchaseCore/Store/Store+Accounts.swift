@@ -20,7 +20,7 @@ extension Store {
     ///   default account (purchases made without one).
     /// - Throws: ``PurchaseError/Code/ledgerIOFailed`` when the ledger cannot be read.
     public func entitlements(for account: UUID?) async throws -> Entitlements {
-        let contents = try await ledger.contents(for: account)
+        let contents = try await ledger.holdings(for: account)
         var gracePeriods: [String: TimeInterval] = [:]
         for provider in providers {
             if let grace = await provider.billingGracePeriod() { gracePeriods[provider.storeName] = grace }

@@ -84,11 +84,9 @@ extension ServerContext {
     func deliver(_ transaction: StoreTransaction) async throws -> Bool {
         let ledger = deployment.ledger
         let fulfillment = TransactionFulfillment(catalog: deployment.catalog, ledger: ledger)
-        var delivered = false
-        if try await ledger.delivery(for: transaction.transactionID) == nil {
-            let delivery = try await fulfillment.delivery(for: transaction, deliveredAt: Date())
-            delivered = try await ledger.recordDelivery(delivery)
-        }
+        // One write: the ledger refuses a transaction it holds, so no read comes first.
+        let delivery = try await fulfillment.delivery(for: transaction, deliveredAt: Date())
+        let delivered = try await ledger.recordDelivery(delivery)
         if let revoked = transaction.revocationDate {
             try await fulfillment.recordRevocation(of: transaction, at: revoked)
         } else {

@@ -1,0 +1,77 @@
+public import Foundation
+public import PurchaseCore
+
+// MARK: - One account's holdings
+
+extension PostgresFulfillmentLedger {
+    /// What one account holds, for its entitlements and balances, in one statement (one snapshot):
+    /// the account's deliveries that grant something (the holdings index) and its revoked ones (the
+    /// revocations' account index), their revocations and expirations, and its balances' rows, whose
+    /// credited units give the rest (`LedgerContents.holdings(credited:)`). The cost follows what
+    /// the account holds, not how many consumables it bought.
+    public func holdings(for account: UUID?) async throws -> LedgerContents {
+        try await read("the ledger cannot read an account's holdings", ifEmpty: LedgerContents().view(for: account)) {
+            session in
+            try Self.readHoldings(of: account, session)
+        }
+    }
+
+    /// Each row is tagged by its first column: `d` a held delivery (its
+    /// ``PostgresLedgerRows/deliveryColumns`` from the third column, the second its `sequence`), `r` a
+    /// revocation, `e` an expiration, `b` a balance (name, credited, spent).
+    private static let accountHoldings = """
+        WITH held AS (
+            SELECT * FROM purchasekit_deliveries d
+            WHERE d.account = $1 AND \(PostgresLedgerSchema.holdingCondition)
+            UNION
+            SELECT d.* FROM purchasekit_revocations r JOIN purchasekit_deliveries d ON d.sequence = r.delivery
+            WHERE r.account = $1
+        )
+        SELECT 'd', sequence, store, transaction_id, original_store, original_transaction_id, product_id,
+            product_type, quantity::text, entitlements, credits, expiration_date::text, purchase_date::text,
+            delivered_at::text, account
+        FROM held
+        UNION ALL
+        SELECT 'r', d.sequence, d.store, d.transaction_id, r.revoked_at::text, r.treatment, r.debited, d.credits,
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM purchasekit_revocations r JOIN held d ON d.sequence = r.delivery
+        UNION ALL
+        SELECT 'e', d.sequence, d.store, d.transaction_id, e.expires_at::text,
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM purchasekit_expirations e JOIN held d ON d.sequence = e.delivery
+        UNION ALL
+        SELECT 'b', 0, name, credited::text, spent::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM purchasekit_balances WHERE account = $1
+        ORDER BY 1, 2
+        """
+
+    private static func readHoldings(of token: UUID?, _ session: PostgresSession) throws -> LedgerContents {
+        let found = try session.execute(accountHoldings, [PostgresLedgerRows.account(token)])
+        var parts = LedgerContents()
+        var credited: [String: Int] = [:]
+        for row in found.rows {
+            switch row.first ?? nil {
+            case "d":
+                parts.deliveries.append(try PostgresLedgerRows.delivery(row, offset: 2))
+            case "r":
+                let id = try PostgresLedgerRows.transactionID(row, 2)
+                parts.revocations[id] = try PostgresLedgerRows.date(row[4])
+                guard let treatment = row[5].flatMap(RefundedConsumables.init(rawValue:)) else { continue }
+                parts.revokedPayouts[id] = RevokedPayout(
+                    treatment: treatment, credited: try PostgresLedgerRows.decode([String: Int].self, row[7]),
+                    debited: try PostgresLedgerRows.decode([String: Int].self, row[6]))
+            case "e":
+                parts.expirations[try PostgresLedgerRows.transactionID(row, 2)] = try PostgresLedgerRows.date(row[4])
+            case "b":
+                guard let name = row[2], let units = row[3].flatMap({ Int($0) }),
+                    let spent = row[4].flatMap({ Int($0) })
+                else { throw PostgresLedgerRows.malformed("balance") }
+                credited[name] = units
+                if spent > 0 { parts.spent[name] = spent }
+            default:
+                throw PostgresLedgerRows.malformed("account holdings")
+            }
+        }
+        return LedgerContents(view: parts, of: token).holdings(credited: credited)
+    }
+}
