@@ -74,6 +74,14 @@ struct LedgerIdempotentSpendingTests {
 
         ledger = try FileFulfillmentLedger(stateDirectory: folder.url)
         #expect(
+            Set(try await ledger.recordedSpends()) == [
+                IdentifiedSpend(
+                    account: nil, spendID: first, spend: RecordedSpend(balance: "gems", quantity: 40, balanceAfter: 60)),
+                IdentifiedSpend(
+                    account: Self.alice, spendID: second,
+                    spend: RecordedSpend(balance: "gems", quantity: 4, balanceAfter: 6)),
+            ])
+        #expect(
             try await ledger.spend("gems", quantity: 40, account: nil, spendID: first)
                 == SpendResult(balance: 60, replayed: true))
         #expect(

@@ -21,6 +21,9 @@ struct IdempotentSpendingTests {
         #expect(again == SpendResult(balance: 70, replayed: true))
         #expect(try await harness.store.entitlements().balances["gems"] == 60)
         #expect(await harness.ledger.contents().spent == ["gems": 40])
+        let recorded = RecordedSpend(balance: "gems", quantity: 30, balanceAfter: 70)
+        #expect(await harness.ledger.recordedSpends() == [IdentifiedSpend(account: nil, spendID: id, spend: recorded)])
+        #expect(try await LedgerExport.read(from: harness.ledger).spendIDs.count == 1)
     }
 
     @Test(arguments: [("gems", 31), ("coins", 30)])

@@ -7,7 +7,7 @@ public import PurchaseCore
 /// any process takes the units for an identifier; durable (fsync) when the call returns; kept in
 /// snapshots (version 6) and so across reopening and compaction. Code that predates tag 10 refuses to
 /// open a journal holding one (an unknown tag fails the open), rather than reading balances without it.
-extension FileFulfillmentLedger: IdempotentSpending {
+extension FileFulfillmentLedger: SpendIDListing {
     /// Takes `quantity` units from a balance of one account once for `spendID` (atomically, across
     /// processes); a replay answers the first spend's result and writes nothing.
     ///
@@ -32,6 +32,15 @@ extension FileFulfillmentLedger: IdempotentSpending {
                 [.identifiedSpend(spendID, spend, account: account)],
                 SpendResult(balance: spend.balanceAfter, replayed: false)
             )
+        }
+    }
+
+    /// Every spend recorded with an identifier, after catching up with every process.
+    public func recordedSpends() async throws -> [IdentifiedSpend] {
+        try await read { state in
+            state.spendIDs.flatMap { account, spends in
+                spends.map { IdentifiedSpend(account: account, spendID: $0.key, spend: $0.value) }
+            }
         }
     }
 }

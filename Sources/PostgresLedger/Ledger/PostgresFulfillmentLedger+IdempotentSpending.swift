@@ -9,7 +9,7 @@ public import PurchaseCore
 /// one's row, committed before its `UPDATE` went on), or fails on the primary key and so takes
 /// nothing; either way it answers the replay. Exactly one statement, on any connection of any server,
 /// takes the units of an identifier.
-extension PostgresFulfillmentLedger: IdempotentSpending {
+extension PostgresFulfillmentLedger: SpendIDListing {
     /// What the statement found.
     private enum Attempt: Sendable {
         case taken(Int)
@@ -43,6 +43,42 @@ extension PostgresFulfillmentLedger: IdempotentSpending {
         case .insufficient(let available):
             throw PurchaseError(.insufficientBalance, detail: "\(balance): have \(available), need \(quantity)")
         }
+    }
+
+    /// Every spend recorded with an identifier.
+    public func recordedSpends() async throws -> [IdentifiedSpend] {
+        try await read("the ledger cannot read its spend identifiers", ifEmpty: []) { session in
+            let found = try session.execute(
+                "SELECT account, spend_id, name, quantity, balance_after FROM purchasekit_spends")
+            return try found.rows.map { row throws(PostgresLedgerError) in
+                guard let account = row[0], let text = row[1], let id = try? SpendID(text), let name = row[2],
+                    let quantity = row[3].flatMap({ Int($0) }), let left = row[4].flatMap({ Int($0) })
+                else { throw PostgresLedgerRows.malformed("spend") }
+                return IdentifiedSpend(
+                    account: try PostgresLedgerRows.token(account), spendID: id,
+                    spend: RecordedSpend(balance: name, quantity: quantity, balanceAfter: left))
+            }
+        }
+    }
+
+    /// Records the spends of `export` with an identifier that the ledger lacks, taking no units (an
+    /// import's spent balances carry them); how many it recorded.
+    static func importSpendIDs(_ spends: [IdentifiedSpend], _ session: PostgresSession) throws -> Int {
+        var recorded = 0
+        let rows = spends.map { (PostgresLedgerRows.account($0.account), $0) }
+        for (account, spend) in rows.sorted(by: { ($0.0, $0.1.spendID) < ($1.0, $1.1.spendID) }) {
+            let inserted = try session.execute(
+                """
+                INSERT INTO purchasekit_spends (account, spend_id, name, quantity, balance_after)
+                VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING spend_id
+                """,
+                [
+                    account, spend.spendID.rawValue, spend.spend.balance, String(spend.spend.quantity),
+                    String(spend.spend.balanceAfter),
+                ])
+            recorded += inserted.rows.count
+        }
+        return recorded
     }
 
     /// Runs ``takeAndRecord`` with `parameters` (account, identifier, balance name, quantity); when it

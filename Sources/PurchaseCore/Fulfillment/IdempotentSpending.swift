@@ -54,6 +54,7 @@ public struct SpendID: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// An identifier of `text`.
     ///
+    /// - Parameter text: the identifier's text, compared byte for byte.
     /// - Throws: ``PurchaseError/Code/clientInvalid`` for an empty text, one longer than
     ///   ``maximumBytes`` bytes of UTF-8, or one holding a control character (U+0000 to U+001F,
     ///   U+007F to U+009F).

@@ -10,7 +10,7 @@ public import Foundation
 ///
 /// Right for tests and for apps whose provider keeps the durable record; use a file-backed ledger
 /// where deliveries must survive a crash.
-public actor InMemoryFulfillmentLedger: FulfillmentLedger, NotificationListing, IdempotentSpending {
+public actor InMemoryFulfillmentLedger: FulfillmentLedger, NotificationListing, SpendIDListing {
     private var state = LedgerContents()
     /// The notifications recorded as applied, and when.
     private var notifications: [String: Date] = [:]
@@ -109,6 +109,13 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger, NotificationListing, 
         spendIDs[account, default: [:]][spendID] = RecordedSpend(
             balance: balance, quantity: quantity, balanceAfter: left)
         return SpendResult(balance: left, replayed: false)
+    }
+
+    /// Every spend recorded with an identifier.
+    public func recordedSpends() -> [IdentifiedSpend] {
+        spendIDs.flatMap { account, spends in
+            spends.map { IdentifiedSpend(account: account, spendID: $0.key, spend: $0.value) }
+        }
     }
 
     /// Everything the ledger holds.

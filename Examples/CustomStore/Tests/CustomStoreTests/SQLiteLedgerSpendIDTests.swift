@@ -42,6 +42,11 @@ struct SQLiteLedgerSpendIDTests {
             }
             #expect(conflict?.code == .spendIDConflict)
             #expect(try await ledger.contents().spentByAccount == [Self.alice: ["gems": 35]])
+            let recorded = RecordedSpend(balance: "gems", quantity: 30, balanceAfter: 70)
+            #expect(
+                try await ledger.recordedSpends() == [
+                    IdentifiedSpend(account: Self.alice, spendID: id, spend: recorded)
+                ])
             await ledger.close()
         }
     }

@@ -5,7 +5,7 @@ public import PurchaseKit
 /// identifier's row is looked up, the balance updated and the row inserted in one transaction holding
 /// the write lock, so the units of an identifier are taken once across every connection and process,
 /// and a spend that does not fit writes nothing.
-extension SQLiteFulfillmentLedger: IdempotentSpending {
+extension SQLiteFulfillmentLedger: SpendIDListing {
     /// Takes `quantity` units from a balance of one account once for `spendID`; a replay answers the
     /// first spend's result and changes nothing.
     ///
@@ -44,6 +44,24 @@ extension SQLiteFulfillmentLedger: IdempotentSpending {
                 """,
                 [.text(balance), .int(quantity), .real(now), .text(account), .text(spendID.rawValue), .int(left)])
             return SpendResult(balance: left, replayed: false)
+        }
+    }
+
+    /// Every spend recorded with an identifier.
+    public func recordedSpends() async throws -> [IdentifiedSpend] {
+        try await read("the ledger cannot read its spend identifiers", ifEmpty: []) { session in
+            var spends: [IdentifiedSpend] = []
+            try session.query(
+                "SELECT account, spend_id, balance, quantity, balance_after FROM spends WHERE spend_id IS NOT NULL"
+            ) { row in
+                guard let id = try? SpendID(row.text(1)) else { return }
+                spends.append(
+                    IdentifiedSpend(
+                        account: SQLiteLedgerSchema.token(row.text(0)), spendID: id,
+                        spend: RecordedSpend(
+                            balance: row.text(2), quantity: Int(row.integer(3)), balanceAfter: Int(row.integer(4)))))
+            }
+            return spends
         }
     }
 }
