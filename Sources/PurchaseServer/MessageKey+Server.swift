@@ -11,6 +11,10 @@ extension MessageKey {
     public static let serverMethodNotAllowed = MessageKey("server.methodNotAllowed")
     /// A body that is not the JSON the endpoint expects.
     public static let serverMalformedBody = MessageKey("server.malformedBody")
+    /// A spend identifier (`Idempotency-Key` or `spendID`) that is empty, too long or holds control characters.
+    public static let serverInvalidSpendID = MessageKey("server.invalidSpendID")
+    /// A spend whose `Idempotency-Key` header and `spendID` field differ.
+    public static let serverSpendIDMismatch = MessageKey("server.spendIDMismatch")
     /// A body past the server's limit.
     public static let serverBodyTooLarge = MessageKey("server.bodyTooLarge")
     /// Headers past the server's limit.
@@ -40,7 +44,8 @@ extension MessageKey {
 
     /// Every key the server declares, in the order above.
     public static let serverKeys: [MessageKey] = [
-        .serverUnauthorized, .serverNotFound, .serverMethodNotAllowed, .serverMalformedBody, .serverBodyTooLarge,
+        .serverUnauthorized, .serverNotFound, .serverMethodNotAllowed, .serverMalformedBody, .serverInvalidSpendID,
+        .serverSpendIDMismatch, .serverBodyTooLarge,
         .serverHeadersTooLarge, .serverTimedOut, .serverShuttingDown, .serverAccountMismatch,
         .serverAppStoreNotConfigured, .serverNoAPIKey, .serverListening, .serverUsage, .serverUnknownOption,
         .serverMissingValue, .serverInvalidListen, .serverCannotListen,

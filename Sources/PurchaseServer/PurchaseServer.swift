@@ -24,9 +24,14 @@ public import PurchaseKit
 /// - `GET /v1/accounts/{token}/entitlements`: the account's entitlements.
 /// - `POST /v1/accounts/{token}/balances/{name}/spend` with `{"quantity": n}`: takes `n` units from
 ///   the account's balance (never below zero: 409 `insufficientBalance` when they do not fit);
-///   answered with the entitlements and `balance`, what is left. Once the units are taken the answer
-///   is 200 (a retried spend would take them again), with only `account` and `balance` when the
-///   entitlements cannot be read just then.
+///   answered with the entitlements, `balance`, what the spend left, and `replayed`. Once the units
+///   are taken the answer is 200, with only `account`, `balance` and `replayed` when the entitlements
+///   cannot be read just then. With a spend identifier (the `Idempotency-Key` header or the body's
+///   `spendID`, the same when both are given, else 400) the units are taken once per identifier and
+///   account: a request repeating it answers 200 with the first spend's `balance` and
+///   `"replayed": true`; one repeating it with another balance or quantity 422 `spendIDConflict`;
+///   501 `unsupported` when the ledger does not record identifiers. A spend without one is taken
+///   each time it is sent.
 /// - `GET /healthz`: 200 when the ledger answers, else 503. `GET /metrics`: Prometheus text
 ///   (`purchasekit_http_requests_total` by route and status, the latency histogram
 ///   `purchasekit_http_request_duration_seconds`, `purchasekit_ledger_errors_total`).

@@ -44,7 +44,7 @@ extension PostgresServerTests {
                 #expect(second.status == 0, "\(second.stderr)")
                 #expect(
                     second.stdout
-                        == #"{"to":"postgres","copied":{"deliveries":0,"revocations":0,"expirations":0,"finished":0,"spends":0,"notifications":0}}"#
+                        == #"{"to":"postgres","copied":{"deliveries":0,"revocations":0,"expirations":0,"finished":0,"spends":0,"notifications":0,"spendIDs":0}}"#
                         + "\n")
                 let third = try await ToolProcess.run(copy + ["--locale", "fr"], folder: folder)
                 #expect(third.stdout.hasPrefix("Le registre des livraisons postgres contient déjà tout"))

@@ -38,6 +38,16 @@ extension PostgresServerTests {
                 #expect(first.notifications == export.notifications.count)
                 #expect(try await target.contents() == export.contents)
                 #expect(try await target.recordedNotifications() == export.notifications)
+                #expect(!export.spendIDs.isEmpty)
+                #expect(first.spendIDs == export.spendIDs.count)
+                #expect(Set(try await target.recordedSpends()) == Set(export.spendIDs))
+                // A replay after the copy answers what the source answered, and takes nothing.
+                let replayed = try #require(export.spendIDs.first)
+                let answer = try await target.spend(
+                    replayed.spend.balance, quantity: replayed.spend.quantity, account: replayed.account,
+                    spendID: replayed.spendID)
+                #expect(answer == SpendResult(balance: replayed.spend.balanceAfter, replayed: true))
+                #expect(try await target.contents() == export.contents)
 
                 let second = try await importer.importLedger(export)
                 #expect(second.isEmpty, "\(second)")

@@ -8,7 +8,8 @@ struct PurchaseErrorTests {
             "unknown": 0, "clientInvalid": 1, "paymentCancelled": 2, "paymentInvalid": 3, "paymentNotAllowed": 4,
             "productUnavailable": 5, "invalidProductIdentifiers": 6, "storeUnavailable": 7, "purchaseInProgress": 8,
             "alreadyOwned": 9, "pendingApproval": 10, "ineligibleForOffer": 11, "nothingToRestore": 12,
-            "insufficientBalance": 13, "verificationFailed": 20, "receiptInvalid": 21, "verificationUnavailable": 22,
+            "insufficientBalance": 13, "spendIDConflict": 14, "verificationFailed": 20, "receiptInvalid": 21,
+            "verificationUnavailable": 22,
             "ledgerIOFailed": 30, "catalogInvalid": 40, "providerMisconfigured": 41, "unsupported": 50,
         ]
         for (name, number) in frozen {

@@ -88,10 +88,12 @@ struct FaultChecks {
     }
 
     /// Each account's gems: what its deliveries credited, less what refunds took back, less what it
-    /// spent; what it spent covers every spend answered 200 and at most those whose attempts may have
-    /// reached a server besides (none answered 409 took anything). Returns the balance expected of
-    /// each account, for the servers' answers, and the gems spent beyond the spends answered 200 (by
-    /// attempts that failed after the ledger took them: a spend carries no identity to retry it by).
+    /// spent; what it spent is the quantity of every spend key answered 200 (once per key, however
+    /// many copies and retries were answered), plus every spend without a key answered 200, plus at
+    /// most those without a key whose attempts may have reached a server besides (none answered 409
+    /// took anything). For the accounts whose spends all carry a key, that is exact. Returns the
+    /// balance expected of each account, for the servers' answers, and the gems spent beyond the spends
+    /// answered 200 (by attempts without a key that failed after the ledger took them).
     func balancesEqualPayoutsLessRefundsAndSpends() -> (balances: [UUID: Int], spentUnacknowledged: Int) {
         var expected: [UUID: Int] = [:]
         var unacknowledged = 0
@@ -105,12 +107,18 @@ struct FaultChecks {
             }
             var acknowledged = 0
             var uncertain = 0
+            var keys: [String: Int] = [:]
             for outcome in outcomes {
                 let item = workload.items[outcome.item]
                 guard item.kind == .spend, item.account == account else { continue }
+                if let key = item.spendKey {
+                    if outcome.status == 200 { keys[key] = item.quantity }
+                    continue
+                }
                 if outcome.status == 200 { acknowledged += item.quantity }
                 uncertain += item.quantity * outcome.ambiguous
             }
+            acknowledged += keys.values.reduce(0, +)
             let spent = contents.amountsSpent(by: account)["gems"] ?? 0
             #expect(
                 spent >= acknowledged && spent <= acknowledged + uncertain,
@@ -125,5 +133,25 @@ struct FaultChecks {
             expected[account] = balance
         }
         return (expected, unacknowledged)
+    }
+
+    /// Every answer 200 to a spend key carries the balance the key's one spend left, and at most one
+    /// of them says it was not a replay (none when the answer to the attempt that took the units was
+    /// lost). Returns how many keys were taken and how many answers were replays.
+    func everySpendKeyIsTakenOnce() -> (taken: Int, replays: Int) {
+        var answers: [String: [FaultOutcome]] = [:]
+        for outcome in outcomes where outcome.status == 200 {
+            if let key = workload.items[outcome.item].spendKey { answers[key, default: []].append(outcome) }
+        }
+        var replays = 0
+        for (key, outcomes) in answers.sorted(by: { $0.key < $1.key }) {
+            let balances = Set(outcomes.map(\.balance))
+            #expect(balances.count == 1 && !balances.contains(nil), "spend key \(key) answered balances \(balances)")
+            let firsts = outcomes.filter { $0.replayed == false }.count
+            #expect(firsts <= 1, "spend key \(key) answered \(firsts) times that it took the units")
+            #expect(outcomes.allSatisfy { $0.replayed != nil }, "spend key \(key) answered without replayed")
+            replays += outcomes.count - firsts
+        }
+        return (answers.count, replays)
     }
 }

@@ -9,6 +9,9 @@ struct FaultOutcome: Sendable {
     var status: Int?
     /// A transaction's answer: whether this request delivered it.
     var delivered = false
+    /// A spend's answer: the balance it left, and whether it replayed a spend made before.
+    var balance: Int?
+    var replayed: Bool?
     var attempts = 0
     /// Failed attempts the server may have handled (a 5xx, a broken connection, a timeout): a spend
     /// may have been taken by each.
@@ -113,7 +116,8 @@ final class FaultRun: Sendable {
         tallies.withLock { $0.requests += 1 }
         let (answer, attempts) = await send(
             to: server, method: "POST", path: item.path, body: item.body,
-            key: item.needsKey ? FaultCluster.apiKey : nil
+            key: item.needsKey ? FaultCluster.apiKey : nil,
+            headers: item.spendKey.map { ["Idempotency-Key": $0] } ?? [:]
         ) { failure, mayHaveReached in
             if mayHaveReached {
                 outcome.ambiguous += 1
@@ -125,6 +129,8 @@ final class FaultRun: Sendable {
         if let answer {
             outcome.status = answer.status
             outcome.delivered = answer.json["delivered"] as? Bool ?? false
+            outcome.balance = answer.json["balance"] as? Int
+            outcome.replayed = answer.json["replayed"] as? Bool
         }
         tallies.withLock { counts in
             switch answer?.status {
@@ -139,9 +145,10 @@ final class FaultRun: Sendable {
 
     /// Sends one request to server `server` until it gets an answer below 500, within
     /// ``maximumAttempts`` and the ``deadline``; `failed` hears each failed attempt (what failed, and
-    /// whether the server may have handled it). Returns the answer (nil: none) and the attempts made.
+    /// whether the server may have handled it); every attempt carries `headers`. Returns the answer
+    /// (nil: none) and the attempts made.
     func send(
-        to server: Int, method: String, path: String, body: Data?, key: String?,
+        to server: Int, method: String, path: String, body: Data?, key: String?, headers: [String: String] = [:],
         failed: (String, Bool) -> Void = { _, _ in }
     ) async -> (HTTPExchange.Answer?, Int) {
         var attempts = 0
@@ -157,7 +164,9 @@ final class FaultRun: Sendable {
                 failed("server \(server) down", false)
                 continue
             }
-            switch await HTTPExchange.send(port: port, method: method, path: path, body: body, key: key) {
+            switch await HTTPExchange.send(
+                port: port, method: method, path: path, body: body, key: key, headers: headers)
+            {
             case .success(let answer) where answer.status < 500:
                 return (answer, attempts)
             case .success(let answer):

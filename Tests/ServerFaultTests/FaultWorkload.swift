@@ -24,6 +24,8 @@ struct FaultItem: Sendable {
     var revokes = false
     /// The gems a spend takes.
     var quantity = 0
+    /// A spend's `Idempotency-Key`, sent with every attempt of every copy (nil: a spend without one).
+    var spendKey: String?
 
     /// Whether the route needs the API key (every one but the store's notifications).
     var needsKey: Bool { kind != .notification }
@@ -31,7 +33,8 @@ struct FaultItem: Sendable {
 
 /// A bounded set of signed transactions (consumables with payouts, a non-consumable, a subscription
 /// and its renewal) over several accounts, App Store Server Notifications V2 for some of them (one-time
-/// charges, refunds, a renewal), and spends; with what the ledger must hold afterwards.
+/// charges, refunds, a renewal), and spends (with an `Idempotency-Key` for every other account, without
+/// one for the rest); with what the ledger must hold afterwards.
 struct FaultWorkload: Sendable {
     var items: [FaultItem] = []
     var accounts: [UUID] = []
@@ -94,13 +97,14 @@ struct FaultWorkload: Sendable {
             renewal.expiresDate = AppStoreDate(now + 20 * day)
             renewal.transactionReason = .renewal
             try workload.notify(renewal, type: .didRenew, uuid: prefix + "renew-pro")
-            // Spends: some fit, some may not, depending on the order they meet the deliveries in.
-            for quantity in [80, 300, 500, 1000] {
+            // Spends: some fit, some may not, depending on the order they meet the deliveries in. Every
+            // other account's carry an Idempotency-Key, so that they are taken once however often sent.
+            for (index, quantity) in [80, 300, 500, 1000].enumerated() {
                 workload.items.append(
                     FaultItem(
                         kind: .spend, path: "/v1/accounts/\(account.uuidString)/balances/gems/spend",
                         body: try JSONSerialization.data(withJSONObject: ["quantity": quantity]), account: account,
-                        quantity: quantity))
+                        quantity: quantity, spendKey: number % 2 == 1 ? prefix + "spend-\(index)" : nil))
             }
         }
         return workload

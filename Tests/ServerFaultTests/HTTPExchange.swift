@@ -34,12 +34,13 @@ enum HTTPExchange {
     /// How long a connection waits for each read or write.
     static let socketTimeout = 20
 
-    /// Sends `method path` with `body` (JSON) and `key` as the bearer key, and reads the answer.
-    static func send(port: Int, method: String, path: String, body: Data?, key: String?) async -> Result<
-        Answer, Failure
-    > {
+    /// Sends `method path` with `body` (JSON), `key` as the bearer key and `headers`, and reads the answer.
+    static func send(
+        port: Int, method: String, path: String, body: Data?, key: String?, headers: [String: String] = [:]
+    ) async -> Result<Answer, Failure> {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let key { head += "Authorization: Bearer \(key)\r\n" }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
         var request = Data((head + "\r\n").utf8)
         if let body { request.append(body) }

@@ -12,7 +12,8 @@ import Testing
 /// the same signed transactions and App Store notifications, duplicated and shuffled, from concurrent
 /// clients that retry every failure, while a server is SIGKILLed and started again and PostgreSQL is
 /// restarted as a crash would (`pg_ctl restart -m immediate`). Afterwards the ledger, read through the
-/// registry, holds every acknowledged request once, and the balances add up.
+/// registry, holds every acknowledged request once, and the balances add up: spends sent with an
+/// `Idempotency-Key` (to every server, each retried with its key) are taken exactly once per key.
 ///
 /// Runs against the server `Scripts/with-postgres.sh` starts; skipped without one, failing under
 /// `CI=true`. `PURCHASEKIT_SOAK=1` adds a longer run; `PURCHASEKIT_FAULT_SEED` replays an order.
@@ -22,7 +23,7 @@ struct ServerFaultTests {
     struct Shape: Sendable {
         var name: String
         var accounts: Int
-        /// How often each transaction and notification is posted to each server.
+        /// How often each transaction, notification and spend with a key is posted to each server.
         var copies: Int
         var servers: Int
         var clients: Int
@@ -63,7 +64,7 @@ struct ServerFaultTests {
         let workload = try FaultWorkload.make(accounts: shape.accounts, using: &generator)
         var plan: [(item: Int, server: Int)] = []
         for (index, item) in workload.items.enumerated() {
-            if item.kind == .spend {
+            if item.kind == .spend, item.spendKey == nil {
                 plan.append((index, Int.random(in: 0..<shape.servers, using: &generator)))
             } else {
                 for server in 0..<shape.servers {
@@ -119,6 +120,10 @@ struct ServerFaultTests {
             checks.everyRequestGotADefiniteAnswer()
             checks.everyAcknowledgedTransactionIsDeliveredOnce()
             checks.everyAcknowledgedNotificationIsAppliedOnce()
+            let keyedSpends = checks.everySpendKeyIsTakenOnce()
+            let retriedWithKey = run.outcomes.filter {
+                workload.items[$0.item].spendKey != nil && $0.ambiguous > 0
+            }.count
             let (balances, spentUnacknowledged) = checks.balancesEqualPayoutsLessRefundsAndSpends()
 
             // Every server answers the same entitlements.
@@ -133,7 +138,9 @@ struct ServerFaultTests {
                     #expect((json["entitlements"] as? [String])?.contains("pro") == true, "\(json)")
                 }
             }
-            let uncertain = run.outcomes.filter { workload.items[$0.item].kind == .spend && $0.ambiguous > 0 }
+            let uncertain = run.outcomes.filter {
+                workload.items[$0.item].kind == .spend && workload.items[$0.item].spendKey == nil && $0.ambiguous > 0
+            }
             let uncertainSpends = uncertain.count
             for outcome in uncertain {
                 let item = workload.items[outcome.item]
@@ -146,7 +153,9 @@ struct ServerFaultTests {
             print(
                 "ServerFaultTests \(shape.name): ledger holds \(contents.deliveries.count) deliveries, "
                     + "\(contents.revocations.count) revocations, \(notifications.count) notifications; "
-                    + "spends with an uncertain attempt \(uncertainSpends), gems spent beyond the 200s \(spentUnacknowledged)"
+                    + "spends with an uncertain attempt \(uncertainSpends), gems spent beyond the 200s \(spentUnacknowledged); "
+                    + "spend keys taken \(keyedSpends.taken), answered as replays \(keyedSpends.replays), "
+                    + "requests with a key retried after an uncertain attempt \(retriedWithKey)"
             )
         }
     }

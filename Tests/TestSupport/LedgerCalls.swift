@@ -25,6 +25,7 @@ public enum LedgerCalls {
         case recorded(Bool)
         case payout(RevokedPayout?)
         case left(Int)
+        case spent(SpendResult)
         case failed(Int)
         case done
     }
@@ -46,8 +47,9 @@ public enum LedgerCalls {
         }
     }
 
-    /// One random call: a delivery of any kind (restores and repeats included), a spend, a
-    /// revocation with or without a payout, an expiration, a finish mark or a notification.
+    /// One random call: a delivery of any kind (restores and repeats included), a spend (with an
+    /// identifier or without), a revocation with or without a payout, an expiration, a finish mark or
+    /// a notification.
     public static func randomCall(
         _ random: inout SeededGenerator
     ) -> @Sendable (any FulfillmentLedger & NotificationLog) async throws -> Answer {
@@ -55,7 +57,7 @@ public enum LedgerCalls {
         let account = accounts.randomElement(using: &random)!
         let offset = Double(Int.random(in: 0..<100_000, using: &random)) / 7.0
         let date = Deliveries.start.addingTimeInterval(offset)
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0, 1, 2:
             let delivery = Deliveries.gems(id, units: Int.random(in: 1...20, using: &random), account: account)
             return { .recorded(try await $0.recordDelivery(delivery)) }
@@ -86,6 +88,14 @@ public enum LedgerCalls {
             return { ledger in
                 try await ledger.markFinished(Deliveries.id(id))
                 return .done
+            }
+        case 11:
+            let name = Bool.random(using: &random) ? "gems" : "coins"
+            let quantity = Int.random(in: 0...15, using: &random)
+            let spendID = try! SpendID("s\(Int.random(in: 0..<8, using: &random))")
+            return { ledger in
+                guard let spender = ledger as? any IdempotentSpending else { return .failed(-2) }
+                return .spent(try await spender.spend(name, quantity: quantity, account: account, spendID: spendID))
             }
         default:
             let notification = "n\(Int.random(in: 0..<6, using: &random))"

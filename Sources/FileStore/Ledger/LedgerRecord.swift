@@ -21,6 +21,9 @@ enum LedgerRecord: Sendable, Hashable {
     case refund(TransactionID, Date, RefundedConsumables, debited: [String: Int])
     /// Tag 9: a store notification was applied (its identity, then when).
     case notification(String, Date)
+    /// Tag 10: units an account spent with an identifier (see `IdempotentSpending`), with the
+    /// balance the spend left.
+    case identifiedSpend(SpendID, RecordedSpend, account: UUID?)
 
     var data: Data {
         var writer = ByteWriter(capacity: 128)
@@ -69,6 +72,9 @@ enum LedgerRecord: Sendable, Hashable {
             writer.u8(9)
             writer.string(id)
             writer.date(date)
+        case .identifiedSpend(let id, let spend, let account):
+            writer.u8(10)
+            Self.encode(id, spend, account: account, into: &writer)
         }
     }
 
@@ -128,6 +134,9 @@ enum LedgerRecord: Sendable, Hashable {
                 let account = try reader.uuid()
                 record = .spend(try reader.string(interning: &interner), try reader.int(), account: account)
             case 9: record = .notification(try reader.string(), try reader.date())
+            case 10:
+                let (id, spend, account) = try Self.decodeIdentifiedSpend(from: &reader, interner: &interner)
+                record = .identifiedSpend(id, spend, account: account)
             default:
                 throw RecordFormatError(description: "unknown ledger record tag \(tag) (written by a newer version?)")
             }
@@ -200,7 +209,7 @@ extension LedgerRecord {
             return .refund(id, date.asRecorded, treatment, debited: debited)
         case .notification(let id, let date):
             return .notification(id, date.asRecorded)
-        case .finished, .spend:
+        case .finished, .spend, .identifiedSpend:
             return self
         }
     }

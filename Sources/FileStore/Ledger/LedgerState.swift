@@ -7,10 +7,11 @@ import PurchaseCore
 struct LedgerState: JournalState {
     /// The snapshot format version this code writes. Version 2 adds the expirations section after
     /// the spent balances, version 3 the refunds section after it, version 4 each delivery's account
-    /// and the accounts' spends after that, version 5 the notifications applied after them; older
-    /// snapshots (without them, of the default account alone) still load. A state without
-    /// notifications writes version 4, which code without notifications reads too.
-    static let snapshotVersion: UInt32 = 5
+    /// and the accounts' spends after that, version 5 the notifications applied after them, version 6
+    /// the spend identifiers after those; older snapshots (without them, of the default account alone)
+    /// still load. A state writes the oldest version that holds it (4 without notifications and spend
+    /// identifiers, 5 without spend identifiers), which older code reads too.
+    static let snapshotVersion: UInt32 = 6
 
     private(set) var contents = LedgerContents()
     private(set) var index: [TransactionID: Int] = [:]
@@ -27,6 +28,8 @@ struct LedgerState: JournalState {
     private(set) var held: [UUID?: [Int]] = [:]
     /// The store notifications recorded as applied, and when (see `NotificationLog`).
     private(set) var notifications: [String: Date] = [:]
+    /// The spends made with an identifier, by account (see `IdempotentSpending`).
+    var spendIDs: [UUID?: [SpendID: RecordedSpend]] = [:]
     /// Recent strings, shared by the records decoded (not part of the state's meaning).
     private var interner = StringInterner()
 
@@ -154,6 +157,8 @@ struct LedgerState: JournalState {
         case .notification(let id, let date):
             // The first record of an identity stays, as the ledger only ever writes one.
             if notifications[id] == nil { notifications[id] = date }
+        case .identifiedSpend(let id, let spend, let account):
+            try applyIdentifiedSpend(id, spend, account: account)
         }
     }
 
@@ -274,13 +279,15 @@ struct LedgerState: JournalState {
                 notifications.reserveCapacity(count)
                 for _ in 0..<count { try applyRecorded(.notification(try reader.string(), try reader.date())) }
             }
+            if version >= 6 { try readSpendIDs(from: &reader) }
             try reader.expectEnd("ledger snapshot")
         }
     }
 
     func snapshot() throws -> Data {
         var writer = ByteWriter(capacity: 64 + contents.deliveries.count * 120 + notifications.count * 56)
-        writer.u32(notifications.isEmpty ? 4 : Self.snapshotVersion)
+        let version: UInt32 = !spendIDs.isEmpty ? 6 : notifications.isEmpty ? 4 : 5
+        writer.u32(version)
         writer.u64(UInt64(contents.deliveries.count))
         for delivery in contents.deliveries {
             LedgerRecord.encode(delivery, into: &writer)
@@ -328,13 +335,14 @@ struct LedgerState: JournalState {
                 writer.int(quantity)
             }
         }
-        if !notifications.isEmpty {
+        if version >= 5 {
             writer.u64(UInt64(notifications.count))
             for (id, date) in notifications.sorted(by: { $0.key < $1.key }) {
                 writer.string(id)
                 writer.date(date)
             }
         }
+        if version >= 6 { writeSpendIDs(into: &writer) }
         return writer.data
     }
 }

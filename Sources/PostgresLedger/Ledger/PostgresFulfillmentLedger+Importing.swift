@@ -7,7 +7,7 @@ extension PostgresFulfillmentLedger {
     /// `LedgerImporting` requires: deliveries in the export's order through the same unique keys as
     /// ``recordDelivery(_:)``, revocations with the payouts the export recorded, expirations only
     /// earlier, finish marks and notifications once, and each account's spent units raised to the
-    /// export's. Importing the same export again changes nothing.
+    /// export's, spend identifiers once. Importing the same export again changes nothing.
     public func importLedger(_ export: LedgerExport) async throws -> LedgerImportSummary {
         try await write("the ledger cannot import another ledger's contents") { session in
             try Self.importContents(export, session)
@@ -60,6 +60,7 @@ extension PostgresFulfillmentLedger {
                 """, [id, PostgresLedgerRows.text(date)])
             summary.notifications += inserted.rows.count
         }
+        summary.spendIDs = try importSpendIDs(export.spendIDs, session)
         return summary
     }
 }

@@ -19,6 +19,9 @@
 /// - `purchasekit_expirations`: the earlier end recorded for a delivery.
 /// - `purchasekit_finished`: the transactions finished with their provider.
 /// - `purchasekit_notifications`: the store notifications applied, keyed by their identity.
+/// - `purchasekit_spends` (version 4): the spends made with an identifier, keyed by (`account`,
+///   `spend_id`), with the balance `name`, the `quantity` and the `balance_after` the spend, written by
+///   the statement that takes the units (`PostgresFulfillmentLedger+IdempotentSpending.swift`).
 enum PostgresLedgerSchema {
     /// The key of the advisory lock migrations hold (`pg_advisory_xact_lock`), so that servers
     /// opening one database at once migrate it one after the other.
@@ -114,6 +117,19 @@ enum PostgresLedgerSchema {
             CREATE INDEX purchasekit_deliveries_holdings ON purchasekit_deliveries (account)
             WHERE (product_type <> 'Consumable' OR entitlements <> '[]')
             """,
+        ],
+        [
+            """
+            CREATE TABLE purchasekit_spends (
+                account text NOT NULL,
+                spend_id text NOT NULL,
+                name text NOT NULL,
+                quantity bigint NOT NULL CHECK (quantity > 0),
+                balance_after bigint NOT NULL,
+                recorded_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (account, spend_id)
+            )
+            """
         ],
     ]
 

@@ -47,7 +47,7 @@ extension PurchaseError {
                 .retry
             case .clientInvalid, .productUnavailable, .invalidProductIdentifiers, .verificationFailed,
                 .receiptInvalid, .catalogInvalid, .unsupported, .insufficientBalance, .ineligibleForOffer,
-                .providerMisconfigured:
+                .providerMisconfigured, .spendIDConflict:
                 .contactSupport
             }
         }
@@ -68,6 +68,7 @@ extension PurchaseError {
             case ineligibleForOffer = 11
             case nothingToRestore = 12
             case insufficientBalance = 13
+            case spendIDConflict = 14
             case verificationFailed = 20
             case receiptInvalid = 21
             case verificationUnavailable = 22
@@ -105,6 +106,9 @@ extension PurchaseError {
         public static let nothingToRestore = Code(.nothingToRestore)
         /// A balance has fewer units than a spend asked for.
         public static let insufficientBalance = Code(.insufficientBalance)
+        /// A spend identifier already names a spend of another balance or quantity of the same account
+        /// (see ``IdempotentSpending``): nothing was taken; a new spend needs a new identifier.
+        public static let spendIDConflict = Code(.spendIDConflict)
         /// The verifier refused the transaction or receipt (see ``PurchaseError/verifierStatus``).
         public static let verificationFailed = Code(.verificationFailed)
         /// The receipt is malformed, tampered with or missing.

@@ -5,17 +5,20 @@ public import Foundation
 /// It holds every account its deliveries name (``Delivery/appAccountToken``), with balances and
 /// spends per account, and delivers a transaction to one account only.
 ///
-/// It is a ``NotificationLog`` too: it remembers the notifications applied to it, as long as it lives.
+/// It is a ``NotificationLog`` too: it remembers the notifications applied to it, as long as it lives;
+/// and ``IdempotentSpending``: it remembers each account's spend identifiers as long.
 ///
 /// Right for tests and for apps whose provider keeps the durable record; use a file-backed ledger
 /// where deliveries must survive a crash.
-public actor InMemoryFulfillmentLedger: FulfillmentLedger, NotificationListing {
+public actor InMemoryFulfillmentLedger: FulfillmentLedger, NotificationListing, SpendIDListing {
     private var state = LedgerContents()
     /// The notifications recorded as applied, and when.
     private var notifications: [String: Date] = [:]
     private var index: [TransactionID: Int] = [:]
     /// The ``Delivery/fulfillmentKey`` of every delivery recorded.
     private var fulfilled: Set<TransactionID> = []
+    /// The spends made with an identifier, by account (`nil`: the default account).
+    private var spendIDs: [UUID?: [SpendID: RecordedSpend]] = [:]
 
     /// Creates an empty ledger.
     public init() {}
@@ -93,6 +96,26 @@ public actor InMemoryFulfillmentLedger: FulfillmentLedger, NotificationListing {
             state.spent[balance, default: 0] += quantity
         }
         return available - quantity
+    }
+
+    /// Takes `quantity` units from a balance of one account once for `spendID` (see
+    /// ``IdempotentSpending``): the check of the identifier, the spend and its record happen in one
+    /// step of the actor.
+    public func spend(_ balance: String, quantity: Int, account: UUID?, spendID: SpendID) throws -> SpendResult {
+        if let recorded = spendIDs[account]?[spendID] {
+            return try recorded.replay(balance, quantity: quantity, spendID: spendID)
+        }
+        let left = try spend(balance, quantity: quantity, account: account)
+        spendIDs[account, default: [:]][spendID] = RecordedSpend(
+            balance: balance, quantity: quantity, balanceAfter: left)
+        return SpendResult(balance: left, replayed: false)
+    }
+
+    /// Every spend recorded with an identifier.
+    public func recordedSpends() -> [IdentifiedSpend] {
+        spendIDs.flatMap { account, spends in
+            spends.map { IdentifiedSpend(account: account, spendID: $0.key, spend: $0.value) }
+        }
     }
 
     /// Everything the ledger holds.

@@ -11,26 +11,30 @@ public protocol NotificationListing: NotificationLog {
     func recordedNotifications() async throws -> [String: Date]
 }
 
-/// What a ledger holds, for another ledger to take in (``LedgerImporting``): its contents and the
-/// store notifications it applied.
+/// What a ledger holds, for another ledger to take in (``LedgerImporting``): its contents, the
+/// store notifications it applied and the spends it recorded with an identifier.
 public struct LedgerExport: Sendable, Hashable {
     /// Every account's deliveries, revocations with their payouts, expirations, finish marks and spends.
     public var contents: LedgerContents
     /// The notifications applied, with the date each was recorded.
     public var notifications: [String: Date]
+    /// The spends recorded with an identifier (their units are in ``contents``'s spends already).
+    public var spendIDs: [IdentifiedSpend]
 
     /// Creates an export.
-    public init(contents: LedgerContents, notifications: [String: Date] = [:]) {
+    public init(contents: LedgerContents, notifications: [String: Date] = [:], spendIDs: [IdentifiedSpend] = []) {
         self.contents = contents
         self.notifications = notifications
+        self.spendIDs = spendIDs
     }
 
-    /// Reads what `ledger` holds: its contents and, when it lists them (``NotificationListing``), its
-    /// notifications.
+    /// Reads what `ledger` holds: its contents and, when it lists them (``NotificationListing``,
+    /// ``SpendIDListing``), its notifications and its spends with an identifier.
     public static func read(from ledger: any FulfillmentLedger) async throws -> LedgerExport {
         let contents = try await ledger.contents()
         let notifications = try await (ledger as? any NotificationListing)?.recordedNotifications() ?? [:]
-        return LedgerExport(contents: contents, notifications: notifications)
+        let spendIDs = try await (ledger as? any SpendIDListing)?.recordedSpends() ?? []
+        return LedgerExport(contents: contents, notifications: notifications, spendIDs: spendIDs)
     }
 }
 
@@ -48,11 +52,13 @@ public struct LedgerImportSummary: Sendable, Hashable {
     public var spends = 0
     /// Notifications recorded.
     public var notifications = 0
+    /// Spend identifiers recorded (``LedgerExport/spendIDs``).
+    public var spendIDs = 0
 
     /// Creates a summary.
     public init(
         deliveries: Int = 0, revocations: Int = 0, expirations: Int = 0, finished: Int = 0, spends: Int = 0,
-        notifications: Int = 0
+        notifications: Int = 0, spendIDs: Int = 0
     ) {
         self.deliveries = deliveries
         self.revocations = revocations
@@ -60,6 +66,7 @@ public struct LedgerImportSummary: Sendable, Hashable {
         self.finished = finished
         self.spends = spends
         self.notifications = notifications
+        self.spendIDs = spendIDs
     }
 
     /// Whether the import changed nothing.
@@ -82,6 +89,9 @@ public struct LedgerImportSummary: Sendable, Hashable {
 ///   dates) are recorded once.
 /// - Spends: for each account and balance, the units the ledger counts as spent become the larger of
 ///   its own and the export's, so importing again adds nothing.
+/// - Spends with an identifier (``LedgerExport/spendIDs``), in a ledger that is ``IdempotentSpending``:
+///   each is recorded for its account once, as the export recorded it, taking no units (the spends
+///   above carry them); an identifier the ledger holds for the account already keeps its own record.
 /// - Importing the same export again changes nothing and returns an empty summary.
 public protocol LedgerImporting: FulfillmentLedger {
     /// Writes what `export` holds that the ledger lacks.

@@ -76,6 +76,7 @@ extension Message {
         case .ineligibleForOffer: .ineligibleForOffer
         case .nothingToRestore: .nothingToRestore
         case .insufficientBalance: .insufficientBalance
+        case .spendIDConflict: .keyed(.spendIDConflict, arguments: [])
         case .verificationFailed: .verificationFailed
         case .receiptInvalid: .receiptInvalid
         case .verificationUnavailable: .verificationUnavailable

@@ -92,6 +92,8 @@ extension MessageKey {
     public static let balanceAmount = MessageKey("balance.amount", arguments: [.text, .integer])
     /// A balance is too low for a spend.
     public static let insufficientBalance = MessageKey("balance.insufficient")
+    /// A spend's identifier was used before for another spend (another balance or quantity).
+    public static let spendIDConflict = MessageKey("balance.spendIDConflict")
     /// A subscription is active; names the product.
     public static let subscriptionActive = MessageKey("subscription.active", arguments: [.text])
     /// A subscription is active until a date; names the product and the date.
@@ -117,6 +119,6 @@ extension MessageKey {
         .verificationUnavailable, .ledgerFailed, .catalogInvalid, .providerMisconfigured, .unsupported, .unknownError,
         .balanceAmount, .insufficientBalance, .subscriptionActive, .subscriptionExpires, .subscriptionExpired,
         .subscriptionEndedEarly, .subscriptionGracePeriod, .offerUnavailable, .offerNotVerified,
-        .offerCodeInvalid, .offerCodeRedeemed,
+        .offerCodeInvalid, .offerCodeRedeemed, .spendIDConflict,
     ]
 }

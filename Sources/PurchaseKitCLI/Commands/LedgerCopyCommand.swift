@@ -99,7 +99,7 @@ struct LedgerCopyCommand {
             ("notifications", summary.notifications),
         ]
         if json {
-            let copied = JSONText.object(counts.map { ($0.0, .number($0.1)) })
+            let copied = JSONText.object((counts + [("spendIDs", summary.spendIDs)]).map { ($0.0, .number($0.1)) })
             try ProductsCommand.write(
                 JSONText.object([("to", .string(kind)), ("copied", copied)]).text + "\n", console)
             return

@@ -181,15 +181,17 @@ enum HelpText {
 
         Copies the state folder's ledger (the catalog's deployment's, read without changing it) into
         the ledger URL names, exactly once: deliveries with their transaction IDs and accounts,
-        revocations with what their refunds took back, earlier ends, finish marks, spent units and the
-        store notifications applied. What the target holds already is skipped, so copying again
+        revocations with what their refunds took back, earlier ends, finish marks, spent units, the
+        store notifications applied and the spend identifiers (so a spend retried with its identifier
+        after the move takes nothing again). What the target holds already is skipped, so copying again
         changes nothing; the copy is all or nothing.
 
         URL: postgresql://[user@]host[:port]/database[?param=value...] opens the postgres ledger (its
         tables are created or migrated first). Never put a password in it: libpq reads one from
         PGPASSWORD or ~/.pgpass.
 
-        Prints the counts of what was new to the target (with --json: {"to": kind, "copied": {...}}).
+        Prints the counts of what was new to the target (with --json: {"to": kind, "copied": {...}},
+        spend identifiers as "spendIDs").
 
         Examples:
           purchasekit --state .purchasekit ledger copy --to postgresql://ledger@db.example.com/purchases

@@ -28,12 +28,15 @@ struct ServerError: Error, Sendable {
         status: 501, code: .providerMisconfigured, .serverAppStoreNotConfigured)
     static let accountMismatch = ServerError(status: 403, code: .verificationFailed, .serverAccountMismatch)
 
-    /// The answer to a `PurchaseError`: 409 for a balance too small, 403 for data that did not verify,
-    /// 503 for what a retry may fix (the ledger, a check that could not be made), 400 otherwise.
+    /// The answer to a `PurchaseError`: 409 for a balance too small, 422 for a spend identifier used
+    /// for another spend, 403 for data that did not verify, 501 for what the deployment does not
+    /// support, 503 for what a retry may fix (the ledger, a check that could not be made), 400 otherwise.
     init(_ error: PurchaseError) {
         let status =
             switch error.code {
             case .insufficientBalance: 409
+            case .spendIDConflict: 422
+            case .unsupported: 501
             case .verificationFailed, .receiptInvalid: 403
             case .productUnavailable, .invalidProductIdentifiers, .paymentInvalid, .clientInvalid: 400
             default: error.code.isRetryable ? 503 : 500

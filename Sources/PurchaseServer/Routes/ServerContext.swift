@@ -108,28 +108,6 @@ struct ServerContext: Sendable {
         }
     }
 
-    private func spend(_ request: HTTPRequest, account: UUID, balance: String) async throws(ServerError)
-        -> HTTPResponse
-    {
-        struct SpendBody: Decodable { var quantity: Int }
-        let quantity = try decode(SpendBody.self, request).quantity
-        guard quantity > 0 else { throw .malformedBody }
-        let remaining: Int
-        do {
-            remaining = try await deployment.store.spend(balance, quantity: quantity, account: account)
-        } catch {
-            throw failure(error)
-        }
-        // The ledger took the units: the answer is 200 whatever follows, since a client retries
-        // anything else and a spend carries no identity to find it taken. When the entitlements
-        // cannot be read just now, it carries the account and the balance left.
-        do {
-            return try await entitlements(of: account, extra: ["balance": remaining])
-        } catch {
-            return HTTPResponse.json(JSONBody.data(["account": account.uuidString, "balance": remaining]))
-        }
-    }
-
     private func health() async throws(ServerError) -> HTTPResponse {
         do {
             _ = try await deployment.ledger.delivery(for: TransactionID(store: "purchasekit-server", id: "healthz"))

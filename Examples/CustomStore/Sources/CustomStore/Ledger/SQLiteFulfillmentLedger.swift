@@ -29,6 +29,9 @@ public import PurchaseKit
 /// - It is a `NotificationLog`: ``recordNotification(_:at:)`` is one `INSERT` into a table keyed by
 ///   the notification's identity, holding the write lock, so exactly one caller on any connection
 ///   gets `true`.
+/// - It is `IdempotentSpending`: a spend with an identifier looks the identifier up, takes the units
+///   and records them with the identifier in one transaction holding the write lock, so exactly one
+///   caller on any connection in any process takes the units of an identifier.
 /// - ``contents()`` reads one snapshot: every commit made before it began, by any process.
 /// - Errors are `PurchaseError`s: `ledgerIOFailed` with the ``SQLiteError`` as the underlying error
 ///   for storage failures (a lock not had within the busy timeout included), `insufficientBalance`
@@ -41,7 +44,7 @@ public final class SQLiteFulfillmentLedger: FulfillmentLedger {
     public let databaseURL: URL
     /// `nil` for a read-only ledger whose database does not exist yet: it reads as empty.
     private let connection: SQLiteConnection?
-    private let clock: any PurchaseClock
+    let clock: any PurchaseClock
     /// Finished marks not yet written: they ride along with the next write or ``flush()``.
     private let deferredFinished = Guarded<Set<TransactionID>>([])
 

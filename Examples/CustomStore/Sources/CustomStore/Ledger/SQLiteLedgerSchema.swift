@@ -7,7 +7,7 @@ import Foundation
 /// identifier, as `TransactionID` does.
 enum SQLiteLedgerSchema {
     /// The schema version this code writes, kept in `PRAGMA user_version`.
-    static let version: Int64 = 3
+    static let version: Int64 = 4
 
     /// The tables of version 1 (a new database gets them, then ``accountsMigration``).
     ///
@@ -120,6 +120,15 @@ enum SQLiteLedgerSchema {
         """
     ]
 
+    /// From version 3 to 4: spends with an identifier (`IdempotentSpending`). `spends.spend_id` names
+    /// such a spend (`NULL` for one without), unique per account, so the insert is the check;
+    /// `spends.balance_after` keeps the balance it left, which its replays answer.
+    static let spendIDsMigration = [
+        "ALTER TABLE spends ADD COLUMN spend_id TEXT",
+        "ALTER TABLE spends ADD COLUMN balance_after INTEGER",
+        "CREATE UNIQUE INDEX spends_spend_id ON spends (account, spend_id) WHERE spend_id IS NOT NULL",
+    ]
+
     /// The account column's text for an app account token (`''` for the default account).
     static func account(_ token: UUID?) -> String { token?.uuidString ?? "" }
 
@@ -143,7 +152,10 @@ enum SQLiteLedgerSchema {
             if found < 2 {
                 for statement in accountsMigration { try session.execute(statement) }
             }
-            for statement in notificationsMigration { try session.execute(statement) }
+            if found < 3 {
+                for statement in notificationsMigration { try session.execute(statement) }
+            }
+            for statement in spendIDsMigration { try session.execute(statement) }
             try session.execute("PRAGMA user_version = \(version)")
         }
     }
