@@ -5,7 +5,7 @@ import PurchaseCore
 enum JSONBody {
     /// `value` as JSON text with sorted keys (`value` holds only JSONSerialization's types).
     static func data(_ value: [String: Any]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data("{}".utf8)
+        SortedJSONWriter.data(value)
     }
 
     /// An account's entitlements as `purchasekit entitlements --json` prints them: `entitlements`
