@@ -30,6 +30,8 @@ public struct PlayPurchaseRecord: Sendable, Hashable, Codable {
     public var quantity: Int
     /// How many of ``quantity`` were refunded.
     public var refundedQuantity: Int = 0
+    /// How many of ``quantity`` Play took back (refunds with revocation); the rest stay the person's.
+    public var revokedQuantity: Int = 0
     /// The app's obfuscated account id given to the billing flow.
     public var obfuscatedAccountId: String?
     /// The app's obfuscated profile id given to the billing flow.

@@ -14,7 +14,7 @@ extension SimulatedGooglePlay {
         guard record.state == .purchased else {
             throw BillingResult(.developerError, "A pending purchase cannot be acknowledged or consumed.")
         }
-        guard !record.consumed, record.refundedQuantity < record.quantity else { throw notOwned }
+        guard !record.consumed, record.revokedQuantity < record.quantity else { throw notOwned }
         return record
     }
 

@@ -57,7 +57,8 @@ extension SimulatedGooglePlay {
     ///   - revoke: whether access is taken away too (default true).
     ///   - reason: why.
     ///   - source: who voided it.
-    /// - Returns: the voided purchase, or `nil` when no paid purchase has that token or nothing is left.
+    /// - Returns: the voided purchase, or `nil` when no paid purchase has that token or nothing is left to
+    ///   refund (a subscription's latest order refunded already).
     @discardableResult
     public func refund(
         _ token: String, quantity: Int? = nil, revoke: Bool = true, reason: PlayVoidedPurchase.Reason = .other,
@@ -65,7 +66,8 @@ extension SimulatedGooglePlay {
     ) -> PlayVoidedPurchase? {
         settleDueChanges()
         guard var record = state.purchases[token], record.state == .purchased, !record.revoked,
-            record.refundedQuantity < record.quantity, quantity.map({ $0 >= 1 }) ?? true
+            record.refundedQuantity < record.quantity, quantity.map({ $0 >= 1 }) ?? true,
+            record.productType == .inapp || record.orders.last?.refunded == false
         else { return nil }
         let voided = void(&record, quantity: quantity, revoke: revoke, reason: reason, source: source, at: now)
         state.purchases[token] = record
@@ -90,8 +92,11 @@ extension SimulatedGooglePlay {
         state.voidedPurchases.append(voided)
         if !record.orders.isEmpty { record.orders[record.orders.count - 1].refunded = true }
         log(.voided, record, at: time, orderId: orderId)
-        if record.productType == .inapp { record.refundedQuantity += refunded }
-        if revoke && (record.productType == .subs || record.refundedQuantity >= record.quantity) {
+        if record.productType == .inapp {
+            record.refundedQuantity += refunded
+            if revoke { record.revokedQuantity += refunded }
+        }
+        if revoke && (record.productType == .subs || record.revokedQuantity >= record.quantity) {
             record.revoked = true
             if var term = record.subscription {
                 term.state = .expired

@@ -124,7 +124,7 @@ public actor SimulatedGooglePlay {
         case .pending: return true
         case .purchased:
             if let term = record.subscription { return term.state != .expired }
-            return !record.consumed && record.refundedQuantity < record.quantity
+            return !record.consumed && record.revokedQuantity < record.quantity
         }
     }
 
@@ -137,7 +137,7 @@ public actor SimulatedGooglePlay {
         case .pending: return true
         case .purchased:
             if let term = record.subscription { return [.active, .canceled, .inGracePeriod].contains(term.state) }
-            return !record.consumed && record.refundedQuantity < record.quantity
+            return !record.consumed && record.revokedQuantity < record.quantity
         }
     }
 }
@@ -147,7 +147,7 @@ extension PlayPurchaseRecord {
     /// not consumed nor revoked, or a subscription in its period (cancelled included) or grace period.
     public func isEntitled(at time: Int64) -> Bool {
         guard state == .purchased, !revoked else { return false }
-        guard let term = subscription else { return !consumed && refundedQuantity < quantity }
+        guard let term = subscription else { return !consumed && revokedQuantity < quantity }
         return [.active, .canceled, .inGracePeriod].contains(term.state) && term.startTime <= time
     }
 }
