@@ -5,7 +5,7 @@ extension SimulatedGooglePlay {
     /// empty token is a developer error, a token of no purchase of this person's (or one consumed, revoked,
     /// expired or never paid) is not owned, a pending one cannot be acted on yet.
     func ownedRecord(_ token: String, connection: UUID) throws(BillingResult) -> PlayPurchaseRecord {
-        let account = try gate(connection).get()
+        let account = try gate(connection)
         guard !token.isEmpty else { throw BillingResult(.developerError, "Purchase token must be set.") }
         let notOwned = BillingResult(.itemNotOwned, "Item not owned by the user.")
         guard let record = state.purchases[token], record.account == account, !record.revoked,

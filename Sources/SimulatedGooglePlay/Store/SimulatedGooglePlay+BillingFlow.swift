@@ -15,10 +15,7 @@ extension SimulatedGooglePlay {
     /// See ``PlayBillingClient/launchBillingFlow(_:)``.
     func launchBillingFlow(_ params: PlayBillingFlowParams, connection: UUID) -> BillingResult {
         let account: String
-        switch gate(connection) {
-        case .failure(let result): return result
-        case .success(let name): account = name
-        }
+        do { account = try gate(connection) } catch { return error }
         let order: Order
         switch check(params, account: account) {
         case .failure(let result): return result

@@ -34,23 +34,19 @@ extension SimulatedGooglePlay {
 
     /// The account of a connected client, or why a call cannot go on: not connected, service or network
     /// down. Settles what came due first.
-    func gate(_ id: UUID) -> Result<String, BillingResult> {
+    func gate(_ id: UUID) throws(BillingResult) -> String {
         guard let connection = connections[id] else {
-            return .failure(BillingResult(.serviceDisconnected, "Client is not connected; call startConnection."))
+            throw BillingResult(.serviceDisconnected, "Client is not connected; call startConnection.")
         }
-        guard state.controls.serviceAvailable else {
-            return .failure(BillingResult(.serviceUnavailable, "Service unavailable."))
-        }
-        guard !state.controls.networkDown else {
-            return .failure(BillingResult(.networkError, "A network error occurred."))
-        }
+        guard state.controls.serviceAvailable else { throw BillingResult(.serviceUnavailable, "Service unavailable.") }
+        guard !state.controls.networkDown else { throw BillingResult(.networkError, "A network error occurred.") }
         settleDueChanges()
-        return .success(connection.account)
+        return connection.account
     }
 
     /// See ``PlayBillingClient/isFeatureSupported(_:)``.
     func isFeatureSupported(_ feature: String, connection: UUID) -> BillingResult {
-        if case .failure(let result) = gate(connection) { return result }
+        do { _ = try gate(connection) } catch { return error }
         switch feature {
         case "subscriptions", "subscriptionsUpdate":
             return state.controls.subscriptionsSupported
@@ -63,10 +59,7 @@ extension SimulatedGooglePlay {
     /// See ``PlayBillingClient/queryProductDetails(_:)``.
     func queryProductDetails(_ query: [PlayQueryProduct], connection: UUID) -> (BillingResult, [PlayProductDetails]) {
         let account: String
-        switch gate(connection) {
-        case .failure(let result): return (result, [])
-        case .success(let name): account = name
-        }
+        do { account = try gate(connection) } catch { return (error, []) }
         guard let type = query.first?.productType, query.allSatisfy({ $0.productType == type }) else {
             return (BillingResult(.developerError, "Product list must be non-empty and of one product type."), [])
         }
@@ -86,10 +79,7 @@ extension SimulatedGooglePlay {
     /// See ``PlayBillingClient/queryPurchases(_:)``.
     func queryPurchases(_ type: PlayProductType, connection: UUID) -> (BillingResult, [PlayPurchase]) {
         let account: String
-        switch gate(connection) {
-        case .failure(let result): return (result, [])
-        case .success(let name): account = name
-        }
+        do { account = try gate(connection) } catch { return (error, []) }
         if type == .subs && !state.controls.subscriptionsSupported {
             return (BillingResult(.featureNotSupported, "Subscriptions are not supported."), [])
         }
