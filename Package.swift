@@ -56,6 +56,10 @@ let package = Package(
             dependencies: ["PurchaseCore", "PurchaseTesting", "SimulatedAppStore", "BenchmarkSupport"],
             path: "Benchmarks/simulated-store-benchmarks"
         ),
+        // The simulated Google Play: Play Billing's model and rules on a virtual clock.
+        .target(name: "SimulatedGooglePlay", dependencies: ["PurchaseCore"]),
+        .testTarget(
+            name: "SimulatedGooglePlayTests", dependencies: ["SimulatedGooglePlay", "PurchaseCore", "PurchaseCatalog"]),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
@@ -69,7 +73,7 @@ let package = Package(
             name: "PurchaseKit",
             dependencies: [
                 "PropertyList", "PurchaseCore", "PurchaseCatalog", "FileStore", "SimulatedAppStore",
-                "PurchaseScenarios", "AppStoreSignedData", "PostgresLedger",
+                "PurchaseScenarios", "AppStoreSignedData", "PostgresLedger", "SimulatedGooglePlay",
             ]
         ),
         .executableTarget(
@@ -121,7 +125,7 @@ let package = Package(
             name: "PurchaseKitToolTests",
             dependencies: [
                 "purchasekit", "PurchaseKitCLI", "PurchaseKit", "AppStoreSignedData", "TestSupport", "PurchaseServer",
-                "SimulatedAppStore", "HTTPServer", "PostgresLedger",
+                "SimulatedAppStore", "HTTPServer", "PostgresLedger", "SimulatedGooglePlay",
             ]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Journal", "PurchaseCore", "TestSupport"]),
         .testTarget(name: "PurchaseKitTests", dependencies: ["PurchaseKit", "PurchaseTesting", "TestSupport"]),

@@ -3,6 +3,7 @@ import Foundation
 import PostgresLedger
 import PurchaseKit
 import PurchaseServer
+import SimulatedGooglePlay
 import Testing
 
 @testable import PurchaseKitCLI
@@ -25,6 +26,7 @@ struct MessageKeyCompletenessTests {
         ("PurchaseKitCLI", MessageKey.toolKeys),
         ("PurchaseServer", MessageKey.serverKeys),
         ("PostgresLedger", MessageKey.postgresKeys),
+        ("SimulatedGooglePlay", MessageKey.googlePlayKeys),
     ]
     static let keys = modules.flatMap(\.keys)
     static let table = MessageTable.builtIn

@@ -1,0 +1,44 @@
+public import PurchaseCore
+
+/// The keys of the simulated Google Play's texts (`googlePlay.*`): what each Play Billing response code
+/// means (``BillingResponseCode/messageKey``) and the purchase states (``PlayPurchaseState/messageKey``).
+extension MessageKey {
+    /// `FEATURE_NOT_SUPPORTED`.
+    public static let googlePlayFeatureNotSupported = MessageKey("googlePlay.response.featureNotSupported")
+    /// `SERVICE_DISCONNECTED`.
+    public static let googlePlayServiceDisconnected = MessageKey("googlePlay.response.serviceDisconnected")
+    /// `OK`.
+    public static let googlePlayOK = MessageKey("googlePlay.response.ok")
+    /// `USER_CANCELED`.
+    public static let googlePlayUserCanceled = MessageKey("googlePlay.response.userCanceled")
+    /// `SERVICE_UNAVAILABLE`.
+    public static let googlePlayServiceUnavailable = MessageKey("googlePlay.response.serviceUnavailable")
+    /// `BILLING_UNAVAILABLE`.
+    public static let googlePlayBillingUnavailable = MessageKey("googlePlay.response.billingUnavailable")
+    /// `ITEM_UNAVAILABLE`.
+    public static let googlePlayItemUnavailable = MessageKey("googlePlay.response.itemUnavailable")
+    /// `DEVELOPER_ERROR`.
+    public static let googlePlayDeveloperError = MessageKey("googlePlay.response.developerError")
+    /// `ERROR`.
+    public static let googlePlayError = MessageKey("googlePlay.response.error")
+    /// `ITEM_ALREADY_OWNED`.
+    public static let googlePlayItemAlreadyOwned = MessageKey("googlePlay.response.itemAlreadyOwned")
+    /// `ITEM_NOT_OWNED`.
+    public static let googlePlayItemNotOwned = MessageKey("googlePlay.response.itemNotOwned")
+    /// `NETWORK_ERROR`.
+    public static let googlePlayNetworkError = MessageKey("googlePlay.response.networkError")
+    /// A purchase in `PURCHASED` state.
+    public static let googlePlayStatePurchased = MessageKey("googlePlay.purchaseState.purchased")
+    /// A purchase in `PENDING` state.
+    public static let googlePlayStatePending = MessageKey("googlePlay.purchaseState.pending")
+    /// A purchase in `UNSPECIFIED_STATE` (a pending purchase that was cancelled).
+    public static let googlePlayStateUnspecified = MessageKey("googlePlay.purchaseState.unspecified")
+
+    /// Every key this module declares, in the order above.
+    public static let googlePlayKeys: [MessageKey] = [
+        .googlePlayFeatureNotSupported, .googlePlayServiceDisconnected, .googlePlayOK, .googlePlayUserCanceled,
+        .googlePlayServiceUnavailable, .googlePlayBillingUnavailable, .googlePlayItemUnavailable,
+        .googlePlayDeveloperError, .googlePlayError, .googlePlayItemAlreadyOwned, .googlePlayItemNotOwned,
+        .googlePlayNetworkError, .googlePlayStatePurchased, .googlePlayStatePending, .googlePlayStateUnspecified,
+    ]
+}

@@ -1,0 +1,96 @@
+/// The whole state of a simulated Play Store in one value: its purchases, the voided purchases, the log
+/// of every change, the test controls and the random source its tokens and order ids come from.
+///
+/// Codable, so it can be kept anywhere and a store rebuilt from it (``SimulatedGooglePlay/init(packageName:appName:products:clock:locale:state:)``)
+/// continues exactly where it stood: the same tokens, order ids and events follow.
+public struct PlayStoreState: Sendable, Hashable, Codable {
+    /// Every purchase, by purchase token.
+    public var purchases: [String: PlayPurchaseRecord] = [:]
+    /// Purchase tokens in the order their purchases were made.
+    public var purchaseOrder: [String] = []
+    /// Refunded and voided orders, oldest first (what `voidedpurchases.list` reads).
+    public var voidedPurchases: [PlayVoidedPurchase] = []
+    /// Every change of every purchase, oldest first.
+    public var events: [PlayEvent] = []
+    /// The test controls.
+    public var controls = PlayControls()
+    /// The random source of purchase tokens and order ids.
+    var random: PlayRandom
+
+    /// An empty store whose tokens and order ids come from `seed` (equal seeds, equal sequences).
+    ///
+    /// - Parameter seed: the random source's seed.
+    public init(seed: UInt64 = 0) {
+        random = PlayRandom(seed: seed)
+    }
+}
+
+/// The simulated Play Store's test controls: what the next billing flows answer, and whether Play's
+/// services can be reached.
+public struct PlayControls: Sendable, Hashable, Codable {
+    /// What a billing flow does instead of charging at once.
+    public enum PlannedOutcome: Sendable, Hashable, Codable {
+        /// The flow fails with the code.
+        case fail(BillingResponseCode)
+        /// The person cancels the dialog (`USER_CANCELED`).
+        case userCanceled
+        /// The purchase is pending (payment by cash or transfer), until completed or cancelled.
+        case pending
+    }
+
+    /// The outcomes of the next billing flows, first used first; an empty list charges at once.
+    public var plannedOutcomes: [PlannedOutcome] = []
+    /// Whether billing is available to the person (`BILLING_UNAVAILABLE` on connecting when not).
+    public var billingAvailable = true
+    /// Whether Play's service answers (`SERVICE_UNAVAILABLE` for every call when not).
+    public var serviceAvailable = true
+    /// Whether the network is down (`NETWORK_ERROR` for every call but connecting).
+    public var networkDown = false
+    /// Whether the Play Store on the device supports subscriptions (`FEATURE_NOT_SUPPORTED` when not).
+    public var subscriptionsSupported = true
+    /// Products that exist but cannot be bought now (`ITEM_UNAVAILABLE`).
+    public var unavailableProducts: Set<String> = []
+
+    /// Controls that charge at once and answer every call.
+    public init() {}
+}
+
+/// A seeded random source (a permuted congruential generator): the same seed gives the same purchase
+/// tokens and order ids, and its state is part of the store's state.
+struct PlayRandom: Sendable, Hashable, Codable {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    }
+
+    /// The next 32 random bits.
+    mutating func next() -> UInt32 {
+        let old = state
+        state = old &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let shifted = UInt32(truncatingIfNeeded: ((old >> 18) ^ old) >> 27)
+        let rotation = UInt32(truncatingIfNeeded: old >> 59)
+        return shifted >> rotation | shifted << ((~rotation &+ 1) & 31)
+    }
+
+    /// A number below `bound`.
+    mutating func below(_ bound: UInt32) -> UInt32 {
+        UInt32((UInt64(next()) * UInt64(bound)) >> 32)
+    }
+
+    /// An opaque purchase token: 24 lower-case letters, a dot, then 96 letters, digits, `-` and `_`.
+    mutating func purchaseToken() -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var token = String((0..<24).map { _ in letters[Int(below(26))] })
+        token += "."
+        token += String((0..<96).map { _ in alphabet[Int(below(64))] })
+        return token
+    }
+
+    /// An order id as Play writes it: `GPA.` then digit groups of 4, 4, 4 and 5.
+    mutating func orderId() -> String {
+        let groups = [4, 4, 4, 5].map { length in String((0..<length).map { _ in Character(String(below(10))) }) }
+        return "GPA." + groups.joined(separator: "-")
+    }
+}

@@ -1,0 +1,36 @@
+import PurchaseCatalog
+import PurchaseCore
+import Testing
+
+@testable import SimulatedGooglePlay
+
+/// What a person reads for Play's response codes and purchase states comes from the message tables, in
+/// every shipped language.
+struct PlayMessageTests {
+    static let table = MessageTable.builtIn
+
+    @Test(arguments: MessageTable.builtIn.languages)
+    func everyCodeAndStateHasAText(language: String) {
+        let keys =
+            BillingResponseCode.allCases.map(\.messageKey)
+            + [PlayPurchaseState.purchased, .pending, .unspecified].map(\.messageKey)
+        #expect(Set(keys) == Set(MessageKey.googlePlayKeys))
+        var texts: Set<String> = []
+        for key in keys {
+            let text = Self.table.render(.keyed(key, arguments: []), locale: language)
+            #expect(!text.isEmpty && text != key.rawValue, "\(language) \(key)")
+            texts.insert(text)
+        }
+        #expect(texts.count == keys.count, "\(language): two keys read the same")
+    }
+
+    @Test func aResultSpeaksThePersonsLanguage() {
+        let owned = BillingResult(.itemAlreadyOwned, "Item is already owned.")
+        #expect(Self.table.render(owned.message, locale: "en_US") == "You already own this item.")
+        #expect(Self.table.render(owned.message, locale: "fr_FR") == "Vous possédez déjà cet article.")
+        #expect(Self.table.render(owned.message, locale: "ja_JP") == "このアイテムはすでに所有しています。")
+        #expect(
+            Self.table.render(.keyed(PlayPurchaseState.pending.messageKey, arguments: []), locale: "de_DE")
+                == "Ausstehend, Zahlung wird erwartet")
+    }
+}
