@@ -53,14 +53,19 @@ extension HTTPServer {
         /// a pool kept busy by other work never holds up the server's answers). Default: the number
         /// of processors, at least 2.
         public var handlerThreads: Int
+        /// Called first on each thread the handlers' tasks run on, before any handler (to mark the
+        /// thread for what the handlers call, as one that may block).
+        public var handlerThreadStart: (@Sendable () -> Void)?
 
         /// A configuration listening on `host`:`port` with `limits`.
         public init(
             host: String = "127.0.0.1", port: Int = 0, limits: Limits = Limits(),
             rejectionResponder: @escaping @Sendable (HTTPRejection) -> HTTPResponse = HTTPRejection.plainResponse,
             responseObserver: (@Sendable (HTTPExchangeRecord) -> Void)? = nil,
-            handlerThreads: Int = HTTPServer.Configuration.defaultHandlerThreads
+            handlerThreads: Int = HTTPServer.Configuration.defaultHandlerThreads,
+            handlerThreadStart: (@Sendable () -> Void)? = nil
         ) {
+            self.handlerThreadStart = handlerThreadStart
             self.host = host
             self.port = port
             self.limits = limits

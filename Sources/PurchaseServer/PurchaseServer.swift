@@ -113,7 +113,9 @@ public final class PurchaseServer: Sendable {
                     + Double(record.duration.components.attoseconds) / 1e18
                 context.metrics.record(route: route, status: record.response.status, seconds: seconds)
                 log(AccessLog.line(record, seconds: seconds))
-            })
+            }, handlerThreads: settings.handlerThreads,
+            // The handlers' threads are the server's own: a ledger may block them on its I/O.
+            handlerThreadStart: { BlockingThreads.markCurrentThread() })
         self.deployment = deployment
         self.apiKeyVariable = settings.apiKeyVariable
         self.hasAPIKey = apiKey != nil

@@ -11,14 +11,17 @@ import Foundation
 /// Safe to share: its state is behind one condition lock.
 final class HandlerExecutor: TaskExecutor, @unchecked Sendable {
     let maximumThreads: Int
+    /// Called first on each thread the executor starts.
+    private let threadStart: (@Sendable () -> Void)?
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var threads = 0
     private var idle = 0
     private var stopping = false
 
-    init(maximumThreads: Int) {
+    init(maximumThreads: Int, threadStart: (@Sendable () -> Void)? = nil) {
         self.maximumThreads = max(1, maximumThreads)
+        self.threadStart = threadStart
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
@@ -45,6 +48,7 @@ final class HandlerExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     private func run() {
+        threadStart?()
         while true {
             condition.lock()
             while jobs.isEmpty {

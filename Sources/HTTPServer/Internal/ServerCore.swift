@@ -27,7 +27,8 @@ final class ServerCore: @unchecked Sendable {
         self.handler = handler
         rejectionResponder = configuration.rejectionResponder
         responseObserver = configuration.responseObserver
-        executor = HandlerExecutor(maximumThreads: configuration.handlerThreads)
+        executor = HandlerExecutor(
+            maximumThreads: configuration.handlerThreads, threadStart: configuration.handlerThreadStart)
         deadlines = RequestDeadlines(timeout: configuration.limits.requestTimeout) { [unowned self] running in
             expire(running)
         }

@@ -26,8 +26,11 @@ final class PostgresConnection: @unchecked Sendable {
 
     /// Runs `body` with a session on the connection's thread, connecting first when needed, and
     /// waits for it without blocking the caller's thread.
+    /// On a thread marked as one that may block (`BlockingThreads`), it runs there, in order with the
+    /// queue's other work (`runNow(_:)`), without the two thread switches of a hand-off.
     func run<Value: Sendable>(_ body: @escaping @Sendable (PostgresSession) throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
+        if BlockingThreads.isCurrentThreadMarked { return try runNow(body) }
+        return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(with: Result { try self.runHere(body) })
             }

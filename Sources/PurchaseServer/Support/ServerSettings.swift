@@ -26,6 +26,9 @@ struct ServerSettings: Sendable {
     var appStoreProvider: ProviderKind?
     var maximumBodyBytes = 64 << 10
     var maximumConnections = 256
+    /// The threads handlers run on; each may wait on the ledger's connection (see `BlockingThreads`),
+    /// so this bounds the requests that reach the ledger at once.
+    var handlerThreads = 32
     var requestTimeout: Duration = .seconds(30)
     var connectionTimeout: Duration = .seconds(30)
 
@@ -70,6 +73,7 @@ struct ServerSettings: Sendable {
         if let kind = try text("AppStoreProvider") { appStoreProvider = ProviderKind(rawValue: kind) }
         if let bytes = try positive("MaximumBodyBytes") { maximumBodyBytes = bytes }
         if let count = try positive("MaximumConnections") { maximumConnections = count }
+        if let count = try positive("HandlerThreads") { handlerThreads = count }
         if let seconds = try positive("RequestTimeout") { requestTimeout = .seconds(seconds) }
         if let seconds = try positive("ConnectionTimeout") { connectionTimeout = .seconds(seconds) }
     }
