@@ -122,6 +122,10 @@ struct PlaySignatureTests {
             purchaseData: PlaySigningFixtures.purchaseData, signature: PlaySigningFixtures.signature)
         let data = try verifier.verifiedData(signed, productID: "remove.ads")
         #expect(data.orderId == "GPA.1234-5678-9012-34567" && data.purchaseToken == "abc")
+        #expect(!verifier.licenseKey.holdsPrivateKey)
+        // A signing key's own license key is its public half alone.
+        #expect(Self.fixtureKey.key.hasPrivateHalf)
+        #expect(!Self.fixtureKey.licenseKey.holdsPrivateKey)
         // A private key where the public key belongs is refused, so a verifier never holds one.
         #expect(
             Self.kind { () throws(PlaySignatureError) in

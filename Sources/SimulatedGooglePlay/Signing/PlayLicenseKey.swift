@@ -30,6 +30,9 @@ public struct PlayLicenseKey: Sendable {
         self.base64 = der.base64EncodedString()
     }
 
+    /// Whether the key holds a private half; never true, as a license key is read from a public key.
+    var holdsPrivateKey: Bool { key.hasPrivateHalf }
+
     /// A license key from DER SubjectPublicKeyInfo.
     init(spki der: [UInt8]) throws(PlayCryptoFailure) {
         key = try PlayRSAKey.publicKey(spki: der)

@@ -86,6 +86,15 @@ final class PlayRSAKey: @unchecked Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// Whether libcrypto holds the private half (the private exponent) of this key.
+    var hasPrivateHalf: Bool {
+        defer { ERR_clear_error() }
+        var exponent: OpaquePointer?
+        let found = EVP_PKEY_get_bn_param(pointer, "d", &exponent) == 1 && exponent != nil
+        BN_clear_free(exponent)
+        return found
+    }
+
     /// The public key as DER SubjectPublicKeyInfo.
     func spki() throws(PlayCryptoFailure) -> [UInt8] {
         try playDEREncoded("i2d_PUBKEY") { i2d_PUBKEY(pointer, $0) }
