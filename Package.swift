@@ -57,7 +57,7 @@ let package = Package(
             path: "Benchmarks/simulated-store-benchmarks"
         ),
         // The simulated Google Play: Play Billing's model and rules on a virtual clock.
-        .target(name: "SimulatedGooglePlay", dependencies: ["PurchaseCore"]),
+        .target(name: "SimulatedGooglePlay", dependencies: ["PurchaseCore", "COpenSSL"]),
         .testTarget(
             name: "SimulatedGooglePlayTests", dependencies: ["SimulatedGooglePlay", "PurchaseCore", "PurchaseCatalog"]),
         .target(

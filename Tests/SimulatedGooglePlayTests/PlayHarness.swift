@@ -63,10 +63,13 @@ struct PlayHarness {
     let client: PlayBillingClient
     let heard: HeardUpdates
 
-    /// A store with the test products and a client of `account`, connected.
-    static func make(account: String = "user@example.com", state: PlayStoreState = PlayStoreState()) async
-        -> PlayHarness
-    {
+    /// A store with the test products and a client of `account`, connected. Unless `makingItsOwnKey`, a
+    /// state without a signing key gets the fixture key, so tests do not wait for new RSA keys.
+    static func make(
+        account: String = "user@example.com", state: PlayStoreState = PlayStoreState(), makingItsOwnKey: Bool = false
+    ) async -> PlayHarness {
+        var state = state
+        if !makingItsOwnKey, state.signingKeyPEM == nil { state.signingKeyPEM = PlaySigningFixtures.privateKeyPEM }
         let store = SimulatedGooglePlay(products: products, state: state)
         return await PlayHarness(store: store, account: account)
     }

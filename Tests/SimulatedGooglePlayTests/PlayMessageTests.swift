@@ -4,8 +4,8 @@ import Testing
 
 @testable import SimulatedGooglePlay
 
-/// What a person reads for Play's response codes and purchase states comes from the message tables, in
-/// every shipped language.
+/// What a person reads for Play's response codes, purchase states and refused signed data comes from the
+/// message tables, in every shipped language.
 struct PlayMessageTests {
     static let table = MessageTable.builtIn
 
@@ -14,6 +14,10 @@ struct PlayMessageTests {
         let keys =
             BillingResponseCode.allCases.map(\.messageKey)
             + [PlayPurchaseState.purchased, .pending, .unspecified].map(\.messageKey)
+            + [
+                PlaySignatureError.Kind.malformedData, .invalidKey, .signatureInvalid, .wrongPackage, .wrongProduct,
+                .notPurchased,
+            ].map(\.messageKey)
         #expect(Set(keys) == Set(MessageKey.googlePlayKeys))
         var texts: Set<String> = []
         for key in keys {
@@ -32,5 +36,9 @@ struct PlayMessageTests {
         #expect(
             Self.table.render(.keyed(PlayPurchaseState.pending.messageKey, arguments: []), locale: "de_DE")
                 == "Ausstehend, Zahlung wird erwartet")
+        let refused = PlaySignatureError(.signatureInvalid, detail: "tampered")
+        #expect(
+            Self.table.render(refused.message, locale: "en_US") == "The purchase’s signature does not match its data.")
+        #expect(Self.table.render(refused.message, locale: "ja_JP") == "購入の署名がデータと一致しません。")
     }
 }

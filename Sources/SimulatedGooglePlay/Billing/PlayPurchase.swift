@@ -27,6 +27,10 @@ public struct PlayPurchase: Sendable, Hashable {
     /// `purchaseState`, `purchaseToken`, `obfuscatedAccountId`, `obfuscatedProfileId`, `quantity`,
     /// `autoRenewing`, `acknowledged`, in that order; absent values left out).
     public let originalJson: String
+    /// Play's base64 `SHA1withRSA` signature of ``originalJson``'s bytes with the app's key (verified with
+    /// the license key, ``PlayLicenseKey``); Play signs the JSON each time it hands a purchase out, so a
+    /// purchase read after a change carries the changed JSON and its own signature.
+    public let signature: String
     /// The latest order's id; `nil` while pending.
     public let orderId: String?
     /// The app's package name.
@@ -50,8 +54,14 @@ public struct PlayPurchase: Sendable, Hashable {
     /// The obfuscated profile id the billing flow was given.
     public let obfuscatedProfileId: String?
 
-    /// The purchase of `record`, for the app of `packageName`.
-    init(_ record: PlayPurchaseRecord, packageName: String) {
+    /// The purchase data and signature, as an app sends them to its server.
+    public var signedPurchase: PlaySignedPurchase {
+        PlaySignedPurchase(purchaseData: originalJson, signature: signature)
+    }
+
+    /// The purchase of `record`, for the app of `packageName`, its JSON signed by `sign` (an empty
+    /// signature when signing fails).
+    init(_ record: PlayPurchaseRecord, packageName: String, sign: (String) -> String?) {
         let state: PlayPurchaseState =
             switch record.state {
             case .pending: .pending
@@ -80,6 +90,7 @@ public struct PlayPurchase: Sendable, Hashable {
         if record.productType == .subs { json.add("autoRenewing", autoRenewing) }
         json.add("acknowledged", record.acknowledged)
         originalJson = json.text
+        signature = sign(json.text) ?? ""
         self.orderId = orderId
         self.packageName = packageName
         products = [record.productId]

@@ -1,7 +1,8 @@
 public import PurchaseCore
 
 /// The keys of the simulated Google Play's texts (`googlePlay.*`): what each Play Billing response code
-/// means (``BillingResponseCode/messageKey``) and the purchase states (``PlayPurchaseState/messageKey``).
+/// means (``BillingResponseCode/messageKey``), the purchase states (``PlayPurchaseState/messageKey``) and
+/// why signed purchase data was refused (``PlaySignatureError/Kind/messageKey``).
 extension MessageKey {
     /// `FEATURE_NOT_SUPPORTED`.
     public static let googlePlayFeatureNotSupported = MessageKey("googlePlay.response.featureNotSupported")
@@ -33,6 +34,18 @@ extension MessageKey {
     public static let googlePlayStatePending = MessageKey("googlePlay.purchaseState.pending")
     /// A purchase in `UNSPECIFIED_STATE` (a pending purchase that was cancelled).
     public static let googlePlayStateUnspecified = MessageKey("googlePlay.purchaseState.unspecified")
+    /// Signed purchase data that cannot be read.
+    public static let googlePlaySignatureMalformedData = MessageKey("googlePlay.signature.malformedData")
+    /// A license key that is not a 2048-bit RSA public key.
+    public static let googlePlaySignatureInvalidKey = MessageKey("googlePlay.signature.invalidKey")
+    /// A signature that does not match the purchase data.
+    public static let googlePlaySignatureInvalid = MessageKey("googlePlay.signature.invalid")
+    /// Purchase data of another app.
+    public static let googlePlaySignatureWrongPackage = MessageKey("googlePlay.signature.wrongPackage")
+    /// Purchase data of another product.
+    public static let googlePlaySignatureWrongProduct = MessageKey("googlePlay.signature.wrongProduct")
+    /// Purchase data of a purchase not paid for.
+    public static let googlePlaySignatureNotPurchased = MessageKey("googlePlay.signature.notPurchased")
 
     /// Every key this module declares, in the order above.
     public static let googlePlayKeys: [MessageKey] = [
@@ -40,5 +53,7 @@ extension MessageKey {
         .googlePlayServiceUnavailable, .googlePlayBillingUnavailable, .googlePlayItemUnavailable,
         .googlePlayDeveloperError, .googlePlayError, .googlePlayItemAlreadyOwned, .googlePlayItemNotOwned,
         .googlePlayNetworkError, .googlePlayStatePurchased, .googlePlayStatePending, .googlePlayStateUnspecified,
+        .googlePlaySignatureMalformedData, .googlePlaySignatureInvalidKey, .googlePlaySignatureInvalid,
+        .googlePlaySignatureWrongPackage, .googlePlaySignatureWrongProduct, .googlePlaySignatureNotPurchased,
     ]
 }

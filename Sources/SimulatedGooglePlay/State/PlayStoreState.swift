@@ -1,5 +1,6 @@
 /// The whole state of a simulated Play Store in one value: its purchases, the voided purchases, the log
-/// of every change, the test controls and the random source its tokens and order ids come from.
+/// of every change, the test controls, the app's signing key and the random source its tokens and order
+/// ids come from.
 ///
 /// Codable, so it can be kept anywhere and a store rebuilt from it (``SimulatedGooglePlay/init(packageName:appName:products:clock:locale:state:)``)
 /// continues exactly where it stood: the same tokens, order ids and events follow.
@@ -14,6 +15,9 @@ public struct PlayStoreState: Sendable, Hashable, Codable {
     public var events: [PlayEvent] = []
     /// The test controls.
     public var controls = PlayControls()
+    /// The app's signing key pair as PEM text (PKCS#8), made on first use; its public half is the
+    /// license key (``SimulatedGooglePlay/licenseKey()``).
+    public var signingKeyPEM: String?
     /// The random source of purchase tokens and order ids.
     var random: PlayRandom
 

@@ -29,6 +29,9 @@ public actor SimulatedGooglePlay {
     /// The store's state; every change of it goes through the store's rules.
     public internal(set) var state: PlayStoreState
 
+    /// The app's signing key, read from (or made into) ``PlayStoreState/signingKeyPEM`` on first use.
+    var signingKey: PlaySigningKey?
+
     /// The connected billing clients, by connection.
     var connections: [UUID: Connection] = [:]
 
@@ -96,7 +99,8 @@ public actor SimulatedGooglePlay {
 
     /// The purchase of `record` as the app sees it.
     func purchase(_ record: PlayPurchaseRecord) -> PlayPurchase {
-        PlayPurchase(record, packageName: packageName)
+        let key = try? appSigningKey()
+        return PlayPurchase(record, packageName: packageName) { json in try? key?.signature(of: json) }
     }
 
     // MARK: - Changes
