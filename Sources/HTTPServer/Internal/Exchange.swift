@@ -14,8 +14,10 @@ struct ConnectionHandle: @unchecked Sendable {
 /// One request on its way through the server: made by the URI callback when the request line is
 /// read, kept as the request's `con_cls` (one retain, released by the request-completed callback).
 ///
-/// Safe to share: the stored properties other than `answer` are touched only on MHD's one polling
-/// thread (its callbacks); the handler's task and the deadline watcher touch only `answer`, behind its lock.
+/// Safe to share: the stored properties other than `answer` are written only on MHD's one polling
+/// thread (its callbacks); the handler's task touches only `answer`, behind its lock, and the deadline
+/// watcher reads `request` too, which is complete and never written again once the request runs (its
+/// deadline is handed over under the watcher's lock, after the last write).
 final class Exchange: @unchecked Sendable {
     /// Where the request is.
     enum Phase {
