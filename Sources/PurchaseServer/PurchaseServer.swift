@@ -18,7 +18,7 @@ public import PurchaseKit
 ///   notification: the purchase's current state is asked of the Play Developer API and applied to the
 ///   ledger exactly once per message and per order (`PlayNotificationProcessor`), the purchase then
 ///   acknowledged with Play when it is not yet; 200 with `messageID`, `kind`, `outcome` (`applied`,
-///   `needsAttention`, `ignored`, `duplicate`), `transactionID` (the order) and `acknowledged` only once
+///   `needsAttention`, `ignored`, `duplicate`), `transactionID` (the order), `acknowledged` and, for a partial refund, `debited` only once
 ///   durably applied (or applied before, or nothing to apply); 401 when `token` is not the secret of
 ///   `Server` > `GooglePlayPushTokenVariable` (compared in constant time); 400 for a push that will never
 ///   apply (malformed, another package); 503 when the API or the ledger failed (Pub/Sub pushes it

@@ -222,6 +222,48 @@ struct GooglePlayNotificationTests {
         await api.stop()
     }
 
+    @Test func aPartialRefundTakesBackEachRefundsShareOnce() async throws {
+        let api = try LoopbackPlayDeveloperAPI()
+        let fixture = try await Self.fixture(api)
+        let account = UUID()
+        var purchase = Self.gems(order: "GPA.7", account: account)
+        purchase["quantity"] = 3
+        api.setProduct("com.example.gems.100", token: "tok-7", purchase)
+        _ = try await Self.post(
+            fixture, try Self.push(Self.oneTime(1, token: "tok-7", sku: "com.example.gems.100"), id: "801"))
+        #expect(try await fixture.deployment.ledger.contents().balances(for: account)["gems"] == 300)
+        let partial: [String: Any] = [
+            "voidedPurchaseNotification": [
+                "purchaseToken": "tok-7", "orderId": "GPA.7", "productType": 2, "refundType": 2,
+            ]
+        ]
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let first: [String: Any] = [
+            "orderId": "GPA.7", "purchaseToken": "tok-7", "refundType": 2, "voidedQuantity": 1,
+            "voidedTimeMillis": String(now - 1000),
+        ]
+        api.setVoided([["orderId": "GPA.other", "refundType": 2, "voidedQuantity": 1, "voidedTimeMillis": "5"], first])
+        let answer = try await Self.post(fixture, try Self.push(partial, id: "802"))
+        #expect(answer.status == 200)
+        #expect(answer.json["outcome"] as? String == "needsAttention")
+        #expect((answer.json["debited"] as? [String: Any])?["gems"] as? Int == 100)
+        // Play notifies again about the same refund: nothing more is taken.
+        #expect(try await Self.post(fixture, try Self.push(partial, id: "803")).status == 200)
+        var contents = try await fixture.deployment.ledger.contents()
+        #expect(contents.balances(for: account)["gems"] == 200)
+        #expect(contents.revocations.isEmpty)
+        // A second refund of one more unit takes its share.
+        var second = first
+        second["voidedTimeMillis"] = String(now)
+        api.setVoided([first, second])
+        #expect(try await Self.post(fixture, try Self.push(partial, id: "804")).status == 200)
+        contents = try await fixture.deployment.ledger.contents()
+        #expect(contents.balances(for: account)["gems"] == 100)
+        #expect(contents.deliveries.filter { $0.transactionID.id == "GPA.7" }.count == 1)
+        await fixture.close()
+        await api.stop()
+    }
+
     @Test func aWrongPushTokenIsRefusedAndNothingApplied() async throws {
         let api = try LoopbackPlayDeveloperAPI()
         let fixture = try await Self.fixture(api)

@@ -116,10 +116,7 @@ extension PlayNotificationProcessor {
     {
         let id = TransactionID(store: store.rawValue, id: void.orderId)
         var changes = PlayLedgerChanges()
-        if void.isPartialRefund {
-            return PlayNotificationEffect(
-                outcome: .needsAttention(.partialRefund(id, quantity: nil), changes), transactionID: id)
-        }
+        if void.isPartialRefund { return try await partialRefund(void) }
         let now = clock.now
         if let log = ledger as? any NotificationLog {
             _ = try await ledgerCall { try await log.recordNotification(Self.voidMarker(void.orderId), at: now) }

@@ -36,7 +36,12 @@ public import PurchaseCore
 ///   messages crossed) is revoked as soon as it is delivered. A quantity-based partial refund cannot
 ///   be recorded by a ledger, whose revocations take back a whole delivery: the order stays delivered
 ///   and the outcome is ``PlayNotificationOutcome/needsAttention(_:_:)`` with
-///   ``PlayNotificationAttention/partialRefund(_:quantity:)``.
+///   ``PlayNotificationAttention/partialRefund(_:quantity:)``. The nearest thing a ledger records is
+///   done instead: for a consumable, with `RefundedConsumables` `Debit` and a ledger that is
+///   `IdempotentSpending`, each refund Play's voided purchases list for the order (within the last 30
+///   days) takes back its share of what the order credited (the credited units times the refunded
+///   quantity over the order's, never more than the balance holds) as a spend named after the order,
+///   the refund's void time and the balance, so each refund is taken once.
 /// - A test notification is recorded and reported ``PlayNotificationOutcome/ignored(_:)``.
 /// - A failure throws ``PlayNotificationError`` having recorded nothing of the message's identity.
 ///

@@ -60,6 +60,9 @@ public struct PlayLedgerChanges: Sendable, Hashable {
     public var revoked: [TransactionID] = []
     /// Delivered orders recorded as ending earlier (access ended: expired, on hold, paused).
     public var expired: [TransactionID] = []
+    /// Units taken back from balances for a partial refund, by balance (see
+    /// ``PlayNotificationAttention/partialRefund(_:quantity:)``).
+    public var debited: [String: Int] = [:]
     /// Whether this call acknowledged the purchase through the Play Developer API.
     public var acknowledged = false
 
@@ -67,7 +70,7 @@ public struct PlayLedgerChanges: Sendable, Hashable {
     public init() {}
 
     /// Whether the ledger did not change.
-    public var isEmpty: Bool { delivered.isEmpty && revoked.isEmpty && expired.isEmpty }
+    public var isEmpty: Bool { delivered.isEmpty && revoked.isEmpty && expired.isEmpty && debited.isEmpty }
 }
 
 /// Why a Play notification applies nothing.
@@ -84,10 +87,10 @@ public enum PlayNotificationIgnoredReason: String, Sendable, Hashable, CaseItera
 
 /// What a Play notification says that the ledger cannot record.
 public enum PlayNotificationAttention: Sendable, Hashable {
-    /// Play refunded `quantity` units of an order of several (a quantity-based partial refund; nil when
-    /// Play's voided purchases do not say how many). A ledger revokes a whole delivery or nothing: the
-    /// order stays delivered, and the units' payouts were taken back only as far as ``PlayLedgerChanges``
-    /// and the processor's documentation say.
+    /// Play refunded `quantity` units of an order of several in all (a quantity-based partial refund;
+    /// nil when Play's voided purchases do not say how many). A ledger revokes a whole delivery or
+    /// nothing: the order stays delivered, and what the refunded units credited was taken back as
+    /// spends (``PlayLedgerChanges/debited``) only where the processor's documentation says.
     case partialRefund(TransactionID, quantity: Int?)
     /// Play refused to acknowledge a delivered purchase (a 4xx); unless someone acknowledges it, Play
     /// refunds it three days after it was bought.

@@ -26,6 +26,7 @@ extension ServerContext {
             "acknowledged": changes.acknowledged,
         ]
         if let id = report.transactionID { body["transactionID"] = id.id }
+        if !changes.debited.isEmpty { body["debited"] = changes.debited }
         return HTTPResponse.json(JSONBody.data(body))
     }
 }
