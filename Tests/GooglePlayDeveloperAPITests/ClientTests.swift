@@ -5,7 +5,7 @@ import Testing
 
 /// The client against a loopback stand-in for Google's service answering PLAY-WIRE.md's JSON.
 struct ClientTests {
-    static func client(_ api: LoopbackPlayDeveloperAPI, token: String = "play-token", timeout: TimeInterval = 30)
+    static func client(_ api: PlayDeveloperAPIStandIn, token: String = "play-token", timeout: TimeInterval = 30)
         -> PlayDeveloperAPIClient
     {
         var configuration = PlayDeveloperAPIConfiguration(packageName: api.packageName, baseURL: api.baseURL)
@@ -16,7 +16,7 @@ struct ClientTests {
     }
 
     @Test func productsAreReadAcknowledgedAndConsumedWithTheBearerToken() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         api.setProduct(
             "gems_100", token: "tok 1",
             [
@@ -37,7 +37,7 @@ struct ClientTests {
     }
 
     @Test func subscriptionsAreReadAndAcknowledged() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         api.setSubscription(
             token: "sub-1",
             [
@@ -56,7 +56,7 @@ struct ClientTests {
     }
 
     @Test func voidedPurchasesArePagedByThePageToken() async throws {
-        let api = try LoopbackPlayDeveloperAPI(pageSize: 2)
+        let api = try PlayDeveloperAPIStandIn(pageSize: 2)
         api.setVoided((0..<5).map { ["orderId": "GPA.v\($0)", "voidedTimeMillis": "\($0)", "refundType": 1] })
         let client = Self.client(api)
         let all = try await client.allVoidedPurchases(VoidedPurchasesQuery(startTimeMillis: 10, endTimeMillis: 20))
@@ -69,7 +69,7 @@ struct ClientTests {
     }
 
     @Test func googlesErrorsSayWhetherRetryingHelps() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         let client = Self.client(api)
         await #expect {
             _ = try await client.product("gems_100", token: "none")
@@ -103,7 +103,7 @@ struct ClientTests {
     }
 
     @Test func aMissingAccessTokenFailsBeforeAnyRequest() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         let client = PlayDeveloperAPIClient(
             configuration: PlayDeveloperAPIConfiguration(packageName: api.packageName, baseURL: api.baseURL),
             tokens: EnvironmentAccessTokenSource(variable: "PLAY_TOKEN", environment: { [:] }))
@@ -117,7 +117,7 @@ struct ClientTests {
     }
 
     @Test func aBodyPastTheBoundIsRefused() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         api.setSubscription(token: "big", ["regionCode": String(repeating: "x", count: 10_000)])
         var configuration = PlayDeveloperAPIConfiguration(packageName: api.packageName, baseURL: api.baseURL)
         configuration.maximumResponseBytes = 1000

@@ -12,7 +12,7 @@ struct GooglePlayNotificationTests {
     static let store = "google-play"
 
     /// A server whose catalog names the Play settings, confirming with `api`.
-    static func fixture(_ api: LoopbackPlayDeveloperAPI) async throws -> ServerFixture {
+    static func fixture(_ api: PlayDeveloperAPIStandIn) async throws -> ServerFixture {
         try await ServerFixture(
             serverSettings: """
                 <key>GooglePlayPackageName</key><string>\(package)</string>
@@ -80,7 +80,7 @@ struct GooglePlayNotificationTests {
     }
 
     @Test func aPurchaseIsDeliveredOnceWhateverMessagesRepeatIt() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         let fixture = try await Self.fixture(api)
         let account = UUID()
         api.setProduct(
@@ -130,7 +130,7 @@ struct GooglePlayNotificationTests {
     }
 
     @Test func messagesOutOfOrderEndWithPlaysCurrentState() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         let fixture = try await Self.fixture(api)
         let account = UUID()
         let now = Date()
@@ -184,7 +184,7 @@ struct GooglePlayNotificationTests {
     }
 
     @Test func aVoidedPurchaseRevokesEvenWhenItArrivesFirst() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         let fixture = try await Self.fixture(api)
         let account = UUID()
         api.setProduct("com.example.gems.100", token: "tok-3", Self.gems(order: "GPA.3", account: account))
@@ -223,7 +223,7 @@ struct GooglePlayNotificationTests {
     }
 
     @Test func aPartialRefundTakesBackEachRefundsShareOnce() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         let fixture = try await Self.fixture(api)
         let account = UUID()
         var purchase = Self.gems(order: "GPA.7", account: account)
@@ -265,7 +265,7 @@ struct GooglePlayNotificationTests {
     }
 
     @Test func aWrongPushTokenIsRefusedAndNothingApplied() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         let fixture = try await Self.fixture(api)
         api.setProduct("com.example.gems.100", token: "tok-5", Self.gems(order: "GPA.5", account: UUID()))
         let body = try Self.push(Self.oneTime(1, token: "tok-5", sku: "com.example.gems.100"), id: "501")
@@ -281,7 +281,7 @@ struct GooglePlayNotificationTests {
     }
 
     @Test func anAPIThatIsDownIsAnsweredForARedelivery() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         let fixture = try await Self.fixture(api)
         api.setProduct("com.example.gems.100", token: "tok-6", Self.gems(order: "GPA.6", account: UUID()))
         let body = try Self.push(Self.oneTime(1, token: "tok-6", sku: "com.example.gems.100"), id: "601")
@@ -305,7 +305,7 @@ struct GooglePlayNotificationTests {
     }
 
     @Test func testsMalformedPushesOtherAppsAndUnconfiguredServers() async throws {
-        let api = try LoopbackPlayDeveloperAPI()
+        let api = try PlayDeveloperAPIStandIn()
         let fixture = try await Self.fixture(api)
         let test = try await Self.post(fixture, try Self.push(["testNotification": ["version": "1.0"]], id: "701"))
         #expect(test.status == 200)

@@ -5,7 +5,7 @@ import HTTPServer
 /// purchases a test sets: products by (product id, token), subscriptions by token, voided purchases in
 /// pages. It checks the bearer token (401 with Google's error body otherwise), records acknowledgements,
 /// consumptions and every request, and can be told to fail with a status (503 "down") until told not to.
-package final class LoopbackPlayDeveloperAPI: @unchecked Sendable {
+package final class PlayDeveloperAPIStandIn: @unchecked Sendable {
     /// A request it received.
     package struct Received: Sendable {
         /// The method.
