@@ -99,6 +99,13 @@ struct GooglePlayNotificationTests {
             fixture, try Self.push(Self.oneTime(1, token: "tok-1", sku: "com.example.gems.100"), id: "102"))
         #expect(other.status == 200)
         #expect(other.json["acknowledged"] as? Bool == false)
+        // The same new message posted at once to several handlers changes nothing either.
+        let concurrent = try Self.push(Self.oneTime(1, token: "tok-1", sku: "com.example.gems.100"), id: "103")
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 { group.addTask { try await Self.post(fixture, concurrent).status } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses == [200, 200, 200, 200])
         let delivered = try await Self.deliveries(fixture, "GPA.1000-0000-0000-00001")
         #expect(delivered.count == 1)
         #expect(delivered.first?.transactionID.store == Self.store)
@@ -106,6 +113,9 @@ struct GooglePlayNotificationTests {
         #expect(try await fixture.deployment.ledger.contents().balances(for: account)["gems"] == 100)
         #expect(api.product("com.example.gems.100", token: "tok-1")?["acknowledgementState"] as? Int == 1)
         #expect(api.received.filter { $0.method == "POST" }.count == 1)
+        // The push secret travels in the query, which the access log leaves out.
+        #expect(fixture.lines.all.contains { $0.contains("\"POST /v1/google/notifications\" 200") })
+        #expect(!fixture.lines.all.contains { $0.contains(Self.pushSecret) })
         await fixture.close()
         await api.stop()
     }
