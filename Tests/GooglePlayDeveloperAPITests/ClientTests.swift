@@ -116,6 +116,30 @@ struct ClientTests {
         await api.stop()
     }
 
+    @Test func aTokenFileIsReadAtEachRequestSoItCanBeReplaced() async throws {
+        let api = try PlayDeveloperAPIStandIn()
+        api.setSubscription(token: "s", ["subscriptionState": "SUBSCRIPTION_STATE_ACTIVE"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("play-token-\(UUID().uuidString)")
+        try "expired-token\n".write(to: file, atomically: true, encoding: .utf8)
+        let client = PlayDeveloperAPIClient(
+            configuration: PlayDeveloperAPIConfiguration(packageName: api.packageName, baseURL: api.baseURL),
+            tokens: FileAccessTokenSource(path: file.path))
+        await #expect {
+            _ = try await client.subscription(token: "s")
+        } throws: { error in
+            (error as? PlayDeveloperAPIError)?.code == .unauthorized
+        }
+        try " play-token \nanything after the first line\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(try await client.subscription(token: "s").subscriptionState == .active)
+        try FileManager.default.removeItem(at: file)
+        await #expect {
+            _ = try await client.subscription(token: "s")
+        } throws: { error in
+            (error as? PlayDeveloperAPIError)?.code == .invalidRequest
+        }
+        await api.stop()
+    }
+
     @Test func aBodyPastTheBoundIsRefused() async throws {
         let api = try PlayDeveloperAPIStandIn()
         api.setSubscription(token: "big", ["regionCode": String(repeating: "x", count: 10_000)])

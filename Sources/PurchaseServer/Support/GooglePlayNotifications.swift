@@ -7,8 +7,9 @@ import PurchaseKit
 /// client of the catalog's `GooglePlayPackageName`, the ledger, the store kind) and the push secret.
 ///
 /// The store kind is `Server` > `GooglePlayProvider`, else the deployment's `simulated-google-play`
-/// provider when it has one, else `google-play`. The access token is read from the environment
-/// variable `GooglePlayAccessTokenVariable` names at each request; the push secret from the one
+/// provider when it has one, else `google-play`. The access token is read from the file
+/// `GooglePlayAccessTokenFile` names at each request, else from the environment variable
+/// `GooglePlayAccessTokenVariable` names; the push secret from the one
 /// `GooglePlayPushTokenVariable` names, once (unset or empty: every push is refused, 401).
 struct GooglePlayNotifications: Sendable {
     /// The kind Play's orders are recorded under when the deployment names no Play provider.
@@ -31,8 +32,11 @@ struct GooglePlayNotifications: Sendable {
             configuration: PlayDeveloperAPIConfiguration(
                 packageName: package,
                 baseURL: settings.googlePlayDeveloperAPIURL ?? PlayDeveloperAPIConfiguration.defaultBaseURL),
-            tokens: EnvironmentAccessTokenSource(
-                variable: settings.googlePlayAccessTokenVariable, environment: { environment }))
+            tokens: settings.googlePlayAccessTokenFile.map {
+                FileAccessTokenSource(path: $0) as any PlayAccessTokenSource
+            }
+                ?? EnvironmentAccessTokenSource(
+                    variable: settings.googlePlayAccessTokenVariable, environment: { environment }))
         return GooglePlayNotifications(
             processor: PlayNotificationProcessor(
                 catalog: deployment.catalog, ledger: deployment.ledger, store: store, api: client),

@@ -15,7 +15,9 @@ import PurchaseCore
 /// - `GooglePlayPackageName`: the app whose Play notifications `POST /v1/google/notifications` applies;
 ///   without it that route answers 501. With it `GooglePlayDeveloperAPIURL` (default Google's),
 ///   `GooglePlayAccessTokenVariable` (the environment variable holding the Play Developer API's access
-///   token, default `PURCHASEKIT_GOOGLE_PLAY_ACCESS_TOKEN`), `GooglePlayPushTokenVariable` (the one
+///   token, default `PURCHASEKIT_GOOGLE_PLAY_ACCESS_TOKEN`) or `GooglePlayAccessTokenFile` (a file, relative
+///   to the catalog's folder, whose first line is the token, read at each request: preferred, as
+///   Google's tokens expire hourly), `GooglePlayPushTokenVariable` (the one
 ///   holding the secret the push URL carries as `?token=`, default `PURCHASEKIT_GOOGLE_PLAY_PUSH_TOKEN`)
 ///   and `GooglePlayProvider` (the provider kind Play's orders are recorded under).
 /// - `MaximumBodyBytes` (default 65536), `MaximumConnections` (default 256), `RequestTimeout` and
@@ -33,6 +35,7 @@ struct ServerSettings: Sendable {
     var googlePlayPackageName: String?
     var googlePlayDeveloperAPIURL: URL?
     var googlePlayAccessTokenVariable = "PURCHASEKIT_GOOGLE_PLAY_ACCESS_TOKEN"
+    var googlePlayAccessTokenFile: String?
     var googlePlayPushTokenVariable = "PURCHASEKIT_GOOGLE_PLAY_PUSH_TOKEN"
     var googlePlayProvider: ProviderKind?
     var maximumBodyBytes = 64 << 10
@@ -89,6 +92,10 @@ struct ServerSettings: Sendable {
             googlePlayDeveloperAPIURL = parsed
         }
         if let name = try text("GooglePlayAccessTokenVariable") { googlePlayAccessTokenVariable = name }
+        googlePlayAccessTokenFile = try text("GooglePlayAccessTokenFile").map { path in
+            guard !path.hasPrefix("/"), let catalogDirectory else { return path }
+            return catalogDirectory.appendingPathComponent(path).path
+        }
         if let name = try text("GooglePlayPushTokenVariable") { googlePlayPushTokenVariable = name }
         if let kind = try text("GooglePlayProvider") { googlePlayProvider = ProviderKind(rawValue: kind) }
         if let bytes = try positive("MaximumBodyBytes") { maximumBodyBytes = bytes }
