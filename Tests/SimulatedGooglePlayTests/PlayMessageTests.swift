@@ -4,8 +4,8 @@ import Testing
 
 @testable import SimulatedGooglePlay
 
-/// What a person reads for Play's response codes, purchase states and refused signed data comes from the
-/// message tables, in every shipped language.
+/// What a person reads for Play's response codes, purchase and subscription states and refused signed data
+/// comes from the message tables, in every shipped language.
 struct PlayMessageTests {
     static let table = MessageTable.builtIn
 
@@ -14,6 +14,7 @@ struct PlayMessageTests {
         let keys =
             BillingResponseCode.allCases.map(\.messageKey)
             + [PlayPurchaseState.purchased, .pending, .unspecified].map(\.messageKey)
+            + PlaySubscriptionState.allCases.map(\.messageKey)
             + [
                 PlaySignatureError.Kind.malformedData, .invalidKey, .signatureInvalid, .wrongPackage, .wrongProduct,
                 .notPurchased,
@@ -36,6 +37,9 @@ struct PlayMessageTests {
         #expect(
             Self.table.render(.keyed(PlayPurchaseState.pending.messageKey, arguments: []), locale: "de_DE")
                 == "Ausstehend, Zahlung wird erwartet")
+        #expect(
+            Self.table.render(.keyed(PlaySubscriptionState.onHold.messageKey, arguments: []), locale: "ru_RU")
+                == "Приостановлена, доступа нет до решения проблемы с оплатой")
         let refused = PlaySignatureError(.signatureInvalid, detail: "tampered")
         #expect(
             Self.table.render(refused.message, locale: "en_US") == "The purchase’s signature does not match its data.")

@@ -1,7 +1,8 @@
 public import PurchaseCore
 
 /// The keys of the simulated Google Play's texts (`googlePlay.*`): what each Play Billing response code
-/// means (``BillingResponseCode/messageKey``), the purchase states (``PlayPurchaseState/messageKey``) and
+/// means (``BillingResponseCode/messageKey``), the purchase states (``PlayPurchaseState/messageKey``), the
+/// subscription states (``PlaySubscriptionState/messageKey``) and
 /// why signed purchase data was refused (``PlaySignatureError/Kind/messageKey``).
 extension MessageKey {
     /// `FEATURE_NOT_SUPPORTED`.
@@ -34,6 +35,18 @@ extension MessageKey {
     public static let googlePlayStatePending = MessageKey("googlePlay.purchaseState.pending")
     /// A purchase in `UNSPECIFIED_STATE` (a pending purchase that was cancelled).
     public static let googlePlayStateUnspecified = MessageKey("googlePlay.purchaseState.unspecified")
+    /// A subscription paid for, in its period, renewing.
+    public static let googlePlaySubscriptionActive = MessageKey("googlePlay.subscriptionState.active")
+    /// A subscription whose auto-renew is off, with access until its period ends.
+    public static let googlePlaySubscriptionCanceled = MessageKey("googlePlay.subscriptionState.canceled")
+    /// A subscription whose renewal failed to charge, with access while Play retries.
+    public static let googlePlaySubscriptionInGracePeriod = MessageKey("googlePlay.subscriptionState.inGracePeriod")
+    /// A subscription on account hold: no access until the payment is fixed.
+    public static let googlePlaySubscriptionOnHold = MessageKey("googlePlay.subscriptionState.onHold")
+    /// A subscription the person paused.
+    public static let googlePlaySubscriptionPaused = MessageKey("googlePlay.subscriptionState.paused")
+    /// A subscription that ended.
+    public static let googlePlaySubscriptionExpired = MessageKey("googlePlay.subscriptionState.expired")
     /// Signed purchase data that cannot be read.
     public static let googlePlaySignatureMalformedData = MessageKey("googlePlay.signature.malformedData")
     /// A license key that is not a 2048-bit RSA public key.
@@ -53,6 +66,8 @@ extension MessageKey {
         .googlePlayServiceUnavailable, .googlePlayBillingUnavailable, .googlePlayItemUnavailable,
         .googlePlayDeveloperError, .googlePlayError, .googlePlayItemAlreadyOwned, .googlePlayItemNotOwned,
         .googlePlayNetworkError, .googlePlayStatePurchased, .googlePlayStatePending, .googlePlayStateUnspecified,
+        .googlePlaySubscriptionActive, .googlePlaySubscriptionCanceled, .googlePlaySubscriptionInGracePeriod,
+        .googlePlaySubscriptionOnHold, .googlePlaySubscriptionPaused, .googlePlaySubscriptionExpired,
         .googlePlaySignatureMalformedData, .googlePlaySignatureInvalidKey, .googlePlaySignatureInvalid,
         .googlePlaySignatureWrongPackage, .googlePlaySignatureWrongProduct, .googlePlaySignatureNotPurchased,
     ]
