@@ -46,6 +46,25 @@ extension MessageKey {
     public static let googlePlaySignatureWrongProduct = MessageKey("googlePlay.signature.wrongProduct")
     /// Purchase data of a purchase not paid for.
     public static let googlePlaySignatureNotPurchased = MessageKey("googlePlay.signature.notPurchased")
+    /// A catalog product's `GooglePlay` setting that only a one-time product may have (arguments: the
+    /// setting's path, its owner), as the other `googlePlay.setting.*` keys.
+    public static let googlePlaySettingOneTimeOnly = MessageKey("googlePlay.setting.oneTimeOnly")
+    /// A `GooglePlay` setting only a subscription may have.
+    public static let googlePlaySettingSubscriptionsOnly = MessageKey("googlePlay.setting.subscriptionsOnly")
+    /// A `GooglePlay` setting that must be a (non-empty) array.
+    public static let googlePlaySettingArray = MessageKey("googlePlay.setting.array")
+    /// A base plan or offer id used twice.
+    public static let googlePlaySettingDuplicateID = MessageKey("googlePlay.setting.duplicateID")
+    /// A `GooglePlay` setting that is required and missing.
+    public static let googlePlaySettingRequired = MessageKey("googlePlay.setting.required")
+    /// A price that is not a decimal amount.
+    public static let googlePlaySettingPrice = MessageKey("googlePlay.setting.price")
+    /// A base plan id, offer id or tag outside Play's rule.
+    public static let googlePlaySettingID = MessageKey("googlePlay.setting.id")
+    /// A period that is not an ISO 8601 duration.
+    public static let googlePlaySettingPeriod = MessageKey("googlePlay.setting.period")
+    /// A price for a storefront the catalog does not declare.
+    public static let googlePlaySettingStorefront = MessageKey("googlePlay.setting.storefront")
 
     /// Every key this module declares, in the order above.
     public static let googlePlayKeys: [MessageKey] = [
@@ -55,5 +74,8 @@ extension MessageKey {
         .googlePlayNetworkError, .googlePlayStatePurchased, .googlePlayStatePending, .googlePlayStateUnspecified,
         .googlePlaySignatureMalformedData, .googlePlaySignatureInvalidKey, .googlePlaySignatureInvalid,
         .googlePlaySignatureWrongPackage, .googlePlaySignatureWrongProduct, .googlePlaySignatureNotPurchased,
+        .googlePlaySettingOneTimeOnly, .googlePlaySettingSubscriptionsOnly, .googlePlaySettingArray,
+        .googlePlaySettingDuplicateID, .googlePlaySettingRequired, .googlePlaySettingPrice, .googlePlaySettingID,
+        .googlePlaySettingPeriod, .googlePlaySettingStorefront,
     ]
 }
