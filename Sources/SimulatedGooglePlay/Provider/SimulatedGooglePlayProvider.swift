@@ -70,7 +70,8 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
     /// Transactions that arrive outside a purchase: pending purchases paid later, renewals, refunds.
     public nonisolated var transactionUpdates: AsyncStream<StoreTransaction> { updates.stream() }
 
-    /// Connects the billing client and reports what changed in the store since it was opened.
+    /// Connects the billing client and reports again every renewal and revocation in the store's log
+    /// (the ledger keeps each once), so none made while the app was away is lost.
     public func start() async throws {
         _ = try await connected()
         eventCursor = 0
