@@ -19,14 +19,22 @@ struct PlayMessageTests {
                 PlaySignatureError.Kind.malformedData, .invalidKey, .signatureInvalid, .wrongPackage, .wrongProduct,
                 .notPurchased,
             ].map(\.messageKey)
-        #expect(Set(keys) == Set(MessageKey.googlePlayKeys))
+        // The catalog diagnostics of a product's `GooglePlay` dict take the setting and its owner.
+        let settingKeys: [MessageKey] = [
+            .googlePlaySettingOneTimeOnly, .googlePlaySettingSubscriptionsOnly, .googlePlaySettingArray,
+            .googlePlaySettingDuplicateID, .googlePlaySettingRequired, .googlePlaySettingPrice, .googlePlaySettingID,
+            .googlePlaySettingPeriod, .googlePlaySettingStorefront,
+        ]
+        #expect(Set(keys + settingKeys) == Set(MessageKey.googlePlayKeys))
         var texts: Set<String> = []
-        for key in keys {
-            let text = Self.table.render(.keyed(key, arguments: []), locale: language)
-            #expect(!text.isEmpty && text != key.rawValue, "\(language) \(key)")
+        for key in keys + settingKeys {
+            let arguments: [MessageArgument] = settingKeys.contains(key) ? [.text("GooglePlay.ID"), .text("Play")] : []
+            let text = Self.table.render(.keyed(key, arguments: arguments), locale: language)
+            #expect(!text.isEmpty && text != key.rawValue && !text.contains("%"), "\(language) \(key)")
+            if settingKeys.contains(key) { #expect(text.contains("GooglePlay.ID") && text.contains("Play")) }
             texts.insert(text)
         }
-        #expect(texts.count == keys.count, "\(language): two keys read the same")
+        #expect(texts.count == keys.count + settingKeys.count, "\(language): two keys read the same")
     }
 
     @Test func aResultSpeaksThePersonsLanguage() {

@@ -59,6 +59,29 @@ extension MessageKey {
     public static let googlePlaySignatureWrongProduct = MessageKey("googlePlay.signature.wrongProduct")
     /// Purchase data of a purchase not paid for.
     public static let googlePlaySignatureNotPurchased = MessageKey("googlePlay.signature.notPurchased")
+    /// A catalog product's `GooglePlay` setting that only a one-time product may have (arguments: the
+    /// setting's path, its owner), as the other `googlePlay.setting.*` keys.
+    public static let googlePlaySettingOneTimeOnly = MessageKey(
+        "googlePlay.setting.oneTimeOnly", arguments: [.text, .text])
+    /// A `GooglePlay` setting only a subscription may have.
+    public static let googlePlaySettingSubscriptionsOnly = MessageKey(
+        "googlePlay.setting.subscriptionsOnly", arguments: [.text, .text])
+    /// A `GooglePlay` setting that must be a (non-empty) array.
+    public static let googlePlaySettingArray = MessageKey("googlePlay.setting.array", arguments: [.text, .text])
+    /// A base plan or offer id used twice.
+    public static let googlePlaySettingDuplicateID = MessageKey(
+        "googlePlay.setting.duplicateID", arguments: [.text, .text])
+    /// A `GooglePlay` setting that is required and missing.
+    public static let googlePlaySettingRequired = MessageKey("googlePlay.setting.required", arguments: [.text, .text])
+    /// A price that is not a decimal amount.
+    public static let googlePlaySettingPrice = MessageKey("googlePlay.setting.price", arguments: [.text, .text])
+    /// A base plan id, offer id or tag outside Play's rule.
+    public static let googlePlaySettingID = MessageKey("googlePlay.setting.id", arguments: [.text, .text])
+    /// A period that is not an ISO 8601 duration.
+    public static let googlePlaySettingPeriod = MessageKey("googlePlay.setting.period", arguments: [.text, .text])
+    /// A price for a storefront the catalog does not declare.
+    public static let googlePlaySettingStorefront = MessageKey(
+        "googlePlay.setting.storefront", arguments: [.text, .text])
 
     /// Every key this module declares, in the order above.
     public static let googlePlayKeys: [MessageKey] = [
@@ -70,5 +93,8 @@ extension MessageKey {
         .googlePlaySubscriptionOnHold, .googlePlaySubscriptionPaused, .googlePlaySubscriptionExpired,
         .googlePlaySignatureMalformedData, .googlePlaySignatureInvalidKey, .googlePlaySignatureInvalid,
         .googlePlaySignatureWrongPackage, .googlePlaySignatureWrongProduct, .googlePlaySignatureNotPurchased,
+        .googlePlaySettingOneTimeOnly, .googlePlaySettingSubscriptionsOnly, .googlePlaySettingArray,
+        .googlePlaySettingDuplicateID, .googlePlaySettingRequired, .googlePlaySettingPrice, .googlePlaySettingID,
+        .googlePlaySettingPeriod, .googlePlaySettingStorefront,
     ]
 }
