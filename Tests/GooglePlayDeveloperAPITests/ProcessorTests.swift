@@ -70,6 +70,13 @@ struct ProcessorTests {
             let error = error as? PlayNotificationError
             return error?.code == .unknownProduct && error?.isRetryable == true && error?.messageID == "3"
         }
+        // A purchase state of a later API changes nothing held.
+        api.setProduct("gems_play", token: "later", ["purchaseState": 7, "orderId": "GPA.12"])
+        await #expect {
+            _ = try await processor.process(Self.oneTime("gems_play", token: "later"), messageID: "8")
+        } throws: { error in
+            (error as? PlayNotificationError)?.code == .incompletePurchase
+        }
         // A purchase Play does not know: 404, never retryable.
         await #expect {
             _ = try await processor.process(Self.oneTime("gems_play", token: "gone"), messageID: "4")

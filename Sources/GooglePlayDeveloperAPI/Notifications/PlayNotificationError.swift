@@ -24,7 +24,8 @@ public struct PlayNotificationError: Error, Sendable, CustomStringConvertible {
         public static let ledgerFailed = Code(rawValue: 5)
         /// The ledger refuses the delivery (the units it credits overflow a balance).
         public static let undeliverable = Code(rawValue: 6)
-        /// Play's answer lacks what the notification needs (a purchased purchase without its order).
+        /// Play's answer lacks what the notification needs (a purchased purchase without its order), or
+        /// holds a `purchaseState` this processor does not know.
         public static let incompletePurchase = Code(rawValue: 7)
 
         /// A name for logs.

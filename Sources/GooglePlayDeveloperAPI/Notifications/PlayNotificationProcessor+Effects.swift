@@ -51,7 +51,7 @@ extension PlayNotificationProcessor {
             return PlayNotificationEffect(
                 outcome: attention.map { .needsAttention($0, changes) } ?? .applied(changes),
                 transactionID: transaction.transactionID)
-        default:
+        case .canceled:
             guard let order = purchase.orderId, !order.isEmpty else {
                 return PlayNotificationEffect(outcome: .ignored(.canceled), transactionID: nil)
             }
@@ -60,6 +60,10 @@ extension PlayNotificationProcessor {
             if try await revoke(id, at: clock.now) { changes.revoked.append(id) }
             return PlayNotificationEffect(
                 outcome: changes.isEmpty ? .ignored(.canceled) : .applied(changes), transactionID: id)
+        default:
+            // A state this processor does not know changes nothing it holds.
+            let state = purchase.purchaseState?.rawValue ?? -1
+            throw PlayNotificationError(.incompletePurchase, detail: "purchaseState \(state) is not known")
         }
     }
 
