@@ -59,7 +59,8 @@ let package = Package(
         // The simulated Google Play: Play Billing's model and rules on a virtual clock.
         .target(name: "SimulatedGooglePlay", dependencies: ["PurchaseCore", "COpenSSL"]),
         .testTarget(
-            name: "SimulatedGooglePlayTests", dependencies: ["SimulatedGooglePlay", "PurchaseCore", "PurchaseCatalog"]),
+            name: "SimulatedGooglePlayTests",
+            dependencies: ["SimulatedGooglePlay", "PurchaseCore", "PurchaseCatalog", "HTTPServer"]),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),

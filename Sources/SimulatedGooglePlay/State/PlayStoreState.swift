@@ -18,14 +18,20 @@ public struct PlayStoreState: Sendable, Hashable, Codable {
     /// The app's signing key pair as PEM text (PKCS#8), made on first use; its public half is the
     /// license key (``SimulatedGooglePlay/licenseKey()``).
     public var signingKeyPEM: String?
+    /// The real-time developer notifications published to the app's Pub/Sub subscription and not yet
+    /// acknowledged, and how they are delivered.
+    public var notifications: PlayPushOutbox
     /// The random source of purchase tokens and order ids.
     var random: PlayRandom
 
-    /// An empty store whose tokens and order ids come from `seed` (equal seeds, equal sequences).
+    /// An empty store whose tokens, order ids and message ids come from `seed` (equal seeds,
+    /// equal sequences).
     ///
-    /// - Parameter seed: the random source's seed.
+    /// - Parameter seed: the random sources' seed.
     public init(seed: UInt64 = 0) {
         random = PlayRandom(seed: seed)
+        let serverRandom = PlayRandom(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        notifications = PlayPushOutbox(random: serverRandom)
     }
 }
 
