@@ -21,16 +21,20 @@ public struct PlayStoreState: Sendable, Hashable, Codable {
     /// The real-time developer notifications published to the app's Pub/Sub subscription and not yet
     /// acknowledged, and how they are delivered.
     public var notifications: PlayPushOutbox
+    /// The OAuth access token the Play Developer API accepts (``SimulatedPlayDeveloperAPI``); any other is
+    /// answered 401.
+    public var developerAPIAccessToken: String
     /// The random source of purchase tokens and order ids.
     var random: PlayRandom
 
-    /// An empty store whose tokens, order ids and message ids come from `seed` (equal seeds,
+    /// An empty store whose tokens, order ids, message ids and access token come from `seed` (equal seeds,
     /// equal sequences).
     ///
     /// - Parameter seed: the random sources' seed.
     public init(seed: UInt64 = 0) {
         random = PlayRandom(seed: seed)
-        let serverRandom = PlayRandom(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        var serverRandom = PlayRandom(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        developerAPIAccessToken = serverRandom.accessToken()
         notifications = PlayPushOutbox(random: serverRandom)
     }
 }
@@ -96,6 +100,12 @@ struct PlayRandom: Sendable, Hashable, Codable {
         token += "."
         token += String((0..<96).map { _ in alphabet[Int(below(64))] })
         return token
+    }
+
+    /// An OAuth access token as Google issues them: `ya29.` then 120 letters, digits, `-` and `_`.
+    mutating func accessToken() -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        return "ya29." + String((0..<120).map { _ in alphabet[Int(below(64))] })
     }
 
     /// An order id as Play writes it: `GPA.` then digit groups of 4, 4, 4 and 5.
