@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "SimulatedGooglePlay", dependencies: ["PurchaseCore", "COpenSSL"]),
         .testTarget(
             name: "SimulatedGooglePlayTests",
-            dependencies: ["SimulatedGooglePlay", "PurchaseCore", "PurchaseCatalog", "HTTPServer"]),
+            dependencies: ["SimulatedGooglePlay", "PurchaseCore", "PurchaseCatalog", "HTTPServer", "TestSupport"]),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
@@ -109,7 +109,8 @@ let package = Package(
         // What several test targets share: waiting for child processes, finding the conformance corpus.
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
         .target(
-            name: "TestSupport", dependencies: ["CChildProcess", "HTTPServer", "SimulatedAppStore"],
+            name: "TestSupport",
+            dependencies: ["CChildProcess", "HTTPServer", "SimulatedAppStore", "SimulatedGooglePlay"],
             path: "Tests/TestSupport"),
         .testTarget(
             name: "CatalogCodegenTests",
