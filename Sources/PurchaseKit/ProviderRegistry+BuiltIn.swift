@@ -2,10 +2,12 @@ import FileStore
 import PostgresLedger
 public import PurchaseCore
 import SimulatedAppStore
+import SimulatedGooglePlay
 
 extension ProviderRegistry {
-    /// The plug-ins PurchaseKit ships, ready to use: the providers `file` (`FileStoreProvider`) and
-    /// `simulated-app-store` (`SimulatedAppStoreProvider`), and the ledgers `file`
+    /// The plug-ins PurchaseKit ships, ready to use: the providers `file` (`FileStoreProvider`),
+    /// `simulated-app-store` (`SimulatedAppStoreProvider`) and `simulated-google-play`
+    /// (`SimulatedGooglePlayProvider`, with its products' `GooglePlay` dict), and the ledgers `file`
     /// (`FileFulfillmentLedger`, the default), `memory` (`InMemoryFulfillmentLedger`) and `postgres`
     /// (`PostgresFulfillmentLedger`, a PostgreSQL database shared by several servers).
     ///
@@ -16,6 +18,7 @@ extension ProviderRegistry {
         var registry = ProviderRegistry()
         FileStoreProvider.register(in: &registry)
         SimulatedAppStoreProvider.register(in: &registry)
+        SimulatedGooglePlayProvider.register(in: &registry)
         FileFulfillmentLedger.register(in: &registry)
         InMemoryFulfillmentLedger.register(in: &registry)
         PostgresFulfillmentLedger.register(in: &registry)

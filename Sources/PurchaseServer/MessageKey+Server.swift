@@ -15,6 +15,9 @@ extension MessageKey {
     public static let serverInvalidSpendID = MessageKey("server.invalidSpendID")
     /// A spend whose `Idempotency-Key` header and `spendID` field differ.
     public static let serverSpendIDMismatch = MessageKey("server.spendIDMismatch")
+    /// A spend the ledger could not take just now (a retry may succeed); said instead of the ledger's
+    /// general failure, which speaks of a purchase.
+    public static let serverBalanceNotUpdated = MessageKey("server.balanceNotUpdated")
     /// A body past the server's limit.
     public static let serverBodyTooLarge = MessageKey("server.bodyTooLarge")
     /// Headers past the server's limit.
@@ -45,7 +48,7 @@ extension MessageKey {
     /// Every key the server declares, in the order above.
     public static let serverKeys: [MessageKey] = [
         .serverUnauthorized, .serverNotFound, .serverMethodNotAllowed, .serverMalformedBody, .serverInvalidSpendID,
-        .serverSpendIDMismatch, .serverBodyTooLarge,
+        .serverSpendIDMismatch, .serverBalanceNotUpdated, .serverBodyTooLarge,
         .serverHeadersTooLarge, .serverTimedOut, .serverShuttingDown, .serverAccountMismatch,
         .serverAppStoreNotConfigured, .serverNoAPIKey, .serverListening, .serverUsage, .serverUnknownOption,
         .serverMissingValue, .serverInvalidListen, .serverCannotListen,

@@ -29,7 +29,7 @@ extension PostgresServerTests {
                 #expect(
                     first.stdout
                         == "Copied into the postgres ledger: deliveries 3, revocations 0, earlier ends 0, "
-                        + "finish marks 3, spent balances 0, notifications 0.\n")
+                        + "finish marks 3, spent balances 0, notifications 0, spend keys 0.\n")
 
                 let source = try PurchaseDeployment.open(
                     catalogPath: ToolProcess.defaultCatalog, stateDirectory: URL(fileURLWithPath: state),

@@ -64,6 +64,26 @@ enum TestServer {
         defer { connection.closeWhenIdle() }
         _ = try await connection.run { session in try session.execute(statement, parameters) }
     }
+
+    /// The rows `statement` answers, read as the connection string's user on its own connection.
+    static func query(_ statement: String, _ parameters: [String?] = []) async throws -> [[String?]] {
+        let url = try requireURL()
+        let connection = PostgresConnection(connectionString: url, label: "PostgresLedgerTests.admin")
+        defer { connection.closeWhenIdle() }
+        return try await connection.run { session in try session.execute(statement, parameters).rows }
+    }
+
+    /// Waits, at most `seconds`, until `statement` answers `true` in its first column; whether it did.
+    static func waitUntil(_ statement: String, _ parameters: [String?] = [], seconds: Double = 10) async throws
+        -> Bool
+    {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try await query(statement, parameters).first?.first == "t" { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
 }
 
 /// A database of its own for one test, created empty and dropped at the end.

@@ -4,8 +4,8 @@ import Testing
 
 @testable import SimulatedGooglePlay
 
-/// What a person reads for Play's response codes, purchase states and refused signed data comes from the
-/// message tables, in every shipped language.
+/// What a person reads for Play's response codes, purchase and subscription states and refused signed data
+/// comes from the message tables, in every shipped language.
 struct PlayMessageTests {
     static let table = MessageTable.builtIn
 
@@ -14,18 +14,27 @@ struct PlayMessageTests {
         let keys =
             BillingResponseCode.allCases.map(\.messageKey)
             + [PlayPurchaseState.purchased, .pending, .unspecified].map(\.messageKey)
+            + PlaySubscriptionState.allCases.map(\.messageKey)
             + [
                 PlaySignatureError.Kind.malformedData, .invalidKey, .signatureInvalid, .wrongPackage, .wrongProduct,
                 .notPurchased,
             ].map(\.messageKey)
-        #expect(Set(keys) == Set(MessageKey.googlePlayKeys))
+        // The catalog diagnostics of a product's `GooglePlay` dict take the setting and its owner.
+        let settingKeys: [MessageKey] = [
+            .googlePlaySettingOneTimeOnly, .googlePlaySettingSubscriptionsOnly, .googlePlaySettingArray,
+            .googlePlaySettingDuplicateID, .googlePlaySettingRequired, .googlePlaySettingPrice, .googlePlaySettingID,
+            .googlePlaySettingPeriod, .googlePlaySettingStorefront,
+        ]
+        #expect(Set(keys + settingKeys) == Set(MessageKey.googlePlayKeys))
         var texts: Set<String> = []
-        for key in keys {
-            let text = Self.table.render(.keyed(key, arguments: []), locale: language)
-            #expect(!text.isEmpty && text != key.rawValue, "\(language) \(key)")
+        for key in keys + settingKeys {
+            let arguments: [MessageArgument] = settingKeys.contains(key) ? [.text("GooglePlay.ID"), .text("Play")] : []
+            let text = Self.table.render(.keyed(key, arguments: arguments), locale: language)
+            #expect(!text.isEmpty && text != key.rawValue && !text.contains("%"), "\(language) \(key)")
+            if settingKeys.contains(key) { #expect(text.contains("GooglePlay.ID") && text.contains("Play")) }
             texts.insert(text)
         }
-        #expect(texts.count == keys.count, "\(language): two keys read the same")
+        #expect(texts.count == keys.count + settingKeys.count, "\(language): two keys read the same")
     }
 
     @Test func aResultSpeaksThePersonsLanguage() {
@@ -36,6 +45,9 @@ struct PlayMessageTests {
         #expect(
             Self.table.render(.keyed(PlayPurchaseState.pending.messageKey, arguments: []), locale: "de_DE")
                 == "Ausstehend, Zahlung wird erwartet")
+        #expect(
+            Self.table.render(.keyed(PlaySubscriptionState.onHold.messageKey, arguments: []), locale: "ru_RU")
+                == "Приостановлена, доступа нет до решения проблемы с оплатой")
         let refused = PlaySignatureError(.signatureInvalid, detail: "tampered")
         #expect(
             Self.table.render(refused.message, locale: "en_US") == "The purchase’s signature does not match its data.")

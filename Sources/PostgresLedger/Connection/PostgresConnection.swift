@@ -74,9 +74,11 @@ final class PostgresConnection: @unchecked Sendable {
         }
     }
 
-    /// The open connection, made now when there is none or the last one broke.
+    /// The open connection, made now when there is none, the last one broke, or the server closed it
+    /// while it was idle (a restart, a terminated session), so that a call does not fail on a connection
+    /// already known to be gone.
     private func connected() throws(PostgresLedgerError) -> OpaquePointer {
-        if let handle, PQstatus(handle) == CONNECTION_OK { return handle }
+        if let handle, PQstatus(handle) == CONNECTION_OK, !Self.closedByServer(handle) { return handle }
         disconnect()
         guard let made = Self.connect(connectionString) else {
             throw PostgresLedgerError(.connectionFailed, serverMessage: "libpq could not allocate a connection")
@@ -90,6 +92,22 @@ final class PostgresConnection: @unchecked Sendable {
         handle = made
         prepared = PreparedStatements()
         return made
+    }
+
+    /// Whether the server closed `handle` while it was idle. An idle connection has nothing to read
+    /// unless the server sent something on its own (a notice, the error it sends before ending a
+    /// session, the end of the stream); libpq reads what there is, and a closed connection reads as
+    /// `CONNECTION_BAD`. A `poll(2)` that does not wait: one when there is nothing to read.
+    private static func closedByServer(_ handle: OpaquePointer) -> Bool {
+        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        guard descriptor.fd >= 0 else { return true }
+        // A session's last error and the end of its stream may come in separate reads.
+        for _ in 0..<4 {
+            descriptor.revents = 0
+            guard poll(&descriptor, 1, 0) > 0 else { return false }
+            if PQconsumeInput(handle) == 0 || PQstatus(handle) != CONNECTION_OK { return true }
+        }
+        return true
     }
 
     /// Defaults the connection string may override: a connection attempt gives up after 10 seconds,

@@ -188,7 +188,10 @@ extension ProviderSettingError {
         var node = settings
         var location: SourceLocation?
         for component in key.split(separator: ".") {
-            guard case .dictionary(let entries)? = node?.value, let entry = entries.last(where: { $0.key == component })
+            // `BasePlans[0][1]`: the entry `BasePlans`, then its elements 0 and 1.
+            let parts = component.split(separator: "[")
+            guard let name = parts.first, !component.hasPrefix("["),
+                case .dictionary(let entries)? = node?.value, let entry = entries.last(where: { $0.key == name })
             else { break }
             if case .knownKey = expected {
                 location = entry.keyLocation
@@ -196,6 +199,13 @@ extension ProviderSettingError {
                 location = entry.value.location
             }
             node = entry.value
+            for part in parts.dropFirst() {
+                guard part.hasSuffix("]"), let index = Int(part.dropLast()), case .array(let elements)? = node?.value,
+                    elements.indices.contains(index)
+                else { return location }
+                node = elements[index]
+                location = elements[index].location
+            }
         }
         return location
     }

@@ -24,6 +24,16 @@ public struct CatalogLoader: Sendable {
     /// its settings, and its keys (as for providers). `nil` accepts any well-formed kind and leaves
     /// settings to the ledger's factory.
     public var ledgerChecks: LedgerChecks?
+    /// The keys plug-ins registered for product dicts (`ProviderRegistry.productSettingsKeys`, e.g.
+    /// `GooglePlay`): each is read into `Product.storeSettings` instead of warned about as unknown.
+    public var productSettingsKeys: [String] = []
+    /// The problems of a product's dict for a plug-in (`ProviderRegistry.productSettingProblems`), each an
+    /// error at its line and column; `nil` leaves the dicts unchecked.
+    public var productSettingsCheck: ProductSettingsCheck?
+
+    /// Checks a product's dict for a plug-in: its key, the dict, the product, the catalog's storefronts.
+    public typealias ProductSettingsCheck =
+        @Sendable (String, [String: SettingValue], Product, [String: Storefront]) -> [ProviderSettingError]
 
     /// The registry's view of ledgers, for checking a catalog's `Ledger` as it is read.
     public struct LedgerChecks: Sendable {
@@ -67,6 +77,10 @@ public struct CatalogLoader: Sendable {
         ledgerChecks = LedgerChecks(
             knownKinds: Set(registry.ledgerKinds), settingProblems: { registry.settingProblems(in: $0) },
             settingKeys: { registry.settingKeys(of: $0) })
+        productSettingsKeys = registry.productSettingsKeys
+        productSettingsCheck = { key, settings, product, storefronts in
+            registry.productSettingProblems(key, settings: settings, product: product, storefronts: storefronts)
+        }
     }
 
     /// A decoder with every check this loader makes.
@@ -75,6 +89,8 @@ public struct CatalogLoader: Sendable {
             path: path, knownProviderKinds: knownProviderKinds, providerSettingsCheck: providerSettingsCheck,
             providerSettingKeys: providerSettingKeys)
         decoder.ledgerChecks = ledgerChecks
+        decoder.productSettingsKeys = Set(productSettingsKeys)
+        decoder.productSettingsCheck = productSettingsCheck
         return decoder
     }
 

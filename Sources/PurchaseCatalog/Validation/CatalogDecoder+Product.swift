@@ -10,6 +10,7 @@ extension CatalogDecoder {
         guard let entries = dictionary(node, key: "Products[\(index)]") else { return nil }
         var productID, type, storeIDs, prices, localizations, entitlements, payouts, subscription, duration,
             familyShareable, hostedContent, simulation: Int?
+        var storeSettingsEntries: [Int] = []
         for index in entries.indices {
             switch entries[index].key {
             case "ProductID": take(&productID, index, in: entries)
@@ -24,7 +25,8 @@ extension CatalogDecoder {
             case "FamilyShareable": take(&familyShareable, index, in: entries)
             case "HostedContent": take(&hostedContent, index, in: entries)
             case "Simulation": take(&simulation, index, in: entries)
-            default: unknownKey(entries[index], known: CatalogKeys.product)
+            case let key where productSettingsKeys.contains(key): storeSettingsEntries.append(index)
+            default: unknownKey(entries[index], known: CatalogKeys.product + productSettingsKeys.sorted())
             }
         }
         let errorsBefore = errorCount
@@ -116,8 +118,14 @@ extension CatalogDecoder {
             }
         }
 
+        var storeSettings: [String: [String: SettingValue]] = [:]
+        for index in storeSettingsEntries {
+            let entry = entries[index]
+            if let settings = decodeSettings(entry.value, key: entry.key) { storeSettings[entry.key] = settings }
+        }
+
         guard errorCount == errorsBefore, let id, let productType else { return nil }
-        return Product(
+        let product = Product(
             productID: id,
             type: productType,
             storeIDs: decodedStoreIDs,
@@ -129,8 +137,17 @@ extension CatalogDecoder {
             duration: decodedDuration,
             familyShareable: shareable,
             hostedContent: content,
-            simulation: decodedSimulation
+            simulation: decodedSimulation,
+            storeSettings: storeSettings.isEmpty ? nil : storeSettings
         )
+        if let productSettingsCheck {
+            for (key, settings) in storeSettings.sorted(by: { $0.key < $1.key }) {
+                for problem in productSettingsCheck(key, settings, product, storefronts ?? [:]) {
+                    report(.invalidProviderSetting(problem), at: problem.location(in: node) ?? node.location)
+                }
+            }
+        }
+        return errorCount == errorsBefore ? product : nil
     }
 
     /// Reads and checks a `ProductID`: charset and uniqueness.

@@ -14,6 +14,10 @@ struct CatalogDecoder {
     let providerSettingKeys: (@Sendable (ProviderKind) -> [String]?)?
     /// The registry's ledger kinds and checks, when the loader knows them.
     var ledgerChecks: CatalogLoader.LedgerChecks?
+    /// The keys plug-ins registered for product dicts (`GooglePlay`).
+    var productSettingsKeys: Set<String> = []
+    /// The check of a product's dict for a plug-in (``CatalogLoader/productSettingsCheck``).
+    var productSettingsCheck: CatalogLoader.ProductSettingsCheck?
 
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var errorCount = 0

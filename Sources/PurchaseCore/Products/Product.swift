@@ -29,6 +29,10 @@ public struct Product: Sendable, Hashable, Codable, Identifiable {
     public var hostedContent: HostedContent?
     /// How the simulated App Store behaves for this product, if the catalog says.
     public var simulation: ProductSimulation?
+    /// The product's dicts for one store each, by their key in the product dict (`GooglePlay`), as
+    /// written; the plug-in that registered the key reads and checks it
+    /// (``ProviderRegistry/registerProductSettings(_:check:)``). `nil` when there is none.
+    public var storeSettings: [String: [String: SettingValue]]?
 
     /// Creates a product.
     public init(
@@ -43,7 +47,8 @@ public struct Product: Sendable, Hashable, Codable, Identifiable {
         duration: SubscriptionPeriod? = nil,
         familyShareable: Bool = false,
         hostedContent: HostedContent? = nil,
-        simulation: ProductSimulation? = nil
+        simulation: ProductSimulation? = nil,
+        storeSettings: [String: [String: SettingValue]]? = nil
     ) {
         self.productID = productID
         self.type = type
@@ -57,6 +62,7 @@ public struct Product: Sendable, Hashable, Codable, Identifiable {
         self.familyShareable = familyShareable
         self.hostedContent = hostedContent
         self.simulation = simulation
+        self.storeSettings = storeSettings
     }
 
     /// The product identifier.

@@ -22,6 +22,7 @@ public struct ProviderRegistry: Sendable {
     var ledgerFactories: [LedgerKind: LedgerFactory] = [:]
     var ledgerSettingsChecks: [LedgerKind: SettingsCheck] = [:]
     var ledgerSettingKeys: [LedgerKind: [String]] = [:]
+    var productSettingsChecks: [String: ProductSettingsCheck] = [:]
 
     /// Creates an empty registry.
     public init() {}

@@ -96,10 +96,10 @@ struct LedgerCopyCommand {
         let counts = [
             ("deliveries", summary.deliveries), ("revocations", summary.revocations),
             ("expirations", summary.expirations), ("finished", summary.finished), ("spends", summary.spends),
-            ("notifications", summary.notifications),
+            ("notifications", summary.notifications), ("spendIDs", summary.spendIDs),
         ]
         if json {
-            let copied = JSONText.object((counts + [("spendIDs", summary.spendIDs)]).map { ($0.0, .number($0.1)) })
+            let copied = JSONText.object(counts.map { ($0.0, .number($0.1)) })
             try ProductsCommand.write(
                 JSONText.object([("to", .string(kind)), ("copied", copied)]).text + "\n", console)
             return

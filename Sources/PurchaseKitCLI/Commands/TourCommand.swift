@@ -3,7 +3,8 @@ import PurchaseKit
 
 /// `purchasekit tour`: a guided, localized walk through the deployment of the `--catalog` file
 /// (default `Catalog/Default.plist`) with the real purchase flow; see ``TourGuide`` for the steps and
-/// the code paths behind them.
+/// the code paths behind them. The catalog sells through the file store alone, or through several
+/// stores (`Catalog/MultiStore.plist`), when the tour buys through each (``TourGuide/runStores(emit:)``).
 ///
 /// The purchases go to a fresh temporary state folder, removed at the end, unless `--state` is given;
 /// the fresh install always uses a temporary folder, so nothing is left in the working folder. Prints
@@ -31,9 +32,9 @@ struct TourCommand {
         }
         let console = session.console
         let path = options.catalogPath
-        guard catalog.deployment.providers.count == 1, let provider = catalog.deployment.providers.first,
-            provider.kind == .file
-        else {
+        // One store: the file store's tour (Ask to Buy needs it); several: a purchase through each.
+        let providers = catalog.deployment.providers
+        guard providers.count > 1 || providers.first?.kind == .file else {
             let kinds = catalog.deployment.providers.map(\.kind.rawValue).joined(separator: ", ")
             console.diagnostic(
                 "purchasekit: " + console.text(.keyed(.toolTourNeedsFileStore, arguments: [.text(path), .text(kinds)])))
@@ -93,7 +94,7 @@ extension TourCommand {
         do throws(PurchaseError) {
             try await guide.run { (step: TourStep) throws(PurchaseError) in
                 let number = await counter.next()
-                let text = json ? step.jsonLine : step.text(number: number, of: TourGuide.stepCount, style: style)
+                let text = json ? step.jsonLine : step.text(number: number, of: guide.stepCount, style: style)
                 do throws(ToolError) {
                     try console.print(text)
                 } catch let failure {

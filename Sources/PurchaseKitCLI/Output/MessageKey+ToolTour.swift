@@ -22,6 +22,9 @@ extension MessageKey {
     static let toolTourApproved = MessageKey("tool.tour.approved")
     /// Narration before a purchase whose payment the store declines; names the product.
     static let toolTourDeclined = MessageKey("tool.tour.declined", arguments: [.text])
+    /// Narration before buying a product through another store of a multi-store deployment; names the
+    /// product and the store (its provider kind).
+    static let toolTourBuyThroughStore = MessageKey("tool.tour.buyThroughStore", arguments: [.text, .text])
     /// Narration before restoring on a fresh install.
     static let toolTourRestore = MessageKey("tool.tour.restore")
     /// Label of what the person owns before the restore (on the fresh install).
@@ -41,7 +44,8 @@ extension MessageKey {
     static let toolTourKeys: [MessageKey] = [
         .toolTourIntro, .toolTourStateTemporary, .toolTourStateKept, .toolTourProducts, .toolTourBuyConsumable,
         .toolTourBuyNonConsumable, .toolTourBuyAgain, .toolTourAskToBuy, .toolTourApproved, .toolTourDeclined,
-        .toolTourRestore, .toolTourBeforeRestore, .toolTourAfterRestore, .toolTourDoneTemporary, .toolTourDoneKept,
+        .toolTourBuyThroughStore, .toolTourRestore, .toolTourBeforeRestore, .toolTourAfterRestore,
+        .toolTourDoneTemporary, .toolTourDoneKept,
         .toolTourNeedsFileStore, .toolTourNeedsProducts,
     ]
 }

@@ -29,7 +29,9 @@ extension ServerContext {
                 result = SpendResult(balance: left, replayed: false)
             }
         } catch {
-            throw failure(error)
+            var answer = failure(error)
+            if answer.code == .ledgerIOFailed { answer.message = .keyed(.serverBalanceNotUpdated, arguments: []) }
+            throw answer
         }
         // The ledger took the units (or had taken them): the answer is 200 whatever follows. When the
         // entitlements cannot be read just now, it carries the account, the balance left and `replayed`.

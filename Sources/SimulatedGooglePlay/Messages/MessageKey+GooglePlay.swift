@@ -1,7 +1,8 @@
 public import PurchaseCore
 
 /// The keys of the simulated Google Play's texts (`googlePlay.*`): what each Play Billing response code
-/// means (``BillingResponseCode/messageKey``), the purchase states (``PlayPurchaseState/messageKey``) and
+/// means (``BillingResponseCode/messageKey``), the purchase states (``PlayPurchaseState/messageKey``), the
+/// subscription states (``PlaySubscriptionState/messageKey``) and
 /// why signed purchase data was refused (``PlaySignatureError/Kind/messageKey``).
 extension MessageKey {
     /// `FEATURE_NOT_SUPPORTED`.
@@ -34,6 +35,18 @@ extension MessageKey {
     public static let googlePlayStatePending = MessageKey("googlePlay.purchaseState.pending")
     /// A purchase in `UNSPECIFIED_STATE` (a pending purchase that was cancelled).
     public static let googlePlayStateUnspecified = MessageKey("googlePlay.purchaseState.unspecified")
+    /// A subscription paid for, in its period, renewing.
+    public static let googlePlaySubscriptionActive = MessageKey("googlePlay.subscriptionState.active")
+    /// A subscription whose auto-renew is off, with access until its period ends.
+    public static let googlePlaySubscriptionCanceled = MessageKey("googlePlay.subscriptionState.canceled")
+    /// A subscription whose renewal failed to charge, with access while Play retries.
+    public static let googlePlaySubscriptionInGracePeriod = MessageKey("googlePlay.subscriptionState.inGracePeriod")
+    /// A subscription on account hold: no access until the payment is fixed.
+    public static let googlePlaySubscriptionOnHold = MessageKey("googlePlay.subscriptionState.onHold")
+    /// A subscription the person paused.
+    public static let googlePlaySubscriptionPaused = MessageKey("googlePlay.subscriptionState.paused")
+    /// A subscription that ended.
+    public static let googlePlaySubscriptionExpired = MessageKey("googlePlay.subscriptionState.expired")
     /// Signed purchase data that cannot be read.
     public static let googlePlaySignatureMalformedData = MessageKey("googlePlay.signature.malformedData")
     /// A license key that is not a 2048-bit RSA public key.
@@ -46,6 +59,29 @@ extension MessageKey {
     public static let googlePlaySignatureWrongProduct = MessageKey("googlePlay.signature.wrongProduct")
     /// Purchase data of a purchase not paid for.
     public static let googlePlaySignatureNotPurchased = MessageKey("googlePlay.signature.notPurchased")
+    /// A catalog product's `GooglePlay` setting that only a one-time product may have (arguments: the
+    /// setting's path, its owner), as the other `googlePlay.setting.*` keys.
+    public static let googlePlaySettingOneTimeOnly = MessageKey(
+        "googlePlay.setting.oneTimeOnly", arguments: [.text, .text])
+    /// A `GooglePlay` setting only a subscription may have.
+    public static let googlePlaySettingSubscriptionsOnly = MessageKey(
+        "googlePlay.setting.subscriptionsOnly", arguments: [.text, .text])
+    /// A `GooglePlay` setting that must be a (non-empty) array.
+    public static let googlePlaySettingArray = MessageKey("googlePlay.setting.array", arguments: [.text, .text])
+    /// A base plan or offer id used twice.
+    public static let googlePlaySettingDuplicateID = MessageKey(
+        "googlePlay.setting.duplicateID", arguments: [.text, .text])
+    /// A `GooglePlay` setting that is required and missing.
+    public static let googlePlaySettingRequired = MessageKey("googlePlay.setting.required", arguments: [.text, .text])
+    /// A price that is not a decimal amount.
+    public static let googlePlaySettingPrice = MessageKey("googlePlay.setting.price", arguments: [.text, .text])
+    /// A base plan id, offer id or tag outside Play's rule.
+    public static let googlePlaySettingID = MessageKey("googlePlay.setting.id", arguments: [.text, .text])
+    /// A period that is not an ISO 8601 duration.
+    public static let googlePlaySettingPeriod = MessageKey("googlePlay.setting.period", arguments: [.text, .text])
+    /// A price for a storefront the catalog does not declare.
+    public static let googlePlaySettingStorefront = MessageKey(
+        "googlePlay.setting.storefront", arguments: [.text, .text])
 
     /// Every key this module declares, in the order above.
     public static let googlePlayKeys: [MessageKey] = [
@@ -53,7 +89,12 @@ extension MessageKey {
         .googlePlayServiceUnavailable, .googlePlayBillingUnavailable, .googlePlayItemUnavailable,
         .googlePlayDeveloperError, .googlePlayError, .googlePlayItemAlreadyOwned, .googlePlayItemNotOwned,
         .googlePlayNetworkError, .googlePlayStatePurchased, .googlePlayStatePending, .googlePlayStateUnspecified,
+        .googlePlaySubscriptionActive, .googlePlaySubscriptionCanceled, .googlePlaySubscriptionInGracePeriod,
+        .googlePlaySubscriptionOnHold, .googlePlaySubscriptionPaused, .googlePlaySubscriptionExpired,
         .googlePlaySignatureMalformedData, .googlePlaySignatureInvalidKey, .googlePlaySignatureInvalid,
         .googlePlaySignatureWrongPackage, .googlePlaySignatureWrongProduct, .googlePlaySignatureNotPurchased,
+        .googlePlaySettingOneTimeOnly, .googlePlaySettingSubscriptionsOnly, .googlePlaySettingArray,
+        .googlePlaySettingDuplicateID, .googlePlaySettingRequired, .googlePlaySettingPrice, .googlePlaySettingID,
+        .googlePlaySettingPeriod, .googlePlaySettingStorefront,
     ]
 }

@@ -1,3 +1,5 @@
+public import PurchaseCore
+
 /// Everything the simulated Play Store knows of one purchase (one purchase token): what the app's
 /// `Purchase` shows, and what only Play's servers know (orders, subscription state, refunds, the token it
 /// replaced). A later Play Developer API answers from it.
@@ -76,7 +78,7 @@ public struct PlayOrder: Sendable, Hashable, Codable {
 }
 
 /// Where a subscription stands, as Play's `SubscriptionState` names it.
-public enum PlaySubscriptionState: String, Sendable, Hashable, Codable {
+public enum PlaySubscriptionState: String, Sendable, Hashable, Codable, CaseIterable {
     /// Paid, in its period, renewing.
     case active
     /// Auto-renew off; access until the period's end.
@@ -89,6 +91,18 @@ public enum PlaySubscriptionState: String, Sendable, Hashable, Codable {
     case paused
     /// Ended: expired, revoked or replaced.
     case expired
+
+    /// The key of the state's text for a person.
+    public var messageKey: MessageKey {
+        switch self {
+        case .active: .googlePlaySubscriptionActive
+        case .canceled: .googlePlaySubscriptionCanceled
+        case .inGracePeriod: .googlePlaySubscriptionInGracePeriod
+        case .onHold: .googlePlaySubscriptionOnHold
+        case .paused: .googlePlaySubscriptionPaused
+        case .expired: .googlePlaySubscriptionExpired
+        }
+    }
 }
 
 /// What a subscription purchase holds beyond a one-time purchase.

@@ -26,8 +26,17 @@ public actor SimulatedGooglePlay {
     public let locale: String
     /// The virtual clock (a `ManualClock` moves with ``advanceTime(by:)``).
     public nonisolated let clock: any PurchaseClock
-    /// The store's state; every change of it goes through the store's rules.
-    public internal(set) var state: PlayStoreState
+    /// The store's state; every change of it goes through the store's rules, and is written to the
+    /// store's state file at once when it has one (see `PlayStateFile`).
+    public internal(set) var state: PlayStoreState {
+        didSet { keep(oldValue) }
+    }
+
+    /// Where every change of ``state`` is written, or `nil` to keep it in memory.
+    let stateFile: PlayStateFile?
+
+    /// The first failure to write the state, until ``takePersistenceFailure()`` hands it out.
+    var persistenceFailure: PurchaseError?
 
     /// The app's signing key, read from (or made into) ``PlayStoreState/signingKeyPEM`` on first use.
     var signingKey: PlaySigningKey?
@@ -64,6 +73,39 @@ public actor SimulatedGooglePlay {
         self.clock = clock
         self.locale = locale
         self.state = state
+        self.stateFile = nil
+    }
+
+    /// A store whose every change of ``state`` is written to `stateFile` before the call making it
+    /// answers.
+    init(
+        packageName: String, appName: String, products: [PlayProduct], clock: any PurchaseClock, locale: String,
+        state: PlayStoreState, stateFile: PlayStateFile?
+    ) {
+        self.packageName = packageName
+        self.appName = appName
+        self.products = Dictionary(products.map { ($0.productId, $0) }, uniquingKeysWith: { first, _ in first })
+        self.clock = clock
+        self.locale = locale
+        self.state = state
+        self.stateFile = stateFile
+    }
+
+    /// Writes ``state`` to ``stateFile`` when it differs from `previous`; a failure is kept for
+    /// ``takePersistenceFailure()``.
+    private func keep(_ previous: PlayStoreState) {
+        guard let stateFile, state != previous else { return }
+        do {
+            try stateFile.write(state)
+        } catch {
+            if persistenceFailure == nil { persistenceFailure = error }
+        }
+    }
+
+    /// The first failure to write the state since the last call, and forgets it.
+    func takePersistenceFailure() -> PurchaseError? {
+        defer { persistenceFailure = nil }
+        return persistenceFailure
     }
 
     /// The clock's time in milliseconds since 1970.

@@ -26,11 +26,16 @@ struct TourGuide: Sendable {
     /// The plug-ins the tour's deployments are opened with.
     var registry: ProviderRegistry = .builtIn
 
-    /// How many steps the tour has.
-    static let stepCount = 8
+    /// How many steps the tour has: 8 for the file store; for several stores the first four, one
+    /// purchase through each other store, and the restore.
+    var stepCount: Int { plan.isFileStore ? 8 : 5 + plan.otherStores.count }
 
     /// Runs every step in order.
     func run(emit: @Sendable (TourStep) async throws(PurchaseError) -> Void) async throws(PurchaseError) {
+        guard plan.isFileStore else {
+            try await runStores(emit: emit)
+            return
+        }
         try await using(plan.catalog, plan.stateDirectory) { deployment throws(PurchaseError) in
             try await emit(try await products(deployment))
             try await emit(try await buyConsumable(deployment))
@@ -58,7 +63,7 @@ struct TourGuide: Sendable {
 
     // MARK: - Steps
 
-    private func products(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> TourStep {
+    func products(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> TourStep {
         let response: ProductsResponse
         do {
             response = try await deployment.store.products()
@@ -97,7 +102,7 @@ struct TourGuide: Sendable {
             ])
     }
 
-    private func buyConsumable(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> TourStep {
+    func buyConsumable(_ deployment: PurchaseDeployment) async throws(PurchaseError) -> TourStep {
         var step = await purchase(
             deployment, plan.consumable, step: "buyConsumable", narration: .toolTourBuyConsumable)
         let balances = try await entitlements(deployment).balances
@@ -160,7 +165,7 @@ struct TourGuide: Sendable {
     /// A fresh install on the same account: a deployment on the first device's state folder (the
     /// account, in the file store) whose `file` ledger has a folder of its own (`Folder`), new and
     /// empty (the app's record of deliveries); it restores.
-    private func freshInstall() async throws(PurchaseError) -> TourStep {
+    func freshInstall() async throws(PurchaseError) -> TourStep {
         var catalog = plan.catalog
         catalog.deployment.ledger = LedgerConfiguration(
             kind: .file, settings: ["Folder": .string(plan.freshInstallDirectory.path)])
@@ -203,7 +208,7 @@ struct TourGuide: Sendable {
     // MARK: - Helpers
 
     /// Buys `product` and describes the outcome as a step.
-    private func purchase(
+    func purchase(
         _ deployment: PurchaseDeployment, _ product: Product, step name: String, narration key: MessageKey
     ) async -> TourStep {
         let outcome = await deployment.store.purchase(product.productID)
@@ -296,17 +301,17 @@ struct TourGuide: Sendable {
         return parts.isEmpty ? render(.toolNothingOwned) : parts.joined(separator: ", ")
     }
 
-    private func name(of product: Product, in deployment: PurchaseDeployment) -> String {
+    func name(of product: Product, in deployment: PurchaseDeployment) -> String {
         deployment.displayName(of: product.productID)
     }
 
-    private func narrate(_ key: MessageKey, _ arguments: String...) -> String {
+    func narrate(_ key: MessageKey, _ arguments: String...) -> String {
         console.text(.keyed(key, arguments: arguments.map { .text($0) }))
     }
 
     /// Opens a deployment of `catalog` on `state`, starts its store, runs `body`, and closes it
     /// whatever happens.
-    private func using<Value: Sendable>(
+    func using<Value: Sendable>(
         _ catalog: Catalog, _ state: URL,
         _ body: (PurchaseDeployment) async throws(PurchaseError) -> Value
     ) async throws(PurchaseError) -> Value {

@@ -14,6 +14,13 @@ struct TourPlan: Sendable {
     var askToBuy: Product
     /// The product whose payment the store declines.
     var declined: Product
+    /// For a deployment of several stores, one product sold through each store after the default one
+    /// (a non-consumable, else a subscription, else a consumable, priced in the storefront); empty for
+    /// one store.
+    var otherStores: [Product] = []
+    /// Whether the deployment sells through the file store alone (the tour with Ask to Buy); otherwise
+    /// it sells through several stores and the tour buys through each.
+    var isFileStore: Bool
     /// The state folder of the first device (the store's account lives in it too).
     var stateDirectory: URL
     /// The state folder of the fresh install (its own ledger; the same store account).
@@ -36,6 +43,13 @@ struct TourPlan: Sendable {
         declined = consumables.dropFirst().first ?? consumable
         self.stateDirectory = stateDirectory
         self.freshInstallDirectory = freshInstallDirectory
+        let providers = catalog.deployment.providers
+        isFileStore = providers.count == 1 && providers.first?.kind == .file
+        let rank: [ProductType: Int] = [.nonConsumable: 0, .autoRenewable: 1, .consumable: 2]
+        otherStores = providers.dropFirst().compactMap { provider in
+            priced.filter { catalog.deployment.provider(for: $0) == provider && rank[$0.type] != nil }
+                .min { rank[$0.type]! < rank[$1.type]! }
+        }
     }
 
     /// The storefront whose currency is the locale's (`JPN` for `ja_JP` or `ja`) when the catalog
