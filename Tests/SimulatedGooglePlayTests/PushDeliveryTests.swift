@@ -110,4 +110,21 @@ struct PushDeliveryTests {
         await play.store.publishTestNotification()
         #expect(await copy.pendingPushes().last == (await play.store.pendingPushes()).last)
     }
+
+    @Test func aStateWrittenBeforeNotificationsStillReadsAndPublishesItsEvents() async throws {
+        let play = try await Self.storeWithPurchases(2)
+        let data = try JSONEncoder().encode(await play.store.state)
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        object["notifications"] = nil
+        object["developerAPIAccessToken"] = nil
+        let older = try JSONSerialization.data(withJSONObject: object)
+        let state = try JSONDecoder().decode(PlayStoreState.self, from: older)
+        #expect(state.purchases == (await play.store.state).purchases)
+        #expect(state.developerAPIAccessToken.hasPrefix("ya29."))
+        #expect(state == (try JSONDecoder().decode(PlayStoreState.self, from: older)))
+        let copy = SimulatedGooglePlay(
+            products: PlayHarness.products, clock: ManualClock(start: play.store.clock.now), state: state)
+        let pushes = await copy.takeDuePushes()
+        #expect(pushes.map(\.notification.oneTimeProductNotification?.notificationType) == [1, 1])
+    }
 }

@@ -37,6 +37,31 @@ public struct PlayStoreState: Sendable, Hashable, Codable {
         developerAPIAccessToken = serverRandom.accessToken()
         notifications = PlayPushOutbox(random: serverRandom)
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case purchases, purchaseOrder, voidedPurchases, events, controls, signingKeyPEM, notifications
+        case developerAPIAccessToken, random
+    }
+
+    /// Reads a state; one written before the store published notifications or served the Developer API
+    /// gets an empty outbox and an access token drawn from its random source's state.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        purchases = try container.decode([String: PlayPurchaseRecord].self, forKey: .purchases)
+        purchaseOrder = try container.decode([String].self, forKey: .purchaseOrder)
+        voidedPurchases = try container.decode([PlayVoidedPurchase].self, forKey: .voidedPurchases)
+        events = try container.decode([PlayEvent].self, forKey: .events)
+        controls = try container.decode(PlayControls.self, forKey: .controls)
+        signingKeyPEM = try container.decodeIfPresent(String.self, forKey: .signingKeyPEM)
+        random = try container.decode(PlayRandom.self, forKey: .random)
+        var serverRandom = random.derived()
+        let token = serverRandom.accessToken()
+        developerAPIAccessToken =
+            try container.decodeIfPresent(String.self, forKey: .developerAPIAccessToken) ?? token
+        notifications =
+            try container.decodeIfPresent(PlayPushOutbox.self, forKey: .notifications)
+            ?? PlayPushOutbox(random: serverRandom)
+    }
 }
 
 /// The simulated Play Store's test controls: what the next billing flows answer, and whether Play's
@@ -76,6 +101,11 @@ struct PlayRandom: Sendable, Hashable, Codable {
 
     init(seed: UInt64) {
         state = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    }
+
+    /// Another source, seeded from this one's state (which it leaves as it is).
+    func derived() -> PlayRandom {
+        PlayRandom(seed: state ^ 0x9E37_79B9_7F4A_7C15)
     }
 
     /// The next 32 random bits.
