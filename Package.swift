@@ -64,7 +64,8 @@ let package = Package(
         // The simulated Google Play: Play Billing's model and rules on a virtual clock.
         .target(name: "SimulatedGooglePlay", dependencies: ["PurchaseCore", "COpenSSL"]),
         .testTarget(
-            name: "SimulatedGooglePlayTests", dependencies: ["SimulatedGooglePlay", "PurchaseCore", "PurchaseCatalog"]),
+            name: "SimulatedGooglePlayTests",
+            dependencies: ["SimulatedGooglePlay", "PurchaseCore", "PurchaseCatalog", "HTTPServer", "TestSupport"]),
         .target(
             name: "PurchaseCatalog", dependencies: ["PropertyList", "PurchaseCore"], resources: [.process("Resources")]),
         .target(name: "FileStore", dependencies: ["PurchaseCore", "Journal"], exclude: ["README.md"]),
@@ -113,7 +114,8 @@ let package = Package(
         // What several test targets share: waiting for child processes, finding the conformance corpus.
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
         .target(
-            name: "TestSupport", dependencies: ["CChildProcess", "HTTPServer", "SimulatedAppStore"],
+            name: "TestSupport",
+            dependencies: ["CChildProcess", "HTTPServer", "SimulatedAppStore", "SimulatedGooglePlay"],
             path: "Tests/TestSupport"),
         .testTarget(
             name: "CatalogCodegenTests",

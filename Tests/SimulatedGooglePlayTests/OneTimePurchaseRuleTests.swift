@@ -137,6 +137,25 @@ struct OneTimePurchaseRuleTests {
         #expect(await play.store.voidedPurchases().count == 3)
     }
 
+    @Test func anUnacknowledgedPurchasePartlyRefundedIsRevokedWholeAtTheDeadline() async throws {
+        let play = await PlayHarness.make()
+        let token = try #require(try await play.buy("gems.100", quantity: 4).1).purchaseToken
+        #expect(await play.store.refund(token, quantity: 3, revoke: false) != nil)
+        await play.store.advanceTime(by: 3 * 86_400)
+        let record = try await play.record(token)
+        #expect(record.revoked && record.refundedQuantity == 4 && record.revokedQuantity == 4)
+        let voided = await play.store.voidedPurchases()
+        #expect(voided.map(\.voidedQuantity) == [3, 1] && voided.last?.voidedSource == .google)
+        #expect(await play.eventKinds(token) == [.purchased, .voided, .voided, .revoked])
+        // Everything refunded already: the deadline revokes without another refund.
+        let other = try #require(try await play.buy("gems.100", quantity: 2).1).purchaseToken
+        #expect(await play.store.refund(other, revoke: false) != nil)
+        await play.store.advanceTime(by: 3 * 86_400)
+        #expect(try await play.record(other).revoked)
+        #expect(await play.eventKinds(other) == [.purchased, .voided, .revoked])
+        #expect(await play.store.voidedPurchases().count == 3)
+    }
+
     @Test func aQuantityNeedsAMultiQuantityProduct() async throws {
         let play = await PlayHarness.make()
         let details = try await play.details("remove.ads", .inapp)

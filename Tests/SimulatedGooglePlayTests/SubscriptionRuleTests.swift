@@ -233,4 +233,15 @@ struct SubscriptionRuleTests {
         #expect(await play.client.queryPurchases(.subs).1.isEmpty)
         #expect(await play.store.voidedPurchases().first?.productType == .subs)
     }
+
+    @Test func anUnacknowledgedSubscriptionRefundedWithoutRevocationIsRevokedWithoutASecondRefund() async throws {
+        let play = await PlayHarness.make()
+        let token = try #require(try await play.buy("premium", plan: "monthly").1).purchaseToken
+        #expect(await play.store.refund(token, revoke: false) != nil)
+        await play.store.advanceTime(by: 3 * 86_400)
+        let record = try await play.record(token)
+        #expect(record.revoked && record.subscription?.state == .expired)
+        #expect(await play.store.voidedPurchases().count == 1)
+        #expect(await play.eventKinds(token) == [.purchased, .voided, .revoked])
+    }
 }

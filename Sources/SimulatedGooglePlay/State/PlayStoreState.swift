@@ -18,14 +18,49 @@ public struct PlayStoreState: Sendable, Hashable, Codable {
     /// The app's signing key pair as PEM text (PKCS#8), made on first use; its public half is the
     /// license key (``SimulatedGooglePlay/licenseKey()``).
     public var signingKeyPEM: String?
+    /// The real-time developer notifications published to the app's Pub/Sub subscription and not yet
+    /// acknowledged, and how they are delivered.
+    public var notifications: PlayPushOutbox
+    /// The OAuth access token the Play Developer API accepts (``SimulatedPlayDeveloperAPI``); any other is
+    /// answered 401.
+    public var developerAPIAccessToken: String
     /// The random source of purchase tokens and order ids.
     var random: PlayRandom
 
-    /// An empty store whose tokens and order ids come from `seed` (equal seeds, equal sequences).
+    /// An empty store whose tokens, order ids, message ids and access token come from `seed` (equal seeds,
+    /// equal sequences).
     ///
-    /// - Parameter seed: the random source's seed.
+    /// - Parameter seed: the random sources' seed.
     public init(seed: UInt64 = 0) {
         random = PlayRandom(seed: seed)
+        var serverRandom = PlayRandom(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        developerAPIAccessToken = serverRandom.accessToken()
+        notifications = PlayPushOutbox(random: serverRandom)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case purchases, purchaseOrder, voidedPurchases, events, controls, signingKeyPEM, notifications
+        case developerAPIAccessToken, random
+    }
+
+    /// Reads a state; one written before the store published notifications or served the Developer API
+    /// gets an empty outbox and an access token drawn from its random source's state.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        purchases = try container.decode([String: PlayPurchaseRecord].self, forKey: .purchases)
+        purchaseOrder = try container.decode([String].self, forKey: .purchaseOrder)
+        voidedPurchases = try container.decode([PlayVoidedPurchase].self, forKey: .voidedPurchases)
+        events = try container.decode([PlayEvent].self, forKey: .events)
+        controls = try container.decode(PlayControls.self, forKey: .controls)
+        signingKeyPEM = try container.decodeIfPresent(String.self, forKey: .signingKeyPEM)
+        random = try container.decode(PlayRandom.self, forKey: .random)
+        var serverRandom = random.derived()
+        let token = serverRandom.accessToken()
+        developerAPIAccessToken =
+            try container.decodeIfPresent(String.self, forKey: .developerAPIAccessToken) ?? token
+        notifications =
+            try container.decodeIfPresent(PlayPushOutbox.self, forKey: .notifications)
+            ?? PlayPushOutbox(random: serverRandom)
     }
 }
 
@@ -68,6 +103,11 @@ struct PlayRandom: Sendable, Hashable, Codable {
         state = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     }
 
+    /// Another source, seeded from this one's state (which it leaves as it is).
+    func derived() -> PlayRandom {
+        PlayRandom(seed: state ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
     /// The next 32 random bits.
     mutating func next() -> UInt32 {
         let old = state
@@ -90,6 +130,12 @@ struct PlayRandom: Sendable, Hashable, Codable {
         token += "."
         token += String((0..<96).map { _ in alphabet[Int(below(64))] })
         return token
+    }
+
+    /// An OAuth access token as Google issues them: `ya29.` then 120 letters, digits, `-` and `_`.
+    mutating func accessToken() -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        return "ya29." + String((0..<120).map { _ in alphabet[Int(below(64))] })
     }
 
     /// An order id as Play writes it: `GPA.` then digit groups of 4, 4, 4 and 5.

@@ -192,8 +192,22 @@ extension SimulatedGooglePlay {
         }
     }
 
-    /// Refunds and revokes a purchase nobody acknowledged within three days of its payment.
+    /// Refunds what is left of a purchase nobody acknowledged within three days of its payment and revokes
+    /// the whole purchase, units refunded earlier without revocation included.
     func revokeUnacknowledged(_ record: inout PlayPurchaseRecord, at time: Int64) {
-        void(&record, quantity: nil, revoke: true, reason: .other, source: .google, at: time)
+        let refundable =
+            record.productType == .subs
+            ? record.orders.last?.refunded != true : record.refundedQuantity < record.quantity
+        if refundable { void(&record, quantity: nil, revoke: true, reason: .other, source: .google, at: time) }
+        guard !record.revoked else { return }
+        record.revoked = true
+        if record.productType == .inapp { record.revokedQuantity = record.quantity }
+        if var term = record.subscription {
+            term.state = .expired
+            term.autoRenewing = false
+            term.expiryTime = min(term.expiryTime, time)
+            record.subscription = term
+        }
+        log(.revoked, record, at: time)
     }
 }
