@@ -174,7 +174,7 @@ let package = Package(
             name: "PurchaseServerTests",
             dependencies: [
                 "PurchaseServer", "purchasekit-server", "HTTPServer", "PurchaseKit", "AppStoreSignedData",
-                "TestSupport", "GooglePlayDeveloperAPI",
+                "TestSupport", "GooglePlayDeveloperAPI", "SimulatedGooglePlay",
             ]),
         // Exactly once under faults: purchasekit-server processes on one PostgreSQL database, killed and
         // restarted, and the database restarted (Scripts/with-postgres.sh; skipped without it, failing under CI=true).
