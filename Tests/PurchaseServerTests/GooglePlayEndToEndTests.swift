@@ -1,9 +1,9 @@
 import Foundation
-import HTTPServer
 import PurchaseCore
 import PurchaseKit
 import PurchaseServer
 import SimulatedGooglePlay
+import TestSupport
 import Testing
 
 /// The simulated Google Play and the server together: its Pub/Sub pushes POSTed by its sender to
@@ -12,29 +12,6 @@ import Testing
 struct GooglePlayEndToEndTests {
     static let pushSecret = "e2e-push-secret"
     static let accessToken = "e2e-access-token"
-
-    /// The simulated Play Developer API behind an HTTP server on 127.0.0.1.
-    final class HostedDeveloperAPI: Sendable {
-        let server: HTTPServer
-        let baseURL: URL
-
-        init(_ api: SimulatedPlayDeveloperAPI) throws {
-            server = HTTPServer(configuration: HTTPServer.Configuration(host: "127.0.0.1", port: 0)) { request in
-                let answer = await api.respond(
-                    to: PlayDeveloperAPIRequest(
-                        method: request.method, path: request.path,
-                        query: request.query.map { URLQueryItem(name: $0.name, value: $0.value) },
-                        headers: Dictionary(
-                            request.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
-                        body: request.body))
-                var headers = HTTPHeaders()
-                for (name, value) in answer.headers { headers.add(name: name, value: value) }
-                return HTTPResponse(status: answer.status, headers: headers, body: answer.body)
-            }
-            try server.start()
-            baseURL = URL(string: "http://127.0.0.1:\(server.port)")!
-        }
-    }
 
     static let products: [PlayProduct] = [
         .oneTime(
@@ -65,7 +42,7 @@ struct GooglePlayEndToEndTests {
             $0.duplicateChance = 0.5
             $0.reorders = true
         }
-        let api = try HostedDeveloperAPI(SimulatedPlayDeveloperAPI(store: store))
+        let api = try LoopbackPlayDeveloperAPI(SimulatedPlayDeveloperAPI(store: store))
         let fixture = try await ServerFixture(
             serverSettings: """
                 <key>GooglePlayPackageName</key><string>\(store.packageName)</string>
@@ -131,6 +108,6 @@ struct GooglePlayEndToEndTests {
         #expect(contents.deliveries.count == 3)
         #expect((contents.balances(for: account)["gems"] ?? 0) == 0)
         await fixture.close()
-        await api.server.shutdown()
+        await api.stop()
     }
 }
