@@ -46,6 +46,11 @@ let package = Package(
                 "AppStoreServerAPI", "AppStoreSignedData", "PurchaseCore", "SimulatedAppStore", "TestSupport",
                 "HTTPServer",
             ]),
+        // The Google Play Developer API client and the real-time developer notifications it confirms.
+        .target(name: "GooglePlayDeveloperAPI", dependencies: ["PurchaseCore"]),
+        .testTarget(
+            name: "GooglePlayDeveloperAPITests",
+            dependencies: ["GooglePlayDeveloperAPI", "PurchaseCore", "TestSupport", "HTTPServer"]),
         .target(
             name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL", "AppStoreSignedData"]),
         .executableTarget(
@@ -160,13 +165,16 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .target(
             name: "PurchaseServer",
-            dependencies: ["HTTPServer", "PurchaseKit", "PurchaseCore", "PurchaseCatalog", "AppStoreSignedData"]),
+            dependencies: [
+                "HTTPServer", "PurchaseKit", "PurchaseCore", "PurchaseCatalog", "AppStoreSignedData",
+                "GooglePlayDeveloperAPI",
+            ]),
         .executableTarget(name: "purchasekit-server", dependencies: ["PurchaseServer"]),
         .testTarget(
             name: "PurchaseServerTests",
             dependencies: [
                 "PurchaseServer", "purchasekit-server", "HTTPServer", "PurchaseKit", "AppStoreSignedData",
-                "TestSupport",
+                "TestSupport", "GooglePlayDeveloperAPI", "SimulatedGooglePlay",
             ]),
         // Exactly once under faults: purchasekit-server processes on one PostgreSQL database, killed and
         // restarted, and the database restarted (Scripts/with-postgres.sh; skipped without it, failing under CI=true).

@@ -30,6 +30,16 @@ extension MessageKey {
     public static let serverAccountMismatch = MessageKey("server.accountMismatch")
     /// App Store data, with no trust configured for it.
     public static let serverAppStoreNotConfigured = MessageKey("server.appStoreNotConfigured")
+    /// Google Play notifications, with no `GooglePlayPackageName` configured.
+    public static let serverGooglePlayNotConfigured = MessageKey("server.googlePlayNotConfigured")
+    /// A Play notification for another app than the one configured.
+    public static let serverGooglePlayWrongPackage = MessageKey("server.googlePlayWrongPackage")
+    /// The Play Developer API could not confirm the purchase now (the notification is applied when sent again).
+    public static let serverGooglePlayUnavailable = MessageKey("server.googlePlayUnavailable")
+    /// The Play Developer API refused to tell the purchase's state.
+    public static let serverGooglePlayRefused = MessageKey("server.googlePlayRefused")
+    /// The Play Developer API's answer lacks what the purchase needs.
+    public static let serverGooglePlayIncomplete = MessageKey("server.googlePlayIncomplete")
     /// No API key configured (the environment variable's name).
     public static let serverNoAPIKey = MessageKey("server.noAPIKey", arguments: [.text])
     /// The server listens (the address).
@@ -50,7 +60,9 @@ extension MessageKey {
         .serverUnauthorized, .serverNotFound, .serverMethodNotAllowed, .serverMalformedBody, .serverInvalidSpendID,
         .serverSpendIDMismatch, .serverBalanceNotUpdated, .serverBodyTooLarge,
         .serverHeadersTooLarge, .serverTimedOut, .serverShuttingDown, .serverAccountMismatch,
-        .serverAppStoreNotConfigured, .serverNoAPIKey, .serverListening, .serverUsage, .serverUnknownOption,
+        .serverAppStoreNotConfigured, .serverGooglePlayNotConfigured, .serverGooglePlayWrongPackage,
+        .serverGooglePlayUnavailable, .serverGooglePlayRefused, .serverGooglePlayIncomplete, .serverNoAPIKey,
+        .serverListening, .serverUsage, .serverUnknownOption,
         .serverMissingValue, .serverInvalidListen, .serverCannotListen,
     ]
 }

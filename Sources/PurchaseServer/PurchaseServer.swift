@@ -2,8 +2,8 @@ public import Foundation
 public import HTTPServer
 public import PurchaseKit
 
-/// The HTTP server of a deployment: DESIGN.md's HTTP contract over the deployment's ledger and its
-/// App Store trust, on an `HTTPServer`.
+/// The HTTP server of a deployment: DESIGN.md's HTTP contract over the deployment's ledger, its
+/// App Store trust and its Google Play Developer API, on an `HTTPServer`.
 ///
 /// Routes (JSON bodies; errors are `{"error": {"code": n, "name": "...", "message": "..."}}` with
 /// `PurchaseError`'s stable codes and the message in the request's `Accept-Language`, else the
@@ -13,6 +13,16 @@ public import PurchaseKit
 ///   `notificationUUID`, `outcome` (`applied`, `needsAttention`, `ignored`, `duplicate`) and
 ///   `transactionID` only once it is durably applied; 400 for one that will never apply (a bad
 ///   signature), 503 for one a retry may apply (the ledger failed). Trusted by its signature: no API key.
+/// - `POST /v1/google/notifications?token=SECRET` with a Cloud Pub/Sub push (`{"message": {"data":
+///   base64, "messageId": ...}, "subscription": ...}`) of a Google Play real-time developer
+///   notification: the purchase's current state is asked of the Play Developer API and applied to the
+///   ledger exactly once per message and per order (`PlayNotificationProcessor`), the purchase then
+///   acknowledged with Play when it is not yet; 200 with `messageID`, `kind`, `outcome` (`applied`,
+///   `needsAttention`, `ignored`, `duplicate`), `transactionID` (the order), `acknowledged` and, for a partial refund, `debited` only once
+///   durably applied (or applied before, or nothing to apply); 401 when `token` is not the secret of
+///   `Server` > `GooglePlayPushTokenVariable` (compared in constant time); 400 for a push that will never
+///   apply (malformed, another package); 503 when the API or the ledger failed (Pub/Sub pushes it
+///   again); 501 without `Server` > `GooglePlayPackageName`. No API key.
 /// - `POST /v1/transactions` with `{"signedTransaction": JWS, "appAccountToken": UUID}`: verified
 ///   (403 when not), delivered once to that account, answered with the account's entitlements (as
 ///   `purchasekit entitlements --json`: `entitlements`, `balances`, `subscriptions`, and `account`)
@@ -91,8 +101,10 @@ public final class PurchaseServer: Sendable {
             catalogDirectory: configuration.catalogDirectory)
         let apiKey = APIKey(configuration.environment[settings.apiKeyVariable])
         let context = ServerContext(
-            deployment: deployment, trust: try AppStoreTrust.resolve(deployment, settings: settings), apiKey: apiKey,
-            metrics: ServerMetrics())
+            deployment: deployment, trust: try AppStoreTrust.resolve(deployment, settings: settings),
+            googlePlay: GooglePlayNotifications.resolve(
+                deployment, settings: settings, environment: configuration.environment),
+            apiKey: apiKey, metrics: ServerMetrics())
         let log = configuration.log
         let limits = HTTPServer.Limits(
             maximumBodyBytes: settings.maximumBodyBytes, maximumHeaderBytes: 16 << 10,

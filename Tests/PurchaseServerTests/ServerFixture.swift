@@ -25,18 +25,21 @@ final class ServerFixture: @unchecked Sendable {
     let lines = LogLines()
 
     /// A fixture; `apiKey` nil leaves the key's variable unset; `ledger` (XML) is the catalog's
-    /// `Ledger`, a kind `registry` knows (default: none, the file ledger).
+    /// `Ledger`, a kind `registry` knows (default: none, the file ledger); `serverSettings` (XML) more keys of
+    /// the `Server` dict, and `environment` more variables of the server's environment.
     init(
         apiKey: String? = ServerFixture.apiKey, maximumBodyBytes: Int = 65536, ledger: String? = nil,
-        registry: ProviderRegistry = .builtIn
+        registry: ProviderRegistry = .builtIn, serverSettings: String = "", environment more: [String: String] = [:]
     ) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("purchase-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        catalogPath = try Self.writeCatalog(in: folder, maximumBodyBytes: maximumBodyBytes, ledger: ledger)
+        catalogPath = try Self.writeCatalog(
+            in: folder, maximumBodyBytes: maximumBodyBytes, ledger: ledger, server: serverSettings)
         deployment = try PurchaseDeployment.open(
             catalogPath: catalogPath, stateDirectory: folder.appendingPathComponent("state"), registry: registry)
         var environment: [String: String] = [:]
         if let apiKey { environment["TEST_SERVER_KEY"] = apiKey }
+        environment.merge(more) { _, new in new }
         let lines = lines
         server = try PurchaseServer(
             deployment: deployment,
@@ -54,7 +57,9 @@ final class ServerFixture: @unchecked Sendable {
     }
 
     /// The default catalog with a `Server` dict: the root file, Sandbox, the bundle, the key's variable.
-    static func writeCatalog(in folder: URL, maximumBodyBytes: Int, ledger: String? = nil) throws -> String {
+    static func writeCatalog(
+        in folder: URL, maximumBodyBytes: Int, ledger: String? = nil, server: String = ""
+    ) throws -> String {
         let root = folder.appendingPathComponent("root.pem")
         try CertificateFile.pemText(of: [identity.rootCertificate]).write(to: root, atomically: true, encoding: .utf8)
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -74,6 +79,7 @@ final class ServerFixture: @unchecked Sendable {
                 \t\t\t<key>AppStoreEnvironment</key><string>Sandbox</string>
                 \t\t\t<key>AppStoreBundleID</key><string>\(bundleID)</string>
                 \t\t\t<key>MaximumBodyBytes</key><integer>\(maximumBodyBytes)</integer>
+                \(server)
                 \t\t</dict>
 
                 """, at: range.upperBound)

@@ -1,4 +1,5 @@
 import AppStoreSignedData
+import GooglePlayDeveloperAPI
 import PurchaseCore
 
 /// An error the server answers with: its HTTP status, the stable `PurchaseError` code and the
@@ -58,5 +59,35 @@ struct ServerError: Error, Sendable {
             default: .ledgerIOFailed
             }
         self.init(status: error.httpStatus, code: code, message: error.message)
+    }
+}
+
+extension ServerError {
+    static let googlePlayNotConfigured = ServerError(
+        status: 501, code: .providerMisconfigured, .serverGooglePlayNotConfigured)
+
+    /// The answer to a Play notification that was not applied: its own status (400 for one never
+    /// applied, 503 for one a redelivery may apply), with the `PurchaseError` code closest to its cause.
+    init(_ error: PlayNotificationError) {
+        let status = error.httpStatus
+        switch error.code {
+        case .malformedPush:
+            self.init(status: status, code: .clientInvalid, .serverMalformedBody)
+        case .wrongPackage:
+            self.init(status: status, code: .clientInvalid, .serverGooglePlayWrongPackage)
+        case .apiFailed:
+            self.init(
+                status: status, code: error.isRetryable ? .storeUnavailable : .receiptInvalid,
+                error.isRetryable ? .serverGooglePlayUnavailable : .serverGooglePlayRefused)
+        case .incompletePurchase:
+            self.init(status: status, code: .receiptInvalid, .serverGooglePlayIncomplete)
+        case .unknownProduct:
+            self.init(
+                status: status, code: .productUnavailable, message: Message(error: PurchaseError(.productUnavailable)))
+        case .undeliverable:
+            self.init(status: status, code: .paymentInvalid, message: Message(error: PurchaseError(.paymentInvalid)))
+        default:
+            self.init(status: status, code: .ledgerIOFailed, message: Message(error: PurchaseError(.ledgerIOFailed)))
+        }
     }
 }

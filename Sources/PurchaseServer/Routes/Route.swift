@@ -3,6 +3,7 @@ import Foundation
 /// The routes of DESIGN.md's HTTP contract, matched from a request's method and path.
 enum Route: Sendable, Equatable {
     case appleNotification
+    case googleNotification
     case transactions
     case entitlements(account: UUID)
     case spend(account: UUID, balance: String)
@@ -21,6 +22,7 @@ enum Route: Sendable, Equatable {
     var template: String {
         switch self {
         case .appleNotification: "/v1/apple/notifications"
+        case .googleNotification: "/v1/google/notifications"
         case .transactions: "/v1/transactions"
         case .entitlements: "/v1/accounts/{token}/entitlements"
         case .spend: "/v1/accounts/{token}/balances/{name}/spend"
@@ -33,7 +35,7 @@ enum Route: Sendable, Equatable {
     var needsAPIKey: Bool {
         switch self {
         case .transactions, .entitlements, .spend: true
-        case .appleNotification, .health, .metrics: false
+        case .appleNotification, .googleNotification, .health, .metrics: false
         }
     }
 
@@ -48,6 +50,7 @@ enum Route: Sendable, Equatable {
         case 1 where parts[0] == "metrics": return expect("GET", .metrics)
         case 2 where parts == ["v1", "transactions"]: return expect("POST", .transactions)
         case 3 where parts == ["v1", "apple", "notifications"]: return expect("POST", .appleNotification)
+        case 3 where parts == ["v1", "google", "notifications"]: return expect("POST", .googleNotification)
         case 4 where parts[0] == "v1" && parts[1] == "accounts" && parts[3] == "entitlements":
             guard let account = UUID(uuidString: parts[2]) else {
                 return .badAccount(template: Route.entitlements(account: UUID()).template)

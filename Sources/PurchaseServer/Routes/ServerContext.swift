@@ -12,6 +12,8 @@ import PurchaseKit
 struct ServerContext: Sendable {
     let deployment: PurchaseDeployment
     let trust: AppStoreTrust
+    /// The Play notification route's processor and push secret; nil without `GooglePlayPackageName`.
+    let googlePlay: GooglePlayNotifications?
     let apiKey: APIKey?
     let metrics: ServerMetrics
 
@@ -37,6 +39,7 @@ struct ServerContext: Sendable {
     private func answer(_ route: Route, _ request: HTTPRequest) async throws(ServerError) -> HTTPResponse {
         switch route {
         case .appleNotification: try await notification(request)
+        case .googleNotification: try await googleNotification(request)
         case .transactions: try await transaction(request)
         case .entitlements(let account): try await entitlements(of: account)
         case .spend(let account, let balance): try await spend(request, account: account, balance: balance)

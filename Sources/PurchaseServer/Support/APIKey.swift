@@ -17,7 +17,16 @@ struct APIKey: Sendable {
         guard given.count > prefix.count,
             zip(given.prefix(prefix.count), prefix).allSatisfy({ lowered($0) == lowered($1) })
         else { return false }
-        let candidate = given.dropFirst(prefix.count)
+        return matches(given.dropFirst(prefix.count))
+    }
+
+    /// Whether `value` is this key: the comparison takes the same time whatever bytes differ.
+    func accepts(value: String?) -> Bool {
+        guard let value else { return false }
+        return matches(Array(value.utf8)[...])
+    }
+
+    private func matches(_ candidate: ArraySlice<UInt8>) -> Bool {
         var difference = UInt8(truncatingIfNeeded: candidate.count ^ bytes.count)
         for index in 0..<bytes.count {
             let offered = index < candidate.count ? candidate[candidate.startIndex + index] : 0

@@ -12,6 +12,14 @@ import PurchaseCore
 ///   Without it the server trusts what the deployment's own App Store trusts (see ``AppStoreTrust``).
 /// - `AppStoreProvider`: the provider kind App Store transactions are recorded under (default: the
 ///   App Store provider of the deployment, else its default provider).
+/// - `GooglePlayPackageName`: the app whose Play notifications `POST /v1/google/notifications` applies;
+///   without it that route answers 501. With it `GooglePlayDeveloperAPIURL` (default Google's),
+///   `GooglePlayAccessTokenVariable` (the environment variable holding the Play Developer API's access
+///   token, default `PURCHASEKIT_GOOGLE_PLAY_ACCESS_TOKEN`) or `GooglePlayAccessTokenFile` (a file, relative
+///   to the catalog's folder, whose first line is the token, read at each request: preferred, as
+///   Google's tokens expire hourly), `GooglePlayPushTokenVariable` (the one
+///   holding the secret the push URL carries as `?token=`, default `PURCHASEKIT_GOOGLE_PLAY_PUSH_TOKEN`)
+///   and `GooglePlayProvider` (the provider kind Play's orders are recorded under).
 /// - `MaximumBodyBytes` (default 65536), `MaximumConnections` (default 256), `RequestTimeout` and
 ///   `ConnectionTimeout` (seconds, default 30).
 struct ServerSettings: Sendable {
@@ -24,6 +32,12 @@ struct ServerSettings: Sendable {
     var appStoreBundleID: String?
     var appStoreAppAppleID: Int64?
     var appStoreProvider: ProviderKind?
+    var googlePlayPackageName: String?
+    var googlePlayDeveloperAPIURL: URL?
+    var googlePlayAccessTokenVariable = "PURCHASEKIT_GOOGLE_PLAY_ACCESS_TOKEN"
+    var googlePlayAccessTokenFile: String?
+    var googlePlayPushTokenVariable = "PURCHASEKIT_GOOGLE_PLAY_PUSH_TOKEN"
+    var googlePlayProvider: ProviderKind?
     var maximumBodyBytes = 64 << 10
     var maximumConnections = 256
     /// The threads handlers run on; each may wait on the ledger's connection (see `BlockingThreads`),
@@ -71,6 +85,19 @@ struct ServerSettings: Sendable {
         appStoreBundleID = try text("AppStoreBundleID")
         if let number = try positive("AppStoreAppAppleID") { appStoreAppAppleID = Int64(number) }
         if let kind = try text("AppStoreProvider") { appStoreProvider = ProviderKind(rawValue: kind) }
+        googlePlayPackageName = try text("GooglePlayPackageName")
+        if let url = try text("GooglePlayDeveloperAPIURL") {
+            guard let parsed = URL(string: url), parsed.scheme == "https" || parsed.scheme == "http", parsed.host != nil
+            else { throw wrong("GooglePlayDeveloperAPIURL", "an http or https URL") }
+            googlePlayDeveloperAPIURL = parsed
+        }
+        if let name = try text("GooglePlayAccessTokenVariable") { googlePlayAccessTokenVariable = name }
+        googlePlayAccessTokenFile = try text("GooglePlayAccessTokenFile").map { path in
+            guard !path.hasPrefix("/"), let catalogDirectory else { return path }
+            return catalogDirectory.appendingPathComponent(path).path
+        }
+        if let name = try text("GooglePlayPushTokenVariable") { googlePlayPushTokenVariable = name }
+        if let kind = try text("GooglePlayProvider") { googlePlayProvider = ProviderKind(rawValue: kind) }
         if let bytes = try positive("MaximumBodyBytes") { maximumBodyBytes = bytes }
         if let count = try positive("MaximumConnections") { maximumConnections = count }
         if let count = try positive("HandlerThreads") { handlerThreads = count }
