@@ -2,6 +2,7 @@ import Foundation
 import PurchaseCore
 import PurchaseScenarios
 import SimulatedAppStore
+import SimulatedGooglePlay
 import Testing
 
 /// Every scenario shipped in `Catalog/Scenarios/` runs in process and all its expectations hold.
@@ -14,10 +15,12 @@ struct ScenarioLibraryTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         .filter { $0.hasSuffix(".plist") }.sorted()
 
-    /// The plug-ins a scenario's catalog is checked against here: the simulated App Store alone.
+    /// The plug-ins a scenario's catalog is checked against here: the simulated App Store and the
+    /// simulated Google Play.
     static let registry: ProviderRegistry = {
         var registry = ProviderRegistry()
         SimulatedAppStoreProvider.register(in: &registry)
+        SimulatedGooglePlayProvider.register(in: &registry)
         return registry
     }()
 

@@ -247,6 +247,12 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
         try await checkPersistence()
     }
 
+    /// Puts `transaction` on ``transactionUpdates`` as if the store had reported it: a marker a tool
+    /// waits for to know that the updates before it were handled.
+    package nonisolated func yieldUpdate(_ transaction: StoreTransaction) {
+        updates.yield(transaction)
+    }
+
     /// Moves the store's virtual clock by `interval` (a ``ManualClock`` only), then ``refresh()``.
     public func advanceTime(by interval: TimeInterval) async throws {
         await store.advanceTime(by: interval)

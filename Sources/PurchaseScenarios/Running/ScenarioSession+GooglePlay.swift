@@ -1,0 +1,249 @@
+import Foundation
+import PurchaseCore
+import SimulatedAppStore
+import SimulatedGooglePlay
+
+// A Google Play scenario: the deployment's `simulated-google-play` provider and a `Store` on the
+// scenario's manual clock, and the steps that steer the simulated Google Play.
+extension ScenarioSession {
+    /// Opens the Play provider of the deployment (its state in the run's state folder) and the app's
+    /// store over it, connects, and settles.
+    func launchGooglePlay() async throws(PurchaseError) {
+        let context = ProviderContext(
+            catalog: catalog, configuration: configuration, stateDirectory: stateDirectory, clock: clock)
+        let base: SimulatedGooglePlayProvider
+        do {
+            base = try SimulatedGooglePlayProvider.makeSimulated(context)
+        } catch let error as PurchaseError {
+            throw error
+        } catch {
+            throw PurchaseError(.providerMisconfigured, detail: "\(error)")
+        }
+        let provider = ScenarioPlayProvider(base: base, finishing: playFinishing)
+        let verifiers = base.receiptVerifier.map { [base.storeName: $0] } ?? [:]
+        let store = Store(catalog: catalog, providers: [provider], ledger: ledger, verifiers: verifiers, clock: clock)
+        await read(store)
+        play = provider
+        self.store = store
+        // Connecting reports again what Play changed while the app was away (the ledger keeps each once).
+        try? await base.start()
+        await store.start()
+        await settle()
+    }
+
+    /// Waits until the store has handled what Play reported, printing Play's events as they come.
+    func settleGooglePlay(_ play: ScenarioPlayProvider) async {
+        var quiet = 0
+        for _ in 0..<16 {
+            let before = log.count
+            try? await play.base.refresh()
+            flushCount += 1
+            let marker = Self.flushPrefix + String(flushCount)
+            let sentinel = StoreTransaction(
+                id: marker, store: play.storeName, productID: marker, productType: .consumable,
+                purchaseDate: clock.now, state: .purchasing)
+            let base = play.base
+            await log.waitForFlush(marker) { base.yieldUpdate(sentinel) }
+            await writePlayEvents(play.base.store)
+            // A pending purchase paid later reaches the store through a task of its own: two quiet
+            // rounds in a row, not one, end the wait.
+            quiet = log.count == before ? quiet + 1 : 0
+            if quiet == 2 { break }
+        }
+        log.flush()
+    }
+
+    /// Runs one step of a Google Play scenario, then settles.
+    func performGooglePlay(_ step: Scenario.Step, play: ScenarioPlayProvider) async throws(PurchaseError) {
+        guard let store else { return }
+        let google = play.base.store
+        switch step.action {
+        case .buy(let productID, let quantity, let account):
+            try await purchase(productID, options: PurchaseOptions(quantity: quantity, appAccountToken: account))
+            return
+        case .relaunch:
+            try await relaunch()
+        case .reinstall:
+            ledger = InMemoryFulfillmentLedger()
+            try await relaunch()
+        case .restore:
+            await restore(store)
+            return
+        case .advanceTime(let seconds):
+            guard seconds >= 0, AppReceipt.carries(clock.now.addingTimeInterval(seconds)) else {
+                fail(step, .timeOutOfRange)
+                break
+            }
+            try? await play.base.advanceTime(by: seconds)
+            await settle()
+            log.write([("event", .string("time")), ("now", .string(Self.iso8601(clock.now)))])
+            done(true)
+            return
+        case .refund(let productID):
+            await void(productID, quantity: nil, revoke: true, at: step, in: google)
+        case .disableAutoRenew(let productID):
+            await act(on: productID, at: step, in: google) { await google.cancelSubscription($0.purchaseToken) }
+        case .setCanMakePayments(let allowed):
+            await google.updateControls { $0.billingAvailable = allowed }
+            done(true)
+        case .googlePlay(let action):
+            try await perform(action, at: step, play: play)
+        default:
+            // A step the simulated Google Play has no meaning for (a scenario file refuses it).
+            done(false)
+        }
+        await settle()
+    }
+
+    private func perform(_ action: ScenarioPlayStep, at step: Scenario.Step, play: ScenarioPlayProvider)
+        async throws(PurchaseError)
+    {
+        let google = play.base.store
+        switch action {
+        case .nextPurchasePending:
+            await google.planNextPurchases(.pending)
+            done(true)
+        case .completePending(let productID), .cancelPending(let productID):
+            let pending = await playRecords(of: productID, in: google).last { $0.state == .pending }
+            guard let pending else {
+                if let productID { fail(step, .noPlayPurchase(productID: productID)) } else { done(false) }
+                return
+            }
+            if case .completePending = action {
+                done(await google.completePendingPurchase(pending.purchaseToken))
+            } else {
+                done(await google.cancelPendingPurchase(pending.purchaseToken))
+            }
+        case .stopFinishing:
+            play.finishing.withLock { $0 = false }
+            done(true)
+        case .finishPurchases:
+            play.finishing.withLock { $0 = true }
+            await finishUnfinished(play)
+        case .replaceSubscription(let productID, let replaced, let mode):
+            guard let old = await playRecords(of: replaced, in: google).last(where: { !$0.revoked }) else {
+                fail(step, .noPlayPurchase(productID: replaced))
+                return
+            }
+            await replace(old, with: productID, mode: mode, in: google)
+        case .failRenewals(let productID):
+            await act(on: productID, at: step, in: google) { await google.setRenewalsFail($0.purchaseToken) }
+        case .fixPayment(let productID):
+            await act(on: productID, at: step, in: google) { await google.recoverBilling($0.purchaseToken) }
+        case .pause(let productID, let length):
+            await act(on: productID, at: step, in: google) { await google.schedulePause($0.purchaseToken, for: length) }
+        case .resume(let productID):
+            await act(on: productID, at: step, in: google) { await google.resumeSubscription($0.purchaseToken) }
+        case .restartAutoRenew(let productID):
+            await act(on: productID, at: step, in: google) { await google.restartSubscription($0.purchaseToken) }
+        case .void(let productID, let quantity, let revoke):
+            await void(productID, quantity: quantity, revoke: revoke, at: step, in: google)
+        }
+    }
+
+    /// Does `change` to the newest purchase of `productID`; a step failure when there is none.
+    private func act(
+        on productID: String, at step: Scenario.Step, in google: SimulatedGooglePlay,
+        _ change: (PlayPurchaseRecord) async -> Bool
+    ) async {
+        guard let record = await playRecords(of: productID, in: google).last else {
+            fail(step, .noPlayPurchase(productID: productID))
+            return
+        }
+        done(await change(record))
+    }
+
+    /// Play voids the latest order of the newest paid purchase of `productID` still owned.
+    private func void(
+        _ productID: String, quantity: Int?, revoke: Bool, at step: Scenario.Step, in google: SimulatedGooglePlay
+    ) async {
+        let owned = await playRecords(of: productID, in: google).last {
+            $0.state == .purchased && !$0.revoked && $0.refundedQuantity < $0.quantity
+        }
+        guard let owned else {
+            fail(step, .nothingToRefund(productID: productID))
+            return
+        }
+        done(await google.refund(owned.purchaseToken, quantity: quantity, revoke: revoke) != nil)
+    }
+
+    /// The app finishes what it left unfinished, as it does on launch.
+    private func finishUnfinished(_ play: ScenarioPlayProvider) async {
+        lastError = nil
+        do {
+            let unfinished = try await play.base.unfinishedTransactions()
+            for transaction in unfinished { try await play.base.finish(transaction) }
+            done(!unfinished.isEmpty)
+        } catch {
+            lastOutcome = "failed"
+            lastError = (error as? PurchaseError)?.code.name ?? PurchaseError.Code.unknown.name
+        }
+    }
+
+    /// The app replaces `old` with `productID` through a billing flow of its own with
+    /// `SubscriptionUpdateParams`, then records and prints the outcome as a purchase's.
+    private func replace(
+        _ old: PlayPurchaseRecord, with productID: String, mode: PlayReplacementMode, in google: SimulatedGooglePlay
+    ) async {
+        let answer = Locked<(BillingResult, [PlayPurchase]?)?>(nil)
+        let client = PlayBillingClient(store: google) { result, purchases in
+            answer.withLock { $0 = $0 ?? (result, purchases) }
+        }
+        var result = await client.startConnection()
+        if result.responseCode == .ok {
+            let (detailsResult, details) = await client.queryProductDetails([
+                PlayQueryProduct(playID(productID), .subs)
+            ])
+            result = detailsResult
+            if result.responseCode == .ok, let detail = details.first {
+                let params = PlayBillingFlowParams(
+                    productDetailsParamsList: [
+                        .init(productDetails: detail, offerToken: SimulatedGooglePlayProvider.offerToken(in: detail))
+                    ],
+                    subscriptionUpdateParams: .init(oldPurchaseToken: old.purchaseToken, replacementMode: mode))
+                result = await client.launchBillingFlow(params)
+                if result.responseCode == .ok, let (flow, _) = answer.withLock({ $0 }) { result = flow }
+            }
+        }
+        await client.endConnection()
+        var entries: [(String, ScenarioJSON)] = [
+            ("event", .string("purchase")), ("productID", .string(productID)),
+            ("replaces", .string(catalogID(ofPlay: old.productId))), ("mode", .int(mode.rawValue)),
+        ]
+        lastError = nil
+        switch result.responseCode {
+        case .ok:
+            let purchase = answer.withLock { $0?.1?.first }
+            lastOutcome = purchase?.purchaseState == .pending ? "pending" : "purchased"
+            if let orderID = purchase?.orderId { entries.append(("transactionID", .string(orderID))) }
+        case .userCanceled:
+            lastOutcome = "cancelled"
+        default:
+            let error = SimulatedGooglePlayProvider.purchaseError(result, productID: productID)
+            lastOutcome = "failed"
+            lastError = error.code.name
+            entries.append(("error", Self.errorJSON(error)))
+        }
+        entries.insert(("outcome", .string(lastOutcome ?? "")), at: 2)
+        await settle()
+        log.write(entries)
+    }
+
+    /// The purchases of `productID` (every product's when `nil`), oldest first.
+    func playRecords(of productID: String?, in google: SimulatedGooglePlay) async -> [PlayPurchaseRecord] {
+        await google.settleDueChanges()
+        let state = await google.state
+        let playID = productID.map(playID)
+        return state.purchaseOrder.compactMap { state.purchases[$0] }.filter { playID == nil || $0.productId == playID }
+    }
+
+    /// The Play product id of a catalog product.
+    func playID(_ productID: String) -> String {
+        scenarioCatalogProduct(productID)?.storeID(for: .simulatedGooglePlay) ?? productID
+    }
+
+    /// The catalog product of a Play product id.
+    func catalogID(ofPlay playID: String) -> String {
+        scenarioCatalogProducts.first { $0.storeID(for: .simulatedGooglePlay) == playID }?.productID ?? playID
+    }
+}
