@@ -125,7 +125,7 @@ extension ScenarioSession {
                 fail(step, .noPlayPurchase(productID: replaced))
                 return
             }
-            await replace(old, with: productID, mode: mode, in: google)
+            await replace(old, with: productID, mode: mode, play: play)
         case .failRenewals(let productID):
             await act(on: productID, at: step, in: google) { await google.setRenewalsFail($0.purchaseToken) }
         case .fixPayment(let productID):
@@ -183,8 +183,9 @@ extension ScenarioSession {
     /// The app replaces `old` with `productID` through a billing flow of its own with
     /// `SubscriptionUpdateParams`, then records and prints the outcome as a purchase's.
     private func replace(
-        _ old: PlayPurchaseRecord, with productID: String, mode: PlayReplacementMode, in google: SimulatedGooglePlay
+        _ old: PlayPurchaseRecord, with productID: String, mode: PlayReplacementMode, play: ScenarioPlayProvider
     ) async {
+        let google = play.base.store
         let answer = Locked<(BillingResult, [PlayPurchase]?)?>(nil)
         let client = PlayBillingClient(store: google) { result, purchases in
             answer.withLock { $0 = $0 ?? (result, purchases) }
@@ -203,6 +204,18 @@ extension ScenarioSession {
                     subscriptionUpdateParams: .init(oldPurchaseToken: old.purchaseToken, replacementMode: mode))
                 result = await client.launchBillingFlow(params)
                 if result.responseCode == .ok, let (flow, _) = answer.withLock({ $0 }) { result = flow }
+            }
+        }
+        // The app's listener hands what its flow bought to its store, as for any purchase. A deferred
+        // replacement gives access only when its plan starts: the app acknowledges it now (Play's three
+        // days count from the purchase) and its store delivers it when it takes effect.
+        if result.responseCode == .ok, let purchase = answer.withLock({ $0?.1?.first }),
+            purchase.purchaseState == .purchased
+        {
+            if await google.record(purchase.purchaseToken)?.orders.isEmpty == true {
+                _ = await client.acknowledgePurchase(purchase.purchaseToken)
+            } else {
+                await play.base.reportPaid(purchase)
             }
         }
         await client.endConnection()

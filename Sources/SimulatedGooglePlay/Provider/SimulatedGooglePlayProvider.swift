@@ -18,7 +18,7 @@ public import PurchaseCore
 /// - Unfinished transactions are the purchases paid and neither acknowledged nor consumed; ``finish(_:)``
 ///   consumes a consumable and acknowledges anything else (Play refunds a purchase not acknowledged within
 ///   three days, which then comes back revoked through ``transactionUpdates``).
-/// - Restore is `queryPurchases` of both product types; renewals and revocations the store makes come
+/// - Restore is `queryPurchases` of both product types; renewals, deferred replacements taking effect and revocations the store makes come
 ///   through ``transactionUpdates`` when the provider next reads the store (``refresh()``).
 public actor SimulatedGooglePlayProvider: StoreProvider {
     /// `simulated-google-play`.
@@ -125,6 +125,20 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
         return ProductsResponse(products: products, invalidProductIDs: invalid)
     }
 
+    /// The billing grace period a `Store` over this provider gives subscriptions now: the longest grace
+    /// period (its base plan's) of a subscription Play holds in its grace period, so that access lasts
+    /// while Play retries the charge; 0 when none is in its grace period.
+    public func billingGracePeriod() async -> TimeInterval? {
+        await store.settleDueChanges()
+        let graces = await store.state.purchases.values.compactMap { record -> Int64? in
+            guard let term = record.subscription, term.state == .inGracePeriod, let end = term.gracePeriodEnd else {
+                return nil
+            }
+            return end - term.expiryTime
+        }
+        return TimeInterval(graces.max() ?? 0) / 1000
+    }
+
     /// Whether the billing client connects (`BILLING_UNAVAILABLE` or a service down answer `false`).
     public func canMakePayments() async -> Bool {
         (try? await connected()) != nil
@@ -227,7 +241,8 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
     // MARK: - Reading the store
 
     /// Reports through ``transactionUpdates`` what the store changed since the provider last looked:
-    /// renewals (new orders) and purchases it took back (refunds, purchases never acknowledged). Every
+    /// renewals (new orders), deferred replacements taking effect, and purchases it took back (refunds,
+    /// purchases never acknowledged). Every
     /// call of the provider does this first; a test that moved the clock calls it to see the result.
     ///
     /// - Throws: `PurchaseError` when the store's state could not be written.
@@ -240,6 +255,14 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
                 if let transaction = await transaction(token: event.purchaseToken, orderId: event.orderId) {
                     updates.yield(transaction)
                 }
+            case .replaced:
+                // A deferred replacement takes effect as the old period ends: the new plan's first order.
+                guard let old = await store.record(event.purchaseToken),
+                    let token = old.subscription?.replacedByToken,
+                    await store.record(token)?.subscription?.replacementMode == .deferred,
+                    let transaction = await transaction(token: token, orderId: nil)
+                else { continue }
+                updates.yield(transaction)
             default:
                 continue
             }
@@ -286,7 +309,10 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
         }
     }
 
-    private func reportPaid(_ purchase: PlayPurchase) async {
+    /// Reports a paid purchase's latest order through ``transactionUpdates``, as the purchases-updated
+    /// listener does for a pending purchase paid later: for a tool whose own billing flow (a subscription
+    /// replacement) made a purchase the app should deliver.
+    package func reportPaid(_ purchase: PlayPurchase) async {
         if let transaction = await latestTransaction(purchase) { updates.yield(transaction) }
     }
 
