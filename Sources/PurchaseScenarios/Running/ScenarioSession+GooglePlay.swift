@@ -44,13 +44,25 @@ extension ScenarioSession {
                 purchaseDate: clock.now, state: .purchasing)
             let base = play.base
             await log.waitForFlush(marker) { base.yieldUpdate(sentinel) }
-            await writePlayEvents(play.base.store)
             // A pending purchase paid later reaches the store through a task of its own: two quiet
             // rounds in a row, not one, end the wait.
             quiet = log.count == before ? quiet + 1 : 0
             if quiet == 2 { break }
         }
+        // The store's events first, then Play's (each in its own order), so that output is reproducible.
         log.flush()
+        await writePlayEvents(play.base.store)
+    }
+
+    /// Settles until the store has delivered the purchase `token` paid later (its latest order), in a
+    /// bounded number of rounds: its listener hands it to the store from a task of its own.
+    private func settleUntilDelivered(_ token: String, play: ScenarioPlayProvider) async {
+        guard let orderID = await play.base.store.record(token)?.latestOrderId else { return }
+        for _ in 0..<32 {
+            await settleGooglePlay(play)
+            let delivered = (try? await ledger.contents())?.deliveries.contains { $0.transactionID.id == orderID }
+            if delivered == true { break }
+        }
     }
 
     /// Runs one step of a Google Play scenario, then settles.
@@ -111,6 +123,7 @@ extension ScenarioSession {
             }
             if case .completePending = action {
                 done(await google.completePendingPurchase(pending.purchaseToken))
+                await settleUntilDelivered(pending.purchaseToken, play: play)
             } else {
                 done(await google.cancelPendingPurchase(pending.purchaseToken))
             }
