@@ -144,7 +144,7 @@ let package = Package(
             name: "PurchaseScenariosTests",
             dependencies: [
                 "PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore", "AppStoreSignedData",
-                "SimulatedGooglePlay",
+                "SimulatedGooglePlay", "FileStore",
             ]),
         .testTarget(
             name: "AppStoreSignedDataTests",

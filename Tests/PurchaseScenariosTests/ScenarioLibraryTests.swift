@@ -1,3 +1,4 @@
+import FileStore
 import Foundation
 import PurchaseCore
 import PurchaseScenarios
@@ -15,12 +16,14 @@ struct ScenarioLibraryTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         .filter { $0.hasSuffix(".plist") }.sorted()
 
-    /// The plug-ins a scenario's catalog is checked against here: the simulated App Store and the
-    /// simulated Google Play.
+    /// The plug-ins a scenario's catalog is checked against here: the simulated App Store, the
+    /// simulated Google Play and the `file` ledger (`MultiStore.plist` names it; a run keeps its app
+    /// ledger in memory).
     static let registry: ProviderRegistry = {
         var registry = ProviderRegistry()
         SimulatedAppStoreProvider.register(in: &registry)
         SimulatedGooglePlayProvider.register(in: &registry)
+        FileFulfillmentLedger.register(in: &registry)
         return registry
     }()
 

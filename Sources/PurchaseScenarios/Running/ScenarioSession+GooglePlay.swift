@@ -9,17 +9,8 @@ extension ScenarioSession {
     /// Opens the Play provider of the deployment (its state in the run's state folder) and the app's
     /// store over it, connects, and settles.
     func launchGooglePlay() async throws(PurchaseError) {
-        let context = ProviderContext(
-            catalog: catalog, configuration: configuration, stateDirectory: stateDirectory, clock: clock)
-        let base: SimulatedGooglePlayProvider
-        do {
-            base = try SimulatedGooglePlayProvider.makeSimulated(context)
-        } catch let error as PurchaseError {
-            throw error
-        } catch {
-            throw PurchaseError(.providerMisconfigured, detail: "\(error)")
-        }
-        let provider = ScenarioPlayProvider(base: base, finishing: playFinishing)
+        let provider = try openGooglePlay(configuration)
+        let base = provider.base
         let verifiers = base.receiptVerifier.map { [base.storeName: $0] } ?? [:]
         let store = Store(catalog: catalog, providers: [provider], ledger: ledger, verifiers: verifiers, clock: clock)
         await read(store)
@@ -29,6 +20,34 @@ extension ScenarioSession {
         try? await base.start()
         await store.start()
         await settle()
+    }
+
+    /// The providers of an App Store scenario's store, in the catalog's order: the App Store's and,
+    /// when the catalog's providers are the two simulated stores (a multi-store deployment), the
+    /// simulated Google Play's too, connected; otherwise the App Store's alone.
+    func appStoreScenarioProviders(_ appStore: CrashingProvider) async throws(PurchaseError) -> [any StoreProvider] {
+        let providers = catalog.deployment.providers
+        guard providers.count == 2, Set(providers.map(\.kind)) == [.simulatedAppStore, .simulatedGooglePlay],
+            let google = providers.first(where: { $0.kind == .simulatedGooglePlay })
+        else { return [appStore] }
+        let play = try openGooglePlay(google)
+        secondaryPlay = play
+        try? await play.base.start()
+        return providers.map { $0.kind == .simulatedAppStore ? appStore as any StoreProvider : play }
+    }
+
+    /// Opens the deployment's Play provider for `configuration`, its state in the run's state folder.
+    private func openGooglePlay(_ configuration: ProviderConfiguration) throws(PurchaseError) -> ScenarioPlayProvider {
+        let context = ProviderContext(
+            catalog: catalog, configuration: configuration, stateDirectory: stateDirectory, clock: clock)
+        do {
+            return ScenarioPlayProvider(
+                base: try SimulatedGooglePlayProvider.makeSimulated(context), finishing: playFinishing)
+        } catch let error as PurchaseError {
+            throw error
+        } catch {
+            throw PurchaseError(.providerMisconfigured, detail: "\(error)")
+        }
     }
 
     /// Waits until the store has handled what Play reported, printing Play's events as they come.

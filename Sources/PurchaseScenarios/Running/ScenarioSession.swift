@@ -53,6 +53,9 @@ actor ScenarioSession {
     let drivesGooglePlay: Bool
     /// The simulated Google Play's provider as the app's store sees it, while the app runs (Google Play).
     var play: ScenarioPlayProvider?
+    /// The simulated Google Play's provider next to the App Store's, in an App Store scenario on a
+    /// multi-store catalog (both simulated stores).
+    var secondaryPlay: ScenarioPlayProvider?
     /// Whether the app finishes the purchases it delivers (Google Play; `stopFinishing` turns it off).
     let playFinishing = Locked(true)
     /// The sequence of the last Play event printed, and of the last one a `Notifications` check saw.
@@ -81,6 +84,10 @@ actor ScenarioSession {
         } else {
             // Play's state is kept in the run's state folder, so that a relaunch finds it.
             settings["Persistence"] = "File"
+        }
+        for other in catalog.deployment.providers.indices
+        where catalog.deployment.providers[other].kind == .simulatedGooglePlay {
+            catalog.deployment.providers[other].settings["Persistence"] = "File"
         }
         for (key, value) in scenario.settings { settings[key] = value }
         catalog.deployment.providers[index].settings = settings
@@ -127,9 +134,11 @@ actor ScenarioSession {
         let base = try Self.makeProvider(context)
         if let savedControls { await base.queue.updateControls { $0 = savedControls } }
         let provider = CrashingProvider(base: base)
-        let verifiers = base.receiptVerifier.map { [base.storeName: $0] } ?? [:]
+        let providers = try await appStoreScenarioProviders(provider)
+        var verifiers = base.receiptVerifier.map { [base.storeName: $0] } ?? [:]
+        if let secondaryPlay { verifiers[secondaryPlay.storeName] = secondaryPlay.receiptVerifier }
         // The store asks the provider for the session's grace period as it stands (billingGracePeriod).
-        let store = Store(catalog: catalog, providers: [provider], ledger: ledger, verifiers: verifiers, clock: clock)
+        let store = Store(catalog: catalog, providers: providers, ledger: ledger, verifiers: verifiers, clock: clock)
         await read(store)
         self.provider = provider
         self.store = store
@@ -178,7 +187,9 @@ actor ScenarioSession {
             await provider.base.close()
         }
         await play?.base.close()
+        await secondaryPlay?.base.close()
         play = nil
+        secondaryPlay = nil
         store = nil
         provider = nil
     }
@@ -213,6 +224,7 @@ actor ScenarioSession {
             await settleFamily()
             if log.count == before { break }
         }
+        if let secondaryPlay { await settleGooglePlay(secondaryPlay) }
         writeNotifications()
         log.flush()
     }
