@@ -81,7 +81,11 @@ struct ScenarioLibraryTests {
             "restore-nothing-to-restore", "ask-to-buy-approved", "ask-to-buy-declined", "crash-before-finish",
             "two-observers", "consumable-bought-again", "refund-removes-entitlement", "monthly-renewals-then-expiry",
             "sandbox-receipt-21007", "interrupted-purchase", "failing-transaction", "payments-disabled",
-            "hosted-content-download", "hosted-content-download-retried",
+            "hosted-content-download", "hosted-content-download-retried", "play-acknowledgement-deadline",
+            "play-pending-completed", "play-pending-cancelled", "play-consumable-unconsumed",
+            "play-replacement-with-time-proration", "play-replacement-charge-full-price", "play-replacement-deferred",
+            "play-grace-hold-expiry", "play-billing-recovery", "play-pause-resume", "play-voided-purchase",
+            "play-renewals-order-ids", "play-multi-store",
         ]
         for name in required {
             #expect(Self.names.contains(name + ".plist"), "missing scenario \(name)")
