@@ -81,15 +81,14 @@ actor ScenarioSession {
             if settings["TimeRate"]?.stringValue.flatMap(StoreKitTimeRate.init(parsing:)) == nil {
                 settings["TimeRate"] = nil
             }
-        } else {
-            // Play's state is kept in the run's state folder, so that a relaunch finds it.
-            settings["Persistence"] = "File"
         }
         for other in catalog.deployment.providers.indices
         where catalog.deployment.providers[other].kind == .simulatedGooglePlay {
             catalog.deployment.providers[other].settings["Persistence"] = "File"
         }
         for (key, value) in scenario.settings { settings[key] = value }
+        // Play's state is kept in the run's state folder, so that a relaunch finds it.
+        if kind == .simulatedGooglePlay { settings["Persistence"] = "File" }
         catalog.deployment.providers[index].settings = settings
         self.catalog = catalog
         self.configuration = catalog.deployment.providers[index]
