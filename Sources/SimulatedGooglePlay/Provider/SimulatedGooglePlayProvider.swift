@@ -10,7 +10,7 @@ public import PurchaseCore
 ///   purchase is `purchased`, a pending one is `pending` (it completes later through
 ///   ``transactionUpdates``), `USER_CANCELED` is `cancelled`, any other response code throws a
 ///   `PurchaseError` (``purchaseError(_:productID:)``).
-/// - A transaction's ``StoreTransaction/id`` is its Play order id (a renewal's is the first order id with
+/// - A transaction's `StoreTransaction.id` is its Play order id (a renewal's is the first order id with
 ///   `..0`, `..1`...), its original id the first order id; its verification data is the purchase's
 ///   ``PlaySignedPurchase`` and ``receiptVerifier`` the ``PlayPurchaseVerifier`` of the store's license key
 ///   (through ``PlayCatalogVerifier``, for products whose Play id differs).
@@ -247,7 +247,7 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
         try await checkPersistence()
     }
 
-    /// Moves the store's virtual clock by `interval` (a ``ManualClock`` only), then ``refresh()``.
+    /// Moves the store's virtual clock by `interval` (a `ManualClock` only), then ``refresh()``.
     public func advanceTime(by interval: TimeInterval) async throws {
         await store.advanceTime(by: interval)
         try await refresh()
