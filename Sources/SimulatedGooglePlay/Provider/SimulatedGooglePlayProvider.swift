@@ -20,6 +20,8 @@ public import PurchaseCore
 ///   three days, which then comes back revoked through ``transactionUpdates``).
 /// - Restore is `queryPurchases` of both product types; renewals and revocations the store makes come
 ///   through ``transactionUpdates`` when the provider next reads the store (``refresh()``).
+/// - A subscription is bought with the base plan and offer the request's `StoreSpecificOptions` name,
+///   by default the first base plan's first offer the person may take (``offerToken(in:options:productID:)``).
 public actor SimulatedGooglePlayProvider: StoreProvider {
     /// `simulated-google-play`.
     public nonisolated let storeName: String
@@ -145,8 +147,9 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
             throw Self.purchaseError(detailsResult, productID: request.productID)
         }
         guard let detail = details.first else { throw PurchaseError(.productUnavailable, productID: request.productID) }
+        let offerToken = try offerToken(in: detail, options: request.storeOptions, productID: request.productID)
         let params = PlayBillingFlowParams(
-            productDetailsParamsList: [.init(productDetails: detail, offerToken: Self.offerToken(in: detail))],
+            productDetailsParamsList: [.init(productDetails: detail, offerToken: offerToken)],
             obfuscatedAccountId: request.appAccountToken?.uuidString, quantity: request.quantity)
         flowOutcome.withLock { $0 = FlowOutcome(waiting: true, result: nil) }
         let launched = await client.launchBillingFlow(params)
