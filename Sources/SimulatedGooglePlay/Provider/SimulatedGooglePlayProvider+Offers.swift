@@ -1,7 +1,8 @@
 import Foundation
 public import PurchaseCore
 
-// Which base plan and offer a purchase buys, by the purchase's `StoreSpecificOptions`.
+// Which base plan and offer a purchase buys, and which subscription it replaces, by the purchase's
+// `StoreSpecificOptions` and PurchaseCore's subscription group rule.
 extension SimulatedGooglePlayProvider {
     /// The offer token a purchase of `details` is made with.
     ///
@@ -53,6 +54,53 @@ extension SimulatedGooglePlayProvider {
                 productID: productID)
         }
         return listed.offerToken
+    }
+
+    /// The subscription a purchase of `product` replaces and how: the person's subscription (bought for
+    /// the same app account token) of another product of `product`'s group, which neither ends nor is
+    /// replaced already, with the mode ``StoreSpecificOptions/replacementMode`` names or else
+    /// ``replacementMode(for:)``; `nil` when the person holds none.
+    ///
+    /// - Throws: `PurchaseError` `paymentInvalid` with the reason `storeOptionUnavailable` for a mode name
+    ///   Play does not have; the `PurchaseError` of a failed `queryPurchases`.
+    func replacement(
+        for product: Product, request: PurchaseRequest, client: PlayBillingClient
+    ) async throws -> PlayBillingFlowParams.SubscriptionUpdateParams? {
+        var asked: PlayReplacementMode?
+        if let name = request.storeOptions.replacementMode {
+            guard let mode = PlayReplacementMode(name: name) else {
+                throw Self.unavailable("Google Play has no replacement mode '\(name)'", productID: request.productID)
+            }
+            asked = mode
+        }
+        guard product.type == .autoRenewable else { return nil }
+        let (result, purchases) = await client.queryPurchases(.subs)
+        guard result.responseCode == .ok else { throw Self.purchaseError(result, productID: request.productID) }
+        let account = request.appAccountToken?.uuidString
+        for purchase in purchases where purchase.purchaseState == .purchased && purchase.obfuscatedAccountId == account
+        {
+            guard let record = await store.record(purchase.purchaseToken), !record.revoked, !record.orders.isEmpty,
+                let term = record.subscription, term.replacedByToken == nil, term.state != .expired,
+                let heldID = catalogProducts.catalogIDs[record.productId],
+                let held = catalogProducts.catalogProducts[heldID],
+                let change = SubscriptionGroupChange(from: held, to: product)
+            else { continue }
+            return .init(
+                oldPurchaseToken: purchase.purchaseToken, replacementMode: asked ?? Self.replacementMode(for: change))
+        }
+        return nil
+    }
+
+    /// Play's replacement mode for PurchaseCore's group change: a change at once is
+    /// ``PlayReplacementMode/withTimeProration`` (the old plan's unused value becomes time on the new
+    /// one), a change at the next renewal ``PlayReplacementMode/deferred``.
+    ///
+    /// - Parameter change: the change `SubscriptionGroupChange` decides.
+    public static func replacementMode(for change: SubscriptionGroupChange) -> PlayReplacementMode {
+        switch change.timing {
+        case .immediately: .withTimeProration
+        case .atNextRenewal: .deferred
+        }
     }
 
     /// The error for a plan, offer or mode the store does not have: nothing was charged.
