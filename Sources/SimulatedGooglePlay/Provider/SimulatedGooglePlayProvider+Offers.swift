@@ -7,8 +7,8 @@ extension SimulatedGooglePlayProvider {
     /// The offer token a purchase of `details` is made with.
     ///
     /// Without a plan or offer id, the first base plan's first offer the person may take, else that base
-    /// plan alone (``offerToken(in:)``). With a ``StoreSpecificOptions/planID``, that base plan: its offer
-    /// ``StoreSpecificOptions/offerID``, or without one its first offer the person may take, or with an
+    /// plan alone (`offerToken(in:)`). With a `StoreSpecificOptions.planID`, that base plan: its offer
+    /// `StoreSpecificOptions.offerID`, or without one its first offer the person may take, or with an
     /// empty offer id the base plan alone. With an offer id alone, the first base plan declaring it; with an
     /// empty one alone, the first base plan alone.
     ///
@@ -58,7 +58,7 @@ extension SimulatedGooglePlayProvider {
 
     /// The subscription a purchase of `product` replaces and how: the person's subscription (bought for
     /// the same app account token) of another product of `product`'s group, which neither ends nor is
-    /// replaced already, with the mode ``StoreSpecificOptions/replacementMode`` names or else
+    /// replaced already, with the mode `StoreSpecificOptions.replacementMode` names or else
     /// ``replacementMode(for:)``; `nil` when the person holds none.
     ///
     /// - Throws: `PurchaseError` `paymentInvalid` with the reason `storeOptionUnavailable` for a mode name

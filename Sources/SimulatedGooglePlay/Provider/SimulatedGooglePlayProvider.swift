@@ -21,10 +21,10 @@ public import PurchaseCore
 /// - Restore is `queryPurchases` of both product types; renewals and revocations the store makes come
 ///   through ``transactionUpdates`` when the provider next reads the store (``refresh()``).
 /// - A subscription is bought with the base plan and offer the request's `StoreSpecificOptions` name,
-///   by default the first base plan's first offer the person may take (``offerToken(in:options:productID:)``).
+///   by default the first base plan's first offer the person may take (`offerToken(in:options:productID:)`).
 /// - Buying a subscription while the person holds another product of its group (catalog `Subscription`
 ///   `Group`) replaces it through Play's `SubscriptionUpdateParams` with the old purchase token
-///   (``replacement(for:request:client:)``): by default an upgrade, or a crossgrade of equal duration,
+///   (`replacement(for:request:client:)`): by default an upgrade, or a crossgrade of equal duration,
 ///   at once with time proration, a downgrade (or other crossgrade) deferred to the old period's end, as
 ///   PurchaseCore's `SubscriptionGroupChange` decides; the request's replacement mode overrides it. The
 ///   replaced subscription then comes through ``transactionUpdates`` ending at the replacement, and a
