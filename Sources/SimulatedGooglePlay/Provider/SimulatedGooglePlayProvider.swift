@@ -20,6 +20,15 @@ public import PurchaseCore
 ///   three days, which then comes back revoked through ``transactionUpdates``).
 /// - Restore is `queryPurchases` of both product types; renewals and revocations the store makes come
 ///   through ``transactionUpdates`` when the provider next reads the store (``refresh()``).
+/// - A subscription is bought with the base plan and offer the request's `StoreSpecificOptions` name,
+///   by default the first base plan's first offer the person may take (`offerToken(in:options:productID:)`).
+/// - Buying a subscription while the person holds another product of its group (catalog `Subscription`
+///   `Group`) replaces it through Play's `SubscriptionUpdateParams` with the old purchase token
+///   (`replacement(for:request:client:)`): by default an upgrade, or a crossgrade of equal duration,
+///   at once with time proration, a downgrade (or other crossgrade) deferred to the old period's end, as
+///   PurchaseCore's `SubscriptionGroupChange` decides; the request's replacement mode overrides it. The
+///   replaced subscription then comes through ``transactionUpdates`` ending at the replacement, and a
+///   deferred one's transaction starts, and is delivered to end, at the old period's end.
 public actor SimulatedGooglePlayProvider: StoreProvider {
     /// `simulated-google-play`.
     public nonisolated let storeName: String
@@ -145,9 +154,12 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
             throw Self.purchaseError(detailsResult, productID: request.productID)
         }
         guard let detail = details.first else { throw PurchaseError(.productUnavailable, productID: request.productID) }
+        let offerToken = try offerToken(in: detail, options: request.storeOptions, productID: request.productID)
+        let update = try await replacement(for: product, request: request, client: client)
         let params = PlayBillingFlowParams(
-            productDetailsParamsList: [.init(productDetails: detail, offerToken: Self.offerToken(in: detail))],
-            obfuscatedAccountId: request.appAccountToken?.uuidString, quantity: request.quantity)
+            productDetailsParamsList: [.init(productDetails: detail, offerToken: offerToken)],
+            obfuscatedAccountId: request.appAccountToken?.uuidString, quantity: request.quantity,
+            subscriptionUpdateParams: update)
         flowOutcome.withLock { $0 = FlowOutcome(waiting: true, result: nil) }
         let launched = await client.launchBillingFlow(params)
         let outcome = flowOutcome.withLock { outcome in
@@ -166,6 +178,8 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
                 throw PurchaseError(.unknown, detail: "the billing flow bought nothing", productID: request.productID)
             }
             if purchase.purchaseState == .pending { return .pending(nil) }
+            // The replaced subscription's earlier end, as an update.
+            if update != nil { try await refresh() }
             guard let transaction = await latestTransaction(purchase) else {
                 throw PurchaseError(.unknown, detail: "the purchase has no order", productID: request.productID)
             }
@@ -236,7 +250,7 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
         eventCursor = events.last?.sequence ?? eventCursor
         for event in events {
             switch event.kind {
-            case .renewed, .recovered, .resumed, .revoked:
+            case .renewed, .recovered, .resumed, .revoked, .replaced:
                 if let transaction = await transaction(token: event.purchaseToken, orderId: event.orderId) {
                     updates.yield(transaction)
                 }
