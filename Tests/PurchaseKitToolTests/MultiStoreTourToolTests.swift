@@ -30,5 +30,6 @@ struct MultiStoreTourToolTests {
         let result = try ToolRunner.run(["tour", "--catalog", simulated], in: try ToolRunner.temporaryFolder())
         #expect(result.status == 65)
         #expect(result.stderr.contains("simulated-app-store"))
+        #expect(result.stderr.contains("or through several stores (Providers), but"))
     }
 }

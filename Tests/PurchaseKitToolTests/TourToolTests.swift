@@ -217,7 +217,8 @@ struct TourToolTests {
         let result = try ToolRunner.run(["tour", "--catalog", simulated])
         #expect(result.status == 65)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("uses “simulated-app-store”"))
+        #expect(result.stderr.contains("or through several stores (Providers), but "))
+        #expect(result.stderr.contains("sells only through “simulated-app-store”"))
     }
 
     @Test func aClosedStandardOutputIsAnIOErrorThatRemovesTheStateFolder() throws {

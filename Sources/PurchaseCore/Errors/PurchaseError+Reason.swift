@@ -26,6 +26,7 @@ extension PurchaseError {
             case offerNotVerified
             case offerCodeInvalid
             case offerCodeRedeemed
+            case storeOptionUnavailable
         }
 
         /// More than one unit was asked of a product that is not a consumable: only consumables can be
@@ -61,5 +62,9 @@ extension PurchaseError {
 
         /// The one-time offer code was redeemed before (reported as ``Code/ineligibleForOffer``).
         public static let offerCodeRedeemed = Reason(.offerCodeRedeemed)
+
+        /// The purchase named, in ``StoreSpecificOptions``, a plan, offer or replacement mode the store
+        /// does not have for the product (reported as ``Code/paymentInvalid``). Nothing was charged.
+        public static let storeOptionUnavailable = Reason(.storeOptionUnavailable)
     }
 }

@@ -20,6 +20,8 @@ extension Message {
             self = .keyed(.offerCodeInvalid, arguments: [])
         } else if error.reason == .offerCodeRedeemed {
             self = .keyed(.offerCodeRedeemed, arguments: [])
+        } else if error.reason == .storeOptionUnavailable {
+            self = .keyed(.storeOptionUnavailable, arguments: [])
         } else {
             self = Self.message(for: error.code)
         }

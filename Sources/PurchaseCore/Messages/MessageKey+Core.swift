@@ -70,6 +70,9 @@ extension MessageKey {
     public static let offerCodeInvalid = MessageKey("error.offerCodeInvalid")
     /// A one-time offer code redeemed before.
     public static let offerCodeRedeemed = MessageKey("error.offerCodeRedeemed")
+    /// A plan, offer or replacement mode named in the store's own identifiers that the store does not
+    /// have for the product; nothing was charged.
+    public static let storeOptionUnavailable = MessageKey("error.storeOptionUnavailable")
     /// Verification refused the purchase.
     public static let verificationFailed = MessageKey("error.verificationFailed")
     /// The receipt is invalid.
@@ -119,6 +122,6 @@ extension MessageKey {
         .verificationUnavailable, .ledgerFailed, .catalogInvalid, .providerMisconfigured, .unsupported, .unknownError,
         .balanceAmount, .insufficientBalance, .subscriptionActive, .subscriptionExpires, .subscriptionExpired,
         .subscriptionEndedEarly, .subscriptionGracePeriod, .offerUnavailable, .offerNotVerified,
-        .offerCodeInvalid, .offerCodeRedeemed, .spendIDConflict,
+        .offerCodeInvalid, .offerCodeRedeemed, .spendIDConflict, .storeOptionUnavailable,
     ]
 }

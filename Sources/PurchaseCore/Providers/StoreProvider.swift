@@ -129,23 +129,27 @@ public struct PurchaseRequest: Sendable, Hashable {
     public var appAccountToken: UUID?
     /// A promotional offer signed for this purchase (``PurchaseOptions/promotionalOffer``).
     public var promotionalOffer: SignedPromotionalOffer?
+    /// The plan, offer and replacement mode in the store's own identifiers
+    /// (``PurchaseOptions/storeOptions``); a provider whose store has none ignores them.
+    public var storeOptions: StoreSpecificOptions
 
     /// Creates a request.
     public init(
         productID: String, quantity: Int = 1, appAccountToken: UUID? = nil,
-        promotionalOffer: SignedPromotionalOffer? = nil
+        promotionalOffer: SignedPromotionalOffer? = nil, storeOptions: StoreSpecificOptions = StoreSpecificOptions()
     ) {
         self.productID = productID
         self.quantity = quantity
         self.appAccountToken = appAccountToken
         self.promotionalOffer = promotionalOffer
+        self.storeOptions = storeOptions
     }
 
     /// Creates the request for `productID` with `options`.
     public init(productID: String, options: PurchaseOptions) {
         self.init(
             productID: productID, quantity: options.quantity, appAccountToken: options.appAccountToken,
-            promotionalOffer: options.promotionalOffer)
+            promotionalOffer: options.promotionalOffer, storeOptions: options.storeOptions)
     }
 }
 

@@ -12,11 +12,18 @@ public struct PurchaseOptions: Sendable, Hashable {
     public var appAccountToken: UUID?
     /// A promotional offer the app's server signed for this purchase; `nil` for none.
     public var promotionalOffer: SignedPromotionalOffer?
+    /// The plan, offer and replacement mode in the selling store's own identifiers; empty for the
+    /// store's defaults (see ``StoreSpecificOptions``).
+    public var storeOptions: StoreSpecificOptions
 
     /// Creates options.
-    public init(quantity: Int = 1, appAccountToken: UUID? = nil, promotionalOffer: SignedPromotionalOffer? = nil) {
+    public init(
+        quantity: Int = 1, appAccountToken: UUID? = nil, promotionalOffer: SignedPromotionalOffer? = nil,
+        storeOptions: StoreSpecificOptions = StoreSpecificOptions()
+    ) {
         self.quantity = quantity
         self.appAccountToken = appAccountToken
         self.promotionalOffer = promotionalOffer
+        self.storeOptions = storeOptions
     }
 }

@@ -35,7 +35,8 @@ extension MessageKey {
     static let toolTourDoneTemporary = MessageKey("tool.tour.done.temporary")
     /// The end of the tour when its state folder is kept; names the folder.
     static let toolTourDoneKept = MessageKey("tool.tour.done.kept", arguments: [.text])
-    /// The tour's deployment is not sold through the file store; names the catalog and its provider kind.
+    /// The tour's deployment sells through one store other than the file store (the tour takes the file
+    /// store or several stores); names the catalog and its provider kind.
     static let toolTourNeedsFileStore = MessageKey("tool.tour.needsFileStore", arguments: [.text, .text])
     /// The tour's catalog lacks a consumable or a non-consumable; names the catalog.
     static let toolTourNeedsProducts = MessageKey("tool.tour.needsProducts", arguments: [.text])

@@ -5,7 +5,7 @@ public import PurchaseCore
 /// ids to the catalog's.
 ///
 /// Guarantees: every catalog product priced in the deployment's storefront becomes one ``PlayProduct``
-/// under its store ID for `simulated-google-play` (``Product/storeID(for:)``): consumables,
+/// under its store ID for `simulated-google-play` (`Product.storeID(for:)`): consumables,
 /// non-consumables and non-renewing products as one-time products (`inapp`) at the storefront's price,
 /// auto-renewable subscriptions as subscriptions whose base plans are the product's `GooglePlay` dict's
 /// `BasePlans` (``PlayProductSettings``) or, without one, a single auto-renewing base plan billed each

@@ -15,6 +15,8 @@ extension SimulatedGooglePlayProvider {
 
     /// The transaction of the order `orderId` (the latest when `nil`) of the purchase `token`, with the
     /// purchase's signed data as it stands now; revoked when Play took the purchase (or that order) back.
+    /// A deferred replacement not charged yet is the period it will start: from the replaced subscription's
+    /// end for one billing period.
     func transaction(token: String, orderId: String?) async -> StoreTransaction? {
         guard let record = await store.record(token), record.state == .purchased,
             let productID = catalogProducts.catalogIDs[record.productId],
@@ -33,6 +35,12 @@ extension SimulatedGooglePlayProvider {
         }
         if record.revoked, record.productType == .inapp, record.revokedQuantity < record.quantity { revocation = nil }
         var expiration: Date?
+        var purchaseDate = order.map { Self.date($0.time) } ?? paid
+        if order == nil, let term = record.subscription {
+            // A deferred replacement, not charged yet: the period it will start.
+            purchaseDate = Self.date(term.startTime)
+            expiration = Self.date(term.expiryTime)
+        }
         if let end = order?.periodEnd {
             expiration = Self.date(end)
             if let term = record.subscription, index == orders.count - 1, term.expiryTime < end {
@@ -42,7 +50,7 @@ extension SimulatedGooglePlayProvider {
         return StoreTransaction(
             id: order?.orderId ?? firstOrderId, originalID: firstOrderId, store: storeName, productID: productID,
             productType: product.type, quantity: record.quantity,
-            purchaseDate: order.map { Self.date($0.time) } ?? paid, originalPurchaseDate: paid,
+            purchaseDate: purchaseDate, originalPurchaseDate: paid,
             expirationDate: expiration, revocationDate: revocation,
             revocationReason: revocation == nil ? nil : .other, environment: environment,
             state: .purchased, willAutoRenew: record.subscription.map(\.autoRenewing),

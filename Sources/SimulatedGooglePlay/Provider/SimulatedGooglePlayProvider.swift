@@ -10,7 +10,7 @@ public import PurchaseCore
 ///   purchase is `purchased`, a pending one is `pending` (it completes later through
 ///   ``transactionUpdates``), `USER_CANCELED` is `cancelled`, any other response code throws a
 ///   `PurchaseError` (``purchaseError(_:productID:)``).
-/// - A transaction's ``StoreTransaction/id`` is its Play order id (a renewal's is the first order id with
+/// - A transaction's `StoreTransaction.id` is its Play order id (a renewal's is the first order id with
 ///   `..0`, `..1`...), its original id the first order id; its verification data is the purchase's
 ///   ``PlaySignedPurchase`` and ``receiptVerifier`` the ``PlayPurchaseVerifier`` of the store's license key
 ///   (through ``PlayCatalogVerifier``, for products whose Play id differs).
@@ -18,8 +18,18 @@ public import PurchaseCore
 /// - Unfinished transactions are the purchases paid and neither acknowledged nor consumed; ``finish(_:)``
 ///   consumes a consumable and acknowledges anything else (Play refunds a purchase not acknowledged within
 ///   three days, which then comes back revoked through ``transactionUpdates``).
-/// - Restore is `queryPurchases` of both product types; renewals, deferred replacements taking effect and revocations the store makes come
-///   through ``transactionUpdates`` when the provider next reads the store (``refresh()``).
+/// - Restore is `queryPurchases` of both product types; renewals, deferred replacements taking effect
+///   and revocations the store makes come through ``transactionUpdates`` when the provider next reads
+///   the store (``refresh()``).
+/// - A subscription is bought with the base plan and offer the request's `StoreSpecificOptions` name,
+///   by default the first base plan's first offer the person may take (`offerToken(in:options:productID:)`).
+/// - Buying a subscription while the person holds another product of its group (catalog `Subscription`
+///   `Group`) replaces it through Play's `SubscriptionUpdateParams` with the old purchase token
+///   (`replacement(for:request:client:)`): by default an upgrade, or a crossgrade of equal duration,
+///   at once with time proration, a downgrade (or other crossgrade) deferred to the old period's end, as
+///   PurchaseCore's `SubscriptionGroupChange` decides; the request's replacement mode overrides it. The
+///   replaced subscription then comes through ``transactionUpdates`` ending at the replacement, and a
+///   deferred one's transaction starts, and is delivered to end, at the old period's end.
 public actor SimulatedGooglePlayProvider: StoreProvider {
     /// `simulated-google-play`.
     public nonisolated let storeName: String
@@ -159,9 +169,12 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
             throw Self.purchaseError(detailsResult, productID: request.productID)
         }
         guard let detail = details.first else { throw PurchaseError(.productUnavailable, productID: request.productID) }
+        let offerToken = try offerToken(in: detail, options: request.storeOptions, productID: request.productID)
+        let update = try await replacement(for: product, request: request, client: client)
         let params = PlayBillingFlowParams(
-            productDetailsParamsList: [.init(productDetails: detail, offerToken: Self.offerToken(in: detail))],
-            obfuscatedAccountId: request.appAccountToken?.uuidString, quantity: request.quantity)
+            productDetailsParamsList: [.init(productDetails: detail, offerToken: offerToken)],
+            obfuscatedAccountId: request.appAccountToken?.uuidString, quantity: request.quantity,
+            subscriptionUpdateParams: update)
         flowOutcome.withLock { $0 = FlowOutcome(waiting: true, result: nil) }
         let launched = await client.launchBillingFlow(params)
         let outcome = flowOutcome.withLock { outcome in
@@ -180,6 +193,8 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
                 throw PurchaseError(.unknown, detail: "the billing flow bought nothing", productID: request.productID)
             }
             if purchase.purchaseState == .pending { return .pending(nil) }
+            // The replaced subscription's earlier end, as an update.
+            if update != nil { try await refresh() }
             guard let transaction = await latestTransaction(purchase) else {
                 throw PurchaseError(.unknown, detail: "the purchase has no order", productID: request.productID)
             }
@@ -242,8 +257,8 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
 
     /// Reports through ``transactionUpdates`` what the store changed since the provider last looked:
     /// renewals (new orders), deferred replacements taking effect, and purchases it took back (refunds,
-    /// purchases never acknowledged). Every
-    /// call of the provider does this first; a test that moved the clock calls it to see the result.
+    /// purchases never acknowledged). Every call of the provider does this first; a test that moved the
+    /// clock calls it to see the result.
     ///
     /// - Throws: `PurchaseError` when the store's state could not be written.
     public func refresh() async throws {
@@ -251,7 +266,7 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
         eventCursor = events.last?.sequence ?? eventCursor
         for event in events {
             switch event.kind {
-            case .renewed, .recovered, .resumed, .revoked:
+            case .renewed, .recovered, .resumed, .revoked, .replaced:
                 if let transaction = await transaction(token: event.purchaseToken, orderId: event.orderId) {
                     updates.yield(transaction)
                 }
@@ -276,7 +291,7 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
         updates.yield(transaction)
     }
 
-    /// Moves the store's virtual clock by `interval` (a ``ManualClock`` only), then ``refresh()``.
+    /// Moves the store's virtual clock by `interval` (a `ManualClock` only), then ``refresh()``.
     public func advanceTime(by interval: TimeInterval) async throws {
         await store.advanceTime(by: interval)
         try await refresh()
