@@ -12,11 +12,10 @@ extension ScenarioParser {
         "replaceSubscription", "failRenewals", "fixPayment", "pause", "resume",
     ]
 
-    /// Play's replacement modes by the names `SubscriptionUpdateParams.ReplacementMode` gives them.
-    static let replacementModes: [String: PlayReplacementMode] = [
-        "WITH_TIME_PRORATION": .withTimeProration, "CHARGE_PRORATED_PRICE": .chargeProratedPrice,
-        "WITHOUT_PRORATION": .withoutProration, "CHARGE_FULL_PRICE": .chargeFullPrice, "DEFERRED": .deferred,
-    ]
+    /// Play's replacement modes a purchase may ask for, by their names.
+    static let replacementModeNames = [
+        PlayReplacementMode.withTimeProration, .chargeProratedPrice, .withoutProration, .chargeFullPrice, .deferred,
+    ].map(\.name)
 
     /// The step of this file written as its name alone, if `name` is one.
     static func parameterlessGooglePlayAction(_ name: String) -> ScenarioAction? {
@@ -60,10 +59,9 @@ extension ScenarioParser {
             let replaced = requiredString(&fields, "Replaces", name, location)
             var mode: PlayReplacementMode?
             if let node = fields.take("Mode"), let text = string(node, "Mode") {
-                mode = Self.replacementModes[text]
+                mode = PlayReplacementMode(name: text)
                 if mode == nil {
-                    problem(
-                        .invalidReplacementMode(text, known: Self.replacementModes.keys.sorted()), at: node.location)
+                    problem(.invalidReplacementMode(text, known: Self.replacementModeNames), at: node.location)
                 }
             } else if !fields.has("Mode") {
                 problem(.missingParameter(step: name, key: "Mode"), at: location)

@@ -270,9 +270,8 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
                 if let transaction = await transaction(token: event.purchaseToken, orderId: event.orderId) {
                     updates.yield(transaction)
                 }
-            case .replaced:
                 // A deferred replacement takes effect as the old period ends: the new plan's first order.
-                guard let old = await store.record(event.purchaseToken),
+                guard event.kind == .replaced, let old = await store.record(event.purchaseToken),
                     let token = old.subscription?.replacedByToken,
                     await store.record(token)?.subscription?.replacementMode == .deferred,
                     let transaction = await transaction(token: token, orderId: nil)
