@@ -14,8 +14,10 @@ public enum ScenarioPlayStep: Sendable, Hashable {
     case stopFinishing
     /// The app finishes every purchase it left unfinished, and finishes again from now on.
     case finishPurchases
-    /// The app replaces the subscription `replacing` with `productID` through a billing flow with
-    /// `SubscriptionUpdateParams` (the old purchase's token and `mode`).
+    /// The app buys `productID` through its store with `mode` as the purchase's
+    /// `StoreSpecificOptions.replacementMode`: the Play provider's billing flow replaces the subscription
+    /// held in the product's group (`SubscriptionUpdateParams` with its token and `mode`); the person must
+    /// hold `replacing`.
     case replaceSubscription(productID: String, replacing: String, mode: PlayReplacementMode)
     /// The subscription's renewals fail to charge from now on (a declined card).
     case failRenewals(productID: String)

@@ -153,11 +153,14 @@ extension ScenarioSession {
             play.finishing.withLock { $0 = true }
             await finishUnfinished(play)
         case .replaceSubscription(let productID, let replaced, let mode):
-            guard let old = await playRecords(of: replaced, in: google).last(where: { !$0.revoked }) else {
+            guard await playRecords(of: replaced, in: google).contains(where: { !$0.revoked }) else {
                 fail(step, .noPlayPurchase(productID: replaced))
                 return
             }
-            await replace(old, with: productID, mode: mode, play: play)
+            // As an app does: the store's purchase, the replacement mode in the store's own options; the
+            // provider replaces the subscription held in the product's group (its token in the flow).
+            let options = PurchaseOptions(storeOptions: StoreSpecificOptions(replacementMode: mode.name))
+            try await purchase(productID, options: options)
         case .failRenewals(let productID):
             await act(on: productID, at: step, in: google) { await google.setRenewalsFail($0.purchaseToken) }
         case .fixPayment(let productID):
@@ -210,68 +213,6 @@ extension ScenarioSession {
             lastOutcome = "failed"
             lastError = (error as? PurchaseError)?.code.name ?? PurchaseError.Code.unknown.name
         }
-    }
-
-    /// The app replaces `old` with `productID` through a billing flow of its own with
-    /// `SubscriptionUpdateParams`, then records and prints the outcome as a purchase's.
-    private func replace(
-        _ old: PlayPurchaseRecord, with productID: String, mode: PlayReplacementMode, play: ScenarioPlayProvider
-    ) async {
-        let google = play.base.store
-        let answer = Locked<(BillingResult, [PlayPurchase]?)?>(nil)
-        let client = PlayBillingClient(store: google) { result, purchases in
-            answer.withLock { $0 = $0 ?? (result, purchases) }
-        }
-        var result = await client.startConnection()
-        if result.responseCode == .ok {
-            let (detailsResult, details) = await client.queryProductDetails([
-                PlayQueryProduct(playID(productID), .subs)
-            ])
-            result = detailsResult
-            if result.responseCode == .ok, let detail = details.first {
-                let params = PlayBillingFlowParams(
-                    productDetailsParamsList: [
-                        .init(productDetails: detail, offerToken: SimulatedGooglePlayProvider.offerToken(in: detail))
-                    ],
-                    subscriptionUpdateParams: .init(oldPurchaseToken: old.purchaseToken, replacementMode: mode))
-                result = await client.launchBillingFlow(params)
-                if result.responseCode == .ok, let (flow, _) = answer.withLock({ $0 }) { result = flow }
-            }
-        }
-        // The app's listener hands what its flow bought to its store, as for any purchase. A deferred
-        // replacement gives access only when its plan starts: the app acknowledges it now (Play's three
-        // days count from the purchase) and its store delivers it when it takes effect.
-        if result.responseCode == .ok, let purchase = answer.withLock({ $0?.1?.first }),
-            purchase.purchaseState == .purchased
-        {
-            if await google.record(purchase.purchaseToken)?.orders.isEmpty == true {
-                _ = await client.acknowledgePurchase(purchase.purchaseToken)
-            } else {
-                await play.base.reportPaid(purchase)
-            }
-        }
-        await client.endConnection()
-        var entries: [(String, ScenarioJSON)] = [
-            ("event", .string("purchase")), ("productID", .string(productID)),
-            ("replaces", .string(catalogID(ofPlay: old.productId))), ("mode", .int(mode.rawValue)),
-        ]
-        lastError = nil
-        switch result.responseCode {
-        case .ok:
-            let purchase = answer.withLock { $0?.1?.first }
-            lastOutcome = purchase?.purchaseState == .pending ? "pending" : "purchased"
-            if let orderID = purchase?.orderId { entries.append(("transactionID", .string(orderID))) }
-        case .userCanceled:
-            lastOutcome = "cancelled"
-        default:
-            let error = SimulatedGooglePlayProvider.purchaseError(result, productID: productID)
-            lastOutcome = "failed"
-            lastError = error.code.name
-            entries.append(("error", Self.errorJSON(error)))
-        }
-        entries.insert(("outcome", .string(lastOutcome ?? "")), at: 2)
-        await settle()
-        log.write(entries)
     }
 
     /// The purchases of `productID` (every product's when `nil`), oldest first.

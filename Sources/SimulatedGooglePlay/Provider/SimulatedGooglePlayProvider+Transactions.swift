@@ -74,7 +74,7 @@ extension SimulatedGooglePlayProvider {
 
     /// The offer token a subscription is bought with: the first base plan's first offer the person may
     /// take (Play lists only those), else that base plan alone; `nil` for a one-time product.
-    package static func offerToken(in details: PlayProductDetails) -> String? {
+    static func offerToken(in details: PlayProductDetails) -> String? {
         guard let offers = details.subscriptionOfferDetails, let plan = offers.first?.basePlanId else { return nil }
         let ofPlan = offers.filter { $0.basePlanId == plan }
         return (ofPlan.first { $0.offerId != nil } ?? ofPlan.first)?.offerToken

@@ -18,9 +18,8 @@ public import PurchaseCore
 /// - Unfinished transactions are the purchases paid and neither acknowledged nor consumed; ``finish(_:)``
 ///   consumes a consumable and acknowledges anything else (Play refunds a purchase not acknowledged within
 ///   three days, which then comes back revoked through ``transactionUpdates``).
-/// - Restore is `queryPurchases` of both product types; renewals, deferred replacements taking effect
-///   and revocations the store makes come through ``transactionUpdates`` when the provider next reads
-///   the store (``refresh()``).
+/// - Restore is `queryPurchases` of both product types; renewals and revocations the store makes come
+///   through ``transactionUpdates`` when the provider next reads the store (``refresh()``).
 /// - A subscription is bought with the base plan and offer the request's `StoreSpecificOptions` name,
 ///   by default the first base plan's first offer the person may take (`offerToken(in:options:productID:)`).
 /// - Buying a subscription while the person holds another product of its group (catalog `Subscription`
@@ -256,9 +255,8 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
     // MARK: - Reading the store
 
     /// Reports through ``transactionUpdates`` what the store changed since the provider last looked:
-    /// renewals (new orders), deferred replacements taking effect, and purchases it took back (refunds,
-    /// purchases never acknowledged). Every call of the provider does this first; a test that moved the
-    /// clock calls it to see the result.
+    /// renewals (new orders) and purchases it took back (refunds, purchases never acknowledged). Every
+    /// call of the provider does this first; a test that moved the clock calls it to see the result.
     ///
     /// - Throws: `PurchaseError` when the store's state could not be written.
     public func refresh() async throws {
@@ -270,13 +268,6 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
                 if let transaction = await transaction(token: event.purchaseToken, orderId: event.orderId) {
                     updates.yield(transaction)
                 }
-                // A deferred replacement takes effect as the old period ends: the new plan's first order.
-                guard event.kind == .replaced, let old = await store.record(event.purchaseToken),
-                    let token = old.subscription?.replacedByToken,
-                    await store.record(token)?.subscription?.replacementMode == .deferred,
-                    let transaction = await transaction(token: token, orderId: nil)
-                else { continue }
-                updates.yield(transaction)
             default:
                 continue
             }
@@ -323,10 +314,7 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
         }
     }
 
-    /// Reports a paid purchase's latest order through ``transactionUpdates``, as the purchases-updated
-    /// listener does for a pending purchase paid later: for a tool whose own billing flow (a subscription
-    /// replacement) made a purchase the app should deliver.
-    package func reportPaid(_ purchase: PlayPurchase) async {
+    private func reportPaid(_ purchase: PlayPurchase) async {
         if let transaction = await latestTransaction(purchase) { updates.yield(transaction) }
     }
 
