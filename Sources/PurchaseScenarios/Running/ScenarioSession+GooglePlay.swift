@@ -63,7 +63,7 @@ extension ScenarioSession {
                 purchaseDate: clock.now, state: .purchasing)
             let base = play.base
             await log.waitForFlush(marker) { base.yieldUpdate(sentinel) }
-            // A pending purchase paid later reaches the store through a task of its own: two quiet
+            // A pending purchase paid later reaches the store asynchronously: two quiet
             // rounds in a row, not one, end the wait.
             quiet = log.count == before ? quiet + 1 : 0
             if quiet == 2 { break }
@@ -74,7 +74,7 @@ extension ScenarioSession {
     }
 
     /// Settles until the store has delivered the purchase `token` paid later (its latest order), in a
-    /// bounded number of rounds: its listener hands it to the store from a task of its own.
+    /// bounded number of rounds: its listener hands it to the store asynchronously.
     private func settleUntilDelivered(_ token: String, play: ScenarioPlayProvider) async {
         guard let orderID = await play.base.store.record(token)?.latestOrderId else { return }
         for _ in 0..<32 {
