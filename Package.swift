@@ -73,6 +73,7 @@ let package = Package(
             name: "PurchaseScenarios",
             dependencies: [
                 "PropertyList", "PurchaseCore", "PurchaseCatalog", "SimulatedAppStore", "AppStoreSignedData",
+                "SimulatedGooglePlay",
             ]
         ),
         .target(
@@ -143,6 +144,7 @@ let package = Package(
             name: "PurchaseScenariosTests",
             dependencies: [
                 "PurchaseScenarios", "SimulatedAppStore", "PurchaseCatalog", "PurchaseCore", "AppStoreSignedData",
+                "SimulatedGooglePlay", "FileStore",
             ]),
         .testTarget(
             name: "AppStoreSignedDataTests",

@@ -2,8 +2,9 @@ public import Foundation
 public import PurchaseCore
 public import SimulatedAppStore
 
-/// A simulated App Store scenario: a catalog, session controls and the steps a person and the App
-/// Store take, with the expectations to check on the way (the format is in `Catalog/Scenarios/README.md`).
+/// A simulated store scenario (the App Store's, or Google Play's when the catalog's default provider is
+/// `simulated-google-play`, see ``store``): a catalog, session controls and the steps a person and the
+/// store take, with the expectations to check on the way (the format is in `Catalog/Scenarios/README.md`).
 ///
 /// A scenario is a plain value: ``ScenarioRunner`` runs it in process; `purchasekit simulate` reads
 /// one from a property list.
@@ -27,9 +28,10 @@ public struct Scenario: Sendable {
 
     /// The scenario's name, printed first.
     public var name: String
-    /// The catalog the simulated App Store sells (its first provider must be `simulated-app-store`).
+    /// The catalog the simulated store sells: its first provider is `simulated-google-play`, or it has a
+    /// `simulated-app-store` provider.
     public var catalog: Catalog
-    /// Settings that override the catalog's `ProviderSettings` for `simulated-app-store`.
+    /// Settings that override the catalog's `ProviderSettings` for the store the scenario drives.
     public var settings: [String: SettingValue]
     /// The steps, in order.
     public var steps: [Step]
@@ -123,6 +125,8 @@ public enum ScenarioAction: Sendable {
     /// An App Store event that mostly shows in its server notifications (a test notification, a
     /// refund request, a refund reversed, auto-renew turned back on).
     case signedData(ScenarioSignedDataStep)
+    /// A step of the simulated Google Play (``ScenarioPlayStep``).
+    case googlePlay(ScenarioPlayStep)
     /// Checks expectations.
     case expect(ScenarioExpectations)
 
@@ -159,6 +163,7 @@ public enum ScenarioAction: Sendable {
         case .buyWithPromotionalOffer: "buyWithPromotionalOffer"
         case .redeemOfferCode: "redeemOfferCode"
         case .signedData(let step): step.name
+        case .googlePlay(let step): step.name
         case .expect: "expect"
         }
     }
@@ -228,6 +233,9 @@ public struct ScenarioExpectations: Sendable, Hashable {
     /// Fields of the signed renewal info (verified against the store's root) of each product's newest
     /// subscription, as ``signedTransaction`` writes them.
     public var signedRenewalInfo: [String: [String: String]] = [:]
+    /// What the simulated Google Play holds (a Google Play scenario; ``notifications`` there are its
+    /// real-time developer notifications, by Play's type names).
+    public var googlePlay = ScenarioPlayExpectations()
 
     /// Creates empty expectations.
     public init() {}

@@ -154,7 +154,8 @@ struct SimulateToolTests {
         + "addObserver, verifyReceipt, promotedPurchase, startDownloads, failDownloads, allowDownloads, expect, "
         + "buyWithPromotionalOffer, redeemOfferCode, increasePrice, showPriceConsent, respondToPriceIncrease, "
         + "addFamilyMember, stopFamilySharing, leaveFamily, requestTestNotification, requestRefund, reverseRefund, "
-        + "enableAutoRenew, keepCurrentPlan"
+        + "enableAutoRenew, keepCurrentPlan, nextPurchasePending, completePending, cancelPending, stopFinishing, "
+        + "finishPurchases, replaceSubscription, failRenewals, fixPayment, pause, resume"
 
     /// Every problem of a scenario file is worded in the locale; positions, `error:`, step names and keys
     /// stay as written.

@@ -22,7 +22,7 @@ struct ScenarioFileTests {
         return url.path
     }
 
-    /// The scenario at `path`, its catalog checked against the simulated App Store alone.
+    /// The scenario at `path`, its catalog checked against the simulated stores.
     static func load(_ path: String) throws(ScenarioFileError) -> Scenario {
         try ScenarioFile.load(path: path, registry: ScenarioLibraryTests.registry)
     }

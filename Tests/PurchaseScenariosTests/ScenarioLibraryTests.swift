@@ -1,7 +1,9 @@
+import FileStore
 import Foundation
 import PurchaseCore
 import PurchaseScenarios
 import SimulatedAppStore
+import SimulatedGooglePlay
 import Testing
 
 /// Every scenario shipped in `Catalog/Scenarios/` runs in process and all its expectations hold.
@@ -14,10 +16,14 @@ struct ScenarioLibraryTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         .filter { $0.hasSuffix(".plist") }.sorted()
 
-    /// The plug-ins a scenario's catalog is checked against here: the simulated App Store alone.
+    /// The plug-ins a scenario's catalog is checked against here: the simulated App Store, the
+    /// simulated Google Play and the `file` ledger (`MultiStore.plist` names it; a run keeps its app
+    /// ledger in memory).
     static let registry: ProviderRegistry = {
         var registry = ProviderRegistry()
         SimulatedAppStoreProvider.register(in: &registry)
+        SimulatedGooglePlayProvider.register(in: &registry)
+        FileFulfillmentLedger.register(in: &registry)
         return registry
     }()
 
@@ -75,7 +81,11 @@ struct ScenarioLibraryTests {
             "restore-nothing-to-restore", "ask-to-buy-approved", "ask-to-buy-declined", "crash-before-finish",
             "two-observers", "consumable-bought-again", "refund-removes-entitlement", "monthly-renewals-then-expiry",
             "sandbox-receipt-21007", "interrupted-purchase", "failing-transaction", "payments-disabled",
-            "hosted-content-download", "hosted-content-download-retried",
+            "hosted-content-download", "hosted-content-download-retried", "play-acknowledgement-deadline",
+            "play-pending-completed", "play-pending-cancelled", "play-consumable-unconsumed",
+            "play-replacement-with-time-proration", "play-replacement-charge-full-price", "play-replacement-deferred",
+            "play-grace-hold-expiry", "play-billing-recovery", "play-pause-resume", "play-voided-purchase",
+            "play-renewals-order-ids", "play-multi-store",
         ]
         for name in required {
             #expect(Self.names.contains(name + ".plist"), "missing scenario \(name)")

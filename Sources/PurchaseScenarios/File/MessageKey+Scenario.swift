@@ -68,5 +68,5 @@ extension MessageKey {
             .scenarioUnknownStep, .scenarioVerifyStatusesNotArray, .scenarioNotString, .scenarioNotInteger,
             .scenarioNotStringArray, .scenarioNotCountDictionary, .scenarioUnsupportedSetting, .scenarioInvalidAccount,
             .scenarioNotFieldDictionary, .scenarioUnusablePrivateKey,
-        ] + scenarioPriceAndFamilyKeys
+        ] + scenarioPriceAndFamilyKeys + scenarioGooglePlayKeys
 }

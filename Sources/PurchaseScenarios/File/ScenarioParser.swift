@@ -21,6 +21,10 @@ struct ScenarioParser {
     private var elapsed: TimeInterval = 0
     /// The family members the `addFamilyMember` steps read so far add.
     var familyMembers: Set<String> = []
+    /// The scenario's `Session`, where its settings' problems are placed.
+    var session: PropertyListNode?
+    /// Where the scenario's root starts.
+    var rootLocation = SourceLocation(line: 1, column: 1)
 
     init(path: String) {
         self.path = path
@@ -67,14 +71,9 @@ struct ScenarioParser {
                 problem(.unknownKey(entry.key), at: entry.keyLocation)
             }
         }
-        // The session's settings are the simulated App Store's: checked as a catalog's would be.
-        let configuration = ProviderConfiguration(kind: .simulatedAppStore, settings: settings)
-        let refused = Self.simulatedAppStore.settingProblems(in: configuration).map {
-            ($0, $0.location(in: session) ?? root.location)
-        }
-        for (setting, location) in refused.sorted(by: { $0.1 < $1.1 }) {
-            problem(.invalidSetting(setting), at: location)
-        }
+        // The session's settings are checked once the catalog tells which store the scenario drives.
+        self.session = session
+        rootLocation = root.location
         guard let catalog else {
             problem(.missingCatalog, at: root.location)
             return nil
@@ -82,14 +81,6 @@ struct ScenarioParser {
         return Parsed(
             name: name, catalog: catalog.text, catalogLocation: catalog.location, settings: settings, steps: steps)
     }
-
-    /// The registry of the provider a scenario runs, `SimulatedAppStoreProvider`, whose settings
-    /// check the session's settings go through.
-    private static let simulatedAppStore: ProviderRegistry = {
-        var registry = ProviderRegistry()
-        SimulatedAppStoreProvider.register(in: &registry)
-        return registry
-    }()
 
     // MARK: - Steps
 
@@ -100,7 +91,7 @@ struct ScenarioParser {
             "advanceTime", "refund", "expire", "forceRenew", "disableAutoRenew", "switchStorefront", "togglePayments",
             "crashBeforeFinish", "addObserver", "verifyReceipt", "promotedPurchase", "startDownloads", "failDownloads",
             "allowDownloads", "expect", "buyWithPromotionalOffer", "redeemOfferCode",
-        ] + priceAndFamilyStepNames + signedDataStepNames
+        ] + priceAndFamilyStepNames + signedDataStepNames + googlePlayStepNames
 
     private static let parameterless: [String: ScenarioAction] = [
         "relaunch": .relaunch, "reinstall": .reinstall, "restore": .restore, "crashBeforeFinish": .crashBeforeFinish,
@@ -113,7 +104,10 @@ struct ScenarioParser {
     private mutating func step(_ node: PropertyListNode) -> Scenario.Step? {
         let location = node.location
         if case .string(let name) = node.value {
-            guard let action = Self.parameterless[name] ?? Self.parameterlessSignedDataAction(name) else {
+            guard
+                let action = Self.parameterless[name] ?? Self.parameterlessSignedDataAction(name)
+                    ?? Self.parameterlessGooglePlayAction(name)
+            else {
                 problem(.stepNeedsParameters(name), at: location)
                 return nil
             }
@@ -137,6 +131,7 @@ struct ScenarioParser {
     mutating func action(_ name: String, _ fields: inout StepFields, at location: SourceLocation)
         -> ScenarioAction?
     {
+        if let action = googlePlayAction(name, &fields, at: location) { return action }
         switch name {
         case "buy":
             guard let product = requiredString(&fields, "Product", name, location) else { return nil }
@@ -274,6 +269,7 @@ struct ScenarioParser {
         if fields.has("Unfinished") { result.unfinished = strings(&fields, "Unfinished") }
         result.receiptFields = fieldTables(&fields, "ReceiptFields")
         signedDataExpectations(&fields, into: &result)
+        googlePlayExpectations(&fields, into: &result)
         if let node = fields.take("VerifyStatuses") {
             if case .array(let elements) = node.value {
                 result.verifyStatuses = elements.compactMap { integer($0, "VerifyStatuses") }

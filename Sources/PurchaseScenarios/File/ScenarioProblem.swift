@@ -74,6 +74,10 @@ public enum ScenarioProblem: Sendable, Hashable {
     case unknownMember(String)
     /// A step with `Member` that a family member cannot take.
     case memberStepUnsupported(String)
+    /// A step the scenario's store has no meaning for; the step's name and the store's provider kind.
+    case stepNotForStore(String, store: String)
+    /// A `Mode` that is not one of Play's replacement modes, and the modes.
+    case invalidReplacementMode(String, known: [String])
 
     /// What is wrong, as a message key with its arguments: render it with a `MessageTable` for a locale.
     public var messageText: Message {
@@ -110,6 +114,9 @@ public enum ScenarioProblem: Sendable, Hashable {
         case .invalidPrice(let text): keyed(.scenarioInvalidPrice, text)
         case .unknownMember(let name): keyed(.scenarioUnknownMember, name)
         case .memberStepUnsupported(let step): keyed(.scenarioMemberStepUnsupported, step)
+        case .stepNotForStore(let step, let store): keyed(.scenarioStepNotForStore, step, store)
+        case .invalidReplacementMode(let mode, let known):
+            keyed(.scenarioInvalidReplacementMode, mode, known.joined(separator: ", "))
         }
     }
 }

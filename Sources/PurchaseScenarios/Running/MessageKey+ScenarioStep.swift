@@ -12,10 +12,12 @@ extension MessageKey {
     /// An `advanceTime` step of a scenario built in code that would take the clock past the last date
     /// receipts carry (or by a number of seconds that is negative or not a number).
     public static let scenarioStepTimeOutOfRange = MessageKey("scenario.step.timeOutOfRange")
+    /// A Google Play step with no purchase of the product it can act on; names the product.
+    public static let scenarioStepNoPlayPurchase = MessageKey("scenario.step.noPlayPurchase", arguments: [.text])
 
     /// Every scenario step key this module declares, in the order above.
     public static let scenarioStepKeys: [MessageKey] = [
         .scenarioStepNoAskToBuyRequest, .scenarioStepNoInterruptedPurchase, .scenarioStepNothingToRefund,
-        .scenarioStepTimeOutOfRange,
+        .scenarioStepTimeOutOfRange, .scenarioStepNoPlayPurchase,
     ]
 }

@@ -1,8 +1,9 @@
 public import Foundation
 public import PurchaseCore
 
-/// Runs a ``Scenario`` in process against the simulated App Store and a `Store`, printing every
-/// observer callback and store event as a JSON line and checking the scenario's expectations.
+/// Runs a ``Scenario`` in process against the simulated App Store (or the simulated Google Play, see
+/// ``Scenario/store``) and a `Store`, printing every observer callback, store event and Play event as
+/// a JSON line and checking the scenario's expectations.
 ///
 /// Guarantees:
 /// - Reproducible: time is a `ManualClock` starting at 2026-01-01T00:00:00Z moved only by
@@ -10,10 +11,11 @@ public import PurchaseCore
 ///   from `ReceiptKeySeed` (default `scenario`).
 /// - After each step the run settles: every observer callback scheduled has been made and every
 ///   transaction update the store was handed has been processed, so lines come in a stable order.
-/// - The App Store account lives in a journal in ``stateDirectory`` (a relaunch opens it again); the
-///   app's ledger lives in memory for the run (a reinstall replaces it).
+/// - The App Store account lives in a journal in ``stateDirectory``, Google Play's state in its
+///   `simulated-google-play` folder (a relaunch opens them again); Play's tokens and order ids come
+///   from the catalog's `Seed`; the app's ledger lives in memory for the run (a reinstall replaces it).
 public struct ScenarioRunner: Sendable {
-    /// Where the simulated App Store keeps its account.
+    /// Where the simulated App Store keeps its account, and the simulated Google Play its state.
     public var stateDirectory: URL
     /// Called with each JSON line as it is produced.
     public var output: @Sendable (String) -> Void

@@ -1,5 +1,6 @@
 import PurchaseCore
 import SimulatedAppStore
+import SimulatedGooglePlay
 
 extension ScenarioSession {
     /// Checks an `expect` step, printing one `expectation` line per check.
@@ -96,7 +97,13 @@ extension ScenarioSession {
                     actual: actual == nil ? .null : .string(found))
             }
         }
-        for (name, holds, expected, actual) in await signedDataChecks(expectations) {
+        // A Google Play scenario's notifications are Play's real-time developer notifications.
+        var appStore = expectations
+        if drivesGooglePlay { appStore.notifications = nil }
+        for (name, holds, expected, actual) in await signedDataChecks(appStore) {
+            report(name, holds, expected: expected, actual: actual)
+        }
+        for (name, holds, expected, actual) in await googlePlayChecks(expectations) {
             report(name, holds, expected: expected, actual: actual)
         }
         if let statuses = expectations.verifyStatuses {
@@ -118,6 +125,9 @@ extension ScenarioSession {
 
     /// The catalog products of the purchased or restored transactions the App Store holds unfinished, sorted.
     private func unfinishedProducts() async -> [String] {
+        if let play {
+            return ((try? await play.base.unfinishedTransactions()) ?? []).map(\.productID).sorted()
+        }
         guard let queue else { return [] }
         return await queue.transactions.filter {
             $0.transactionState == .purchased || $0.transactionState == .restored

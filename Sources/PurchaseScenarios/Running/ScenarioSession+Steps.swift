@@ -17,6 +17,10 @@ extension ScenarioSession {
         log.write(
             [("event", .string("step")), ("step", .string(step.action.name)), ("line", .int(step.line))]
                 + (currentMember.map { [("member", .string($0))] } ?? []))
+        if let play {
+            try await performGooglePlay(step, play: play)
+            return
+        }
         guard let provider, let store else { return }
         let queue = provider.base.queue
         switch step.action {
@@ -55,19 +59,7 @@ extension ScenarioSession {
             ledger = InMemoryFulfillmentLedger()
             try await relaunch()
         case .restore:
-            let outcome = await store.restore()
-            await settle()
-            var entries: [(String, ScenarioJSON)] = [
-                ("event", .string("restore")), ("outcome", .string(outcome.name)),
-                ("restored", .array(outcome.restoredProductIDs.map { .string($0) })),
-            ]
-            lastError = nil
-            if case .failed(let error) = outcome {
-                entries.append(("error", Self.errorJSON(error)))
-                lastError = error.code.name
-            }
-            lastOutcome = outcome.name
-            log.write(entries)
+            await restore(store)
             return
         case .advanceTime(let seconds):
             // A clock past what receipts carry would leave every later transaction without a receipt.
@@ -131,6 +123,9 @@ extension ScenarioSession {
         case .increasePrice, .showPriceConsent, .respondToPriceIncrease, .addFamilyMember, .asMember,
             .stopFamilySharing, .leaveFamily:
             try await performPriceOrFamily(step, queue: queue)
+        case .googlePlay:
+            // A Google Play step has no meaning for the App Store (a scenario file refuses it).
+            done(false)
         case .setDownloadsFail(let fail):
             await queue.updateControls { $0.failDownloads = fail }
             done(true)
@@ -140,6 +135,23 @@ extension ScenarioSession {
             break
         }
         await settle()
+    }
+
+    /// Restores purchases through `store`, then records and prints the outcome.
+    func restore(_ store: Store) async {
+        let outcome = await store.restore()
+        await settle()
+        var entries: [(String, ScenarioJSON)] = [
+            ("event", .string("restore")), ("outcome", .string(outcome.name)),
+            ("restored", .array(outcome.restoredProductIDs.map { .string($0) })),
+        ]
+        lastError = nil
+        if case .failed(let error) = outcome {
+            entries.append(("error", Self.errorJSON(error)))
+            lastError = error.code.name
+        }
+        lastOutcome = outcome.name
+        log.write(entries)
     }
 
     /// Buys `productID` with `options` through the whole flow, then records and prints the outcome
@@ -156,7 +168,6 @@ extension ScenarioSession {
     func record(_ outcome: PurchaseOutcome, productID requested: String?, account: UUID? = nil)
         async throws(PurchaseError)
     {
-        guard let provider else { return }
         var productID = requested ?? ""
         if case .purchased(let transaction) = outcome { productID = transaction.productID }
         var entries: [(String, ScenarioJSON)] = [
@@ -174,7 +185,7 @@ extension ScenarioSession {
         lastOutcome = outcome.name
         await settle()
         log.write(entries)
-        if provider.takeCrash() {
+        if provider?.takeCrash() == true {
             log.write([("event", .string("crash")), ("productID", .string(productID))])
             try await relaunch()
         }

@@ -1,8 +1,11 @@
 import Foundation
 import PurchaseCore
 import SimulatedAppStore
+import SimulatedGooglePlay
 
 /// One run of a scenario: the launched app (store, provider, observers) and what the expectations need.
+/// A Google Play scenario (``Scenario/store``) runs the simulated Google Play's provider instead of the
+/// App Store's (`ScenarioSession+GooglePlay.swift`).
 actor ScenarioSession {
     private let scenario: Scenario
     let catalog: Catalog
@@ -14,11 +17,11 @@ actor ScenarioSession {
     var ledger: any FulfillmentLedger = InMemoryFulfillmentLedger()
     var provider: CrashingProvider?
     var store: Store?
-    private var reader: Task<Void, Never>?
+    var reader: Task<Void, Never>?
     var observerNames: [String] = ["app"]
     private var observers: [ScenarioObserver] = []
     private var savedControls: SessionControls?
-    private var flushCount = 0
+    var flushCount = 0
     var lastOutcome: String?
     var lastError: String?
     var lastStatuses: [Int]?
@@ -46,25 +49,46 @@ actor ScenarioSession {
     lazy var consentDelegate = ScenarioConsentDelegate(name: "app", log: log)
     /// The family members' apps' answers, by name.
     var memberDelegates: [String: ScenarioConsentDelegate] = [:]
+    /// Whether the scenario drives the simulated Google Play.
+    let drivesGooglePlay: Bool
+    /// The simulated Google Play's provider as the app's store sees it, while the app runs (Google Play).
+    var play: ScenarioPlayProvider?
+    /// The simulated Google Play's provider next to the App Store's, in an App Store scenario on a
+    /// multi-store catalog (both simulated stores).
+    var secondaryPlay: ScenarioPlayProvider?
+    /// Whether the app finishes the purchases it delivers (Google Play; `stopFinishing` turns it off).
+    let playFinishing = Locked(true)
+    /// The sequence of the last Play event printed, and of the last one a `Notifications` check saw.
+    var playPrinted = 0
+    var playNoticed = 0
 
     init(
         scenario: Scenario, stateDirectory: URL, output: @escaping @Sendable (String) -> Void,
         progress: @escaping @Sendable (ScenarioProgress) -> Void = { _ in }
     ) throws(PurchaseError) {
         var catalog = scenario.catalog
-        guard let index = catalog.deployment.providers.firstIndex(where: { $0.kind == .simulatedAppStore }) else {
+        let kind = scenario.store
+        guard let index = catalog.deployment.providers.firstIndex(where: { $0.kind == kind }) else {
             throw PurchaseError(
                 .providerMisconfigured, detail: "the scenario's catalog names no simulated-app-store provider")
         }
         var settings = catalog.deployment.providers[index].settings
-        settings["Persistence"] = "Journal"
-        settings["ReceiptKeySeed"] = "scenario"
-        // A clock speed would make the run depend on real time; Xcode's renewal rates only shorten
-        // subscription time on the scenario's manual clock, so they stay.
-        if settings["TimeRate"]?.stringValue.flatMap(StoreKitTimeRate.init(parsing:)) == nil {
-            settings["TimeRate"] = nil
+        if kind == .simulatedAppStore {
+            settings["Persistence"] = "Journal"
+            settings["ReceiptKeySeed"] = "scenario"
+            // A clock speed would make the run depend on real time; Xcode's renewal rates only shorten
+            // subscription time on the scenario's manual clock, so they stay.
+            if settings["TimeRate"]?.stringValue.flatMap(StoreKitTimeRate.init(parsing:)) == nil {
+                settings["TimeRate"] = nil
+            }
+        }
+        for other in catalog.deployment.providers.indices
+        where catalog.deployment.providers[other].kind == .simulatedGooglePlay {
+            catalog.deployment.providers[other].settings["Persistence"] = "File"
         }
         for (key, value) in scenario.settings { settings[key] = value }
+        // Play's state is kept in the run's state folder, so that a relaunch finds it.
+        if kind == .simulatedGooglePlay { settings["Persistence"] = "File" }
         catalog.deployment.providers[index].settings = settings
         self.catalog = catalog
         self.configuration = catalog.deployment.providers[index]
@@ -72,6 +96,7 @@ actor ScenarioSession {
         self.stateDirectory = stateDirectory
         self.log = ScenarioLog(output: output)
         self.progress = progress
+        self.drivesGooglePlay = kind == .simulatedGooglePlay
     }
 
     var queue: PaymentQueue? { provider?.base.queue }
@@ -99,14 +124,34 @@ actor ScenarioSession {
     // MARK: - Launching
 
     func launch() async throws(PurchaseError) {
+        if drivesGooglePlay {
+            try await launchGooglePlay()
+            return
+        }
         let context = ProviderContext(
             catalog: catalog, configuration: configuration, stateDirectory: stateDirectory, clock: clock)
         let base = try Self.makeProvider(context)
         if let savedControls { await base.queue.updateControls { $0 = savedControls } }
         let provider = CrashingProvider(base: base)
-        let verifiers = base.receiptVerifier.map { [base.storeName: $0] } ?? [:]
+        let providers = try await appStoreScenarioProviders(provider)
+        var verifiers = base.receiptVerifier.map { [base.storeName: $0] } ?? [:]
+        if let secondaryPlay { verifiers[secondaryPlay.storeName] = secondaryPlay.receiptVerifier }
         // The store asks the provider for the session's grace period as it stands (billingGracePeriod).
-        let store = Store(catalog: catalog, providers: [provider], ledger: ledger, verifiers: verifiers, clock: clock)
+        let store = Store(catalog: catalog, providers: providers, ledger: ledger, verifiers: verifiers, clock: clock)
+        await read(store)
+        self.provider = provider
+        self.store = store
+        observers = observerNames.enumerated().map { index, name in
+            ScenarioObserver(name: name, log: log, progress: index == 0 ? progress : nil)
+        }
+        for observer in observers { await base.queue.add(observer) }
+        await attachPriceConsentAndFamily(base.queue)
+        await store.start()
+        await settle()
+    }
+
+    /// Prints the store's events as they come, and answers the settling markers.
+    func read(_ store: Store) async {
         let events = await store.events()
         let log = log
         reader = Task {
@@ -119,15 +164,6 @@ actor ScenarioSession {
                 log.storeEvent(event.name, Self.describe(event))
             }
         }
-        self.provider = provider
-        self.store = store
-        observers = observerNames.enumerated().map { index, name in
-            ScenarioObserver(name: name, log: log, progress: index == 0 ? progress : nil)
-        }
-        for observer in observers { await base.queue.add(observer) }
-        await attachPriceConsentAndFamily(base.queue)
-        await store.start()
-        await settle()
     }
 
     static func makeProvider(_ context: ProviderContext) throws(PurchaseError) -> SimulatedAppStoreProvider {
@@ -149,6 +185,10 @@ actor ScenarioSession {
             savedControls = await provider.base.queue.controls
             await provider.base.close()
         }
+        await play?.base.close()
+        await secondaryPlay?.base.close()
+        play = nil
+        secondaryPlay = nil
         store = nil
         provider = nil
     }
@@ -165,7 +205,10 @@ actor ScenarioSession {
 
     /// Waits until callbacks and transaction updates stop producing lines.
     func settle() async {
-        guard let provider else { return }
+        guard let provider else {
+            if let play { await settleGooglePlay(play) }
+            return
+        }
         for _ in 0..<16 {
             let before = log.count
             await provider.base.queue.waitForCallbacks()
@@ -180,6 +223,7 @@ actor ScenarioSession {
             await settleFamily()
             if log.count == before { break }
         }
+        if let secondaryPlay { await settleGooglePlay(secondaryPlay) }
         writeNotifications()
         log.flush()
     }

@@ -12,6 +12,8 @@ public enum ScenarioStepProblem: Sendable, Hashable, CustomStringConvertible {
     /// (`AppReceipt.dateRange`), or moves it by a number of seconds that is negative or not a
     /// number; the clock stays where it is.
     case timeOutOfRange
+    /// A Google Play step found no purchase of the product (its catalog identifier) it could act on.
+    case noPlayPurchase(productID: String)
 
     /// Why, as a message key with its arguments (`scenario.step.<problem>`).
     public var messageText: Message {
@@ -20,6 +22,7 @@ public enum ScenarioStepProblem: Sendable, Hashable, CustomStringConvertible {
         case .noInterruptedPurchase: .keyed(.scenarioStepNoInterruptedPurchase, arguments: [])
         case .nothingToRefund(let productID): .keyed(.scenarioStepNothingToRefund, arguments: [.text(productID)])
         case .timeOutOfRange: .keyed(.scenarioStepTimeOutOfRange, arguments: [])
+        case .noPlayPurchase(let productID): .keyed(.scenarioStepNoPlayPurchase, arguments: [.text(productID)])
         }
     }
 
@@ -31,6 +34,7 @@ public enum ScenarioStepProblem: Sendable, Hashable, CustomStringConvertible {
         case .nothingToRefund(let productID): "there is no purchase of \(productID) to refund"
         case .timeOutOfRange:
             "the clock cannot move that far: receipts carry dates up to 9999-12-31T23:59:59Z"
+        case .noPlayPurchase(let productID): "Google Play has no purchase of \(productID) this step can act on"
         }
     }
 }

@@ -134,6 +134,20 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
         return ProductsResponse(products: products, invalidProductIDs: invalid)
     }
 
+    /// The billing grace period a `Store` over this provider gives subscriptions now: the longest grace
+    /// period (its base plan's) of a subscription Play holds in its grace period, so that access lasts
+    /// while Play retries the charge; 0 when none is in its grace period.
+    public func billingGracePeriod() async -> TimeInterval? {
+        await store.settleDueChanges()
+        let graces = await store.state.purchases.values.compactMap { record -> Int64? in
+            guard let term = record.subscription, term.state == .inGracePeriod, let end = term.gracePeriodEnd else {
+                return nil
+            }
+            return end - term.expiryTime
+        }
+        return TimeInterval(graces.max() ?? 0) / 1000
+    }
+
     /// Whether the billing client connects (`BILLING_UNAVAILABLE` or a service down answer `false`).
     public func canMakePayments() async -> Bool {
         (try? await connected()) != nil
@@ -259,6 +273,12 @@ public actor SimulatedGooglePlayProvider: StoreProvider {
             }
         }
         try await checkPersistence()
+    }
+
+    /// Puts `transaction` on ``transactionUpdates`` as if the store had reported it: a marker a tool
+    /// waits for to know that the updates before it were handled.
+    package nonisolated func yieldUpdate(_ transaction: StoreTransaction) {
+        updates.yield(transaction)
     }
 
     /// Moves the store's virtual clock by `interval` (a `ManualClock` only), then ``refresh()``.
