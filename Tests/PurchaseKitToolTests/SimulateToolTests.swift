@@ -214,7 +214,8 @@ struct SimulateToolTests {
         #expect(english.stderr.contains("\(catalog):30:24: error: invalid price 'zero point nine'\n"))
     }
 
-    /// A catalog without the simulated App Store is a scenario error at its `Catalog`, in the locale.
+    /// A catalog without a simulated store the runner drives is a scenario error at its `Catalog`, in the
+    /// locale.
     @Test func aCatalogWithoutTheSimulatedAppStoreIsAnErrorAtTheScenariosCatalog() throws {
         let catalog = ToolRunner.packageRoot.appendingPathComponent("Catalog/Default.plist").path
         let path = try Self.scenario("<string>restore</string>", catalog: catalog)
@@ -222,14 +223,14 @@ struct SimulateToolTests {
         #expect(english.status == 65)
         #expect(
             english.stderr
-                == "\(path):4:19: error: the scenario's catalog '\(catalog)' names no simulated-app-store provider; "
-                + "name a catalog with a simulated-app-store provider\n")
+                == "\(path):4:19: error: the scenario's catalog '\(catalog)' names neither a simulated-app-store nor a "
+                + "simulated-google-play provider; name a catalog with one of them\n")
         let japanese = try ToolRunner.run(["--locale", "ja", "simulate", path])
         #expect(japanese.status == 65)
         #expect(
             japanese.stderr
-                == "\(path):4:19: error: シナリオのカタログ「\(catalog)」には simulated-app-store プロバイダがありません。"
-                + "simulated-app-store プロバイダのあるカタログを指定してください\n")
+                == "\(path):4:19: error: シナリオのカタログ「\(catalog)」には simulated-app-store プロバイダも "
+                + "simulated-google-play プロバイダもありません。どちらかのあるカタログを指定してください\n")
         #expect(english.stdout.isEmpty && japanese.stdout.isEmpty)
     }
 

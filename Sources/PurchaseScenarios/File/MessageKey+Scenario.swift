@@ -13,7 +13,8 @@ extension MessageKey {
     public static let scenarioUnknownKey = MessageKey("scenario.unknownKey", arguments: [.text])
     /// A scenario without `Catalog`.
     public static let scenarioMissingCatalog = MessageKey("scenario.missingCatalog")
-    /// A scenario whose catalog has no `simulated-app-store` provider; names the catalog as the scenario writes it.
+    /// A scenario whose catalog has neither a `simulated-app-store` nor a `simulated-google-play` provider;
+    /// names the catalog as the scenario writes it.
     public static let scenarioNoSimulatedAppStore = MessageKey("scenario.noSimulatedAppStore", arguments: [.text])
     /// A step written as a string that is not a step without parameters; names it.
     public static let scenarioStepNeedsParameters = MessageKey("scenario.stepNeedsParameters", arguments: [.text])

@@ -21,7 +21,8 @@ public enum ScenarioProblem: Sendable, Hashable {
     case unknownKey(String)
     /// There is no `Catalog`.
     case missingCatalog
-    /// The catalog has no `simulated-app-store` provider; the catalog as the scenario names it.
+    /// The catalog has neither a `simulated-app-store` nor a `simulated-google-play` provider; the catalog
+    /// as the scenario names it.
     case noSimulatedAppStore(catalog: String)
     /// A step written as a string that is not one of the steps without parameters.
     case stepNeedsParameters(String)
