@@ -143,4 +143,34 @@ struct StoreGracePeriodTests {
         let states = entitlements.subscriptions.map { "\($0.productID):\($0.state)" }
         #expect(states == ["basic.monthly:expired", "pro.monthly:inGracePeriod"])
     }
+
+    @Test func aPeriodDeliveredBeforeItStartsGrantsFromItsStart() {
+        let catalog = SampleCatalog.make(providers: ["memory"])
+        let start = Date(timeIntervalSince1970: 0)
+        func delivery(_ id: String, _ productID: String, from begin: Date, deliveredAt: Date) -> Delivery {
+            Delivery(
+                transactionID: TransactionID(store: "memory", id: id),
+                originalTransactionID: TransactionID(store: "memory", id: id),
+                productID: productID, productType: .autoRenewable, quantity: 1, entitlements: [productID],
+                credits: [:], expirationDate: begin.addingTimeInterval(30 * day), purchaseDate: begin,
+                deliveredAt: deliveredAt)
+        }
+        // Pro until day 30; a move to basic deferred to then, delivered on day 10.
+        let contents = LedgerContents(deliveries: [
+            delivery("1", "pro.monthly", from: start, deliveredAt: start),
+            delivery("2", "basic.monthly", from: start.addingTimeInterval(30 * day), deliveredAt: start + 10 * day),
+        ])
+        func names(onDay day: Double) -> [String] {
+            Entitlements.compute(from: contents, catalog: catalog, at: start.addingTimeInterval(day * self.day)).names
+        }
+        #expect(names(onDay: 20) == ["pro.monthly"])
+        #expect(Entitlements.compute(from: contents, catalog: catalog, at: start + 20 * day).subscriptions.count == 1)
+        #expect(names(onDay: 31) == ["basic.monthly"])
+
+        // A period starting seconds after it was delivered (the store's clock a little ahead) grants at once.
+        let early = LedgerContents(deliveries: [
+            delivery("3", "pro.monthly", from: start.addingTimeInterval(5), deliveredAt: start)
+        ])
+        #expect(Entitlements.compute(from: early, catalog: catalog, at: start).names == ["pro.monthly"])
+    }
 }

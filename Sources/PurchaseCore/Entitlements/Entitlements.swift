@@ -73,6 +73,18 @@ public struct SubscriptionStatus: Sendable, Hashable {
 }
 
 extension Entitlements {
+    /// How far a subscription period's start may lie after its delivery and still count as started
+    /// when delivered: one minute, far more than clocks of a store and a server drift apart, far less
+    /// than any deferred period waits.
+    public static let deliveredBeforeStartTolerance: TimeInterval = 60
+
+    /// Whether `delivery` is a period that has not started at `now`: delivered ahead of its start (by
+    /// more than ``deliveredBeforeStartTolerance``) and starting after `now`.
+    static func startsLater(_ delivery: Delivery, than now: Date) -> Bool {
+        delivery.purchaseDate > now
+            && delivery.purchaseDate.timeIntervalSince(delivery.deliveredAt) > deliveredBeforeStartTolerance
+    }
+
     /// Computes what a ledger's deliveries grant at `now`.
     ///
     /// - Non-consumables grant their entitlements until revoked.
@@ -85,6 +97,10 @@ extension Entitlements {
     ///   the store ended it early (``LedgerContents/expirationDate(of:)``); a subscription ended early
     ///   gets no grace period.
     /// - Revoked deliveries grant nothing and credit nothing.
+    /// - A subscription period delivered before it starts (a replacement the store defers to the end of
+    ///   the current period) grants nothing until it starts; a period starting up to
+    ///   ``deliveredBeforeStartTolerance`` after its delivery (clocks of the store and the ledger a
+    ///   little apart) grants at once.
     ///
     /// - Parameters:
     ///   - contents: the ledger's contents.
@@ -109,7 +125,8 @@ extension Entitlements {
             case .nonConsumable, .consumable:
                 if !revoked { names.formUnion(delivery.entitlements) }
             case .autoRenewable, .nonRenewing:
-                guard let expiry = contents.expirationDate(of: delivery) else { continue }
+                guard let expiry = contents.expirationDate(of: delivery), !Self.startsLater(delivery, than: now)
+                else { continue }
                 if let current = latest[delivery.productID], !current.revoked, revoked || current.expiry >= expiry {
                     continue
                 }
