@@ -18,10 +18,13 @@ struct ConnectionLimitTests {
     }
 
     @Test func aConnectionPastTheLimitIsServedOnlyOnceAnotherCloses() async throws {
-        let test = try TestServer(limits: HTTPServer.Limits(maximumConnections: 2)) { _ in .text("ok") }
+        // Idle connections are kept far longer than the test takes, so none is closed for it: under a
+        // loaded machine an answer may take many seconds, which must not make room for a third.
+        let limits = HTTPServer.Limits(maximumConnections: 2, connectionTimeout: .seconds(600))
+        let test = try TestServer(limits: limits) { _ in .text("ok") }
         // Two keep-alive connections, each served once and left open: the server holds both.
-        let first = try await Self.blocking { try LoopbackSocket.connect(port: test.port, timeout: 10) }
-        let second = try await Self.blocking { try LoopbackSocket.connect(port: test.port, timeout: 10) }
+        let first = try await Self.blocking { try LoopbackSocket.connect(port: test.port, timeout: 120) }
+        let second = try await Self.blocking { try LoopbackSocket.connect(port: test.port, timeout: 120) }
         #expect(try await Self.blocking { Self.exchange(on: first) } == .status(200))
         #expect(try await Self.blocking { Self.exchange(on: second) } == .status(200))
 
@@ -34,9 +37,9 @@ struct ConnectionLimitTests {
         close(first)
         var served: Reply
         if refused == .noAnswerYet {
-            served = try await Self.blocking { Self.read(on: third, waitingSeconds: 10) }
+            served = try await Self.blocking { Self.read(on: third, waitingSeconds: 120) }
         } else {
-            let fourth = try await Self.blocking { try LoopbackSocket.connect(port: test.port, timeout: 10) }
+            let fourth = try await Self.blocking { try LoopbackSocket.connect(port: test.port, timeout: 120) }
             served = try await Self.blocking { Self.exchange(on: fourth) }
             close(fourth)
         }
