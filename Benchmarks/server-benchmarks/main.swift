@@ -164,6 +164,12 @@ func runLedger(_ name: String, catalog: String, extraEnvironment: [String: Strin
         report(
             name, "deliveries, many accounts", clients,
             load(many, port: server.port, clients: clients, label: "\(name) deliveries"))
+        let reads = (0..<maximumCount).flatMap {
+            deliveries.gets("/v1/accounts/\(accounts[$0 % accounts.count].uuidString)/entitlements", count: 1)
+        }
+        report(
+            name, "GET entitlements (holdings)", clients,
+            load(reads, port: server.port, clients: clients, label: "\(name) entitlements"))
         let one = try deliveries.requests(count: maximumCount) { _ in single }
         let result = load(one, port: server.port, clients: clients, label: "\(name) one account")
         singleDelivered += result.succeeded

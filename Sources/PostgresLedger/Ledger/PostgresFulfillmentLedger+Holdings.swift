@@ -9,12 +9,28 @@ extension PostgresFulfillmentLedger {
     /// revocations' account index), their revocations and expirations, and its balances' rows, whose
     /// credited units give the rest (`LedgerContents.holdings(credited:)`). The cost follows what
     /// the account holds, not how many consumables it bought.
+    ///
+    /// Reads of several accounts at once share statements: the caller that gets a connection reads
+    /// every account waiting then (up to ``maximumHoldingsBatch``) in one statement.
     public func holdings(for account: UUID?) async throws -> LedgerContents {
-        try await read("the ledger cannot read an account's holdings", ifEmpty: LedgerContents().view(for: account)) {
-            session in
-            try Self.readHoldings(of: account, session)
+        guard hasTables else { return LedgerContents().view(for: account) }
+        return try await batched(account, in: holdingsBatches, "the ledger cannot read an account's holdings") {
+            batch, session in
+            guard batch.count > 1 else {
+                for pending in batch { pending.finish(Result { try Self.readHoldings(of: pending.input, session) }) }
+                return
+            }
+            do {
+                let read = try Self.readHoldings(of: batch.map(\.input), session)
+                for pending in batch { pending.finish(.success(read[PostgresLedgerRows.account(pending.input)]!)) }
+            } catch {
+                for pending in batch { pending.finish(.failure(error)) }
+            }
         }
     }
+
+    /// The most accounts one statement reads.
+    static let maximumHoldingsBatch = 32
 
     /// Each row is tagged by its first column: `d` a held delivery (its
     /// ``PostgresLedgerRows/deliveryColumns`` from the third column, the second its `sequence`), `r` a
@@ -46,10 +62,62 @@ extension PostgresFulfillmentLedger {
         """
 
     private static func readHoldings(of token: UUID?, _ session: PostgresSession) throws -> LedgerContents {
-        let found = try session.execute(accountHoldings, [PostgresLedgerRows.account(token)])
+        try holdings(from: try session.execute(accountHoldings, [PostgresLedgerRows.account(token)]).rows, of: token)
+    }
+
+    /// The rows of ``accountHoldings`` for every account of `accounts` at once, each row led by its
+    /// account (`account` column), in the order of account, tag and sequence.
+    private static let accountsHoldings = """
+        WITH wanted AS (
+            SELECT DISTINCT wanted.account FROM json_array_elements_text($1::text::json) AS wanted(account)
+        ), held AS (
+            SELECT d.* FROM purchasekit_deliveries d JOIN wanted w ON d.account = w.account
+            WHERE \(PostgresLedgerSchema.holdingCondition)
+            UNION
+            SELECT d.* FROM purchasekit_revocations r JOIN wanted w ON r.account = w.account
+            JOIN purchasekit_deliveries d ON d.sequence = r.delivery
+        )
+        SELECT account, 'd', sequence, store, transaction_id, original_store, original_transaction_id, product_id,
+            product_type, quantity::text, entitlements, credits, expiration_date::text, purchase_date::text,
+            delivered_at::text, account
+        FROM held
+        UNION ALL
+        SELECT d.account, 'r', d.sequence, d.store, d.transaction_id, r.revoked_at::text, r.treatment, r.debited,
+            d.credits, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM purchasekit_revocations r JOIN held d ON d.sequence = r.delivery
+        UNION ALL
+        SELECT d.account, 'e', d.sequence, d.store, d.transaction_id, e.expires_at::text,
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM purchasekit_expirations e JOIN held d ON d.sequence = e.delivery
+        UNION ALL
+        SELECT b.account, 'b', 0, b.name, b.credited::text, b.spent::text,
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM purchasekit_balances b JOIN wanted w ON b.account = w.account
+        ORDER BY 1, 2, 3
+        """
+
+    /// What each account of `tokens` holds, by its `account` column's value
+    /// (`PostgresLedgerRows.account(_:)`), from one statement (one snapshot).
+    static func readHoldings(of tokens: [UUID?], _ session: PostgresSession) throws -> [String: LedgerContents] {
+        let accounts = tokens.map(PostgresLedgerRows.account)
+        let found = try session.execute(accountsHoldings, [PostgresLedgerRows.json(accounts)])
+        var rows: [String: [[String?]]] = [:]
+        for row in found.rows {
+            guard let account = row.first ?? nil else { throw PostgresLedgerRows.malformed("account holdings") }
+            rows[account, default: []].append(Array(row.dropFirst()))
+        }
+        var holdings: [String: LedgerContents] = [:]
+        for (account, token) in zip(accounts, tokens) where holdings[account] == nil {
+            holdings[account] = try Self.holdings(from: rows[account] ?? [], of: token)
+        }
+        return holdings
+    }
+
+    /// The holdings of the account of `token` from its rows of ``accountHoldings``.
+    private static func holdings(from rows: [[String?]], of token: UUID?) throws -> LedgerContents {
         var parts = LedgerContents()
         var credited: [String: Int] = [:]
-        for row in found.rows {
+        for row in rows {
             switch row.first ?? nil {
             case "d":
                 parts.deliveries.append(try PostgresLedgerRows.delivery(row, offset: 2))

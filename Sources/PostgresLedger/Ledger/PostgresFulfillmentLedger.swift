@@ -38,12 +38,16 @@ public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog
     /// The kind the ledger registers under: `postgres`.
     public static let kind: LedgerKind = "postgres"
 
-    private let pool: PostgresConnectionPool
+    let pool: PostgresConnectionPool
     /// Whether the ledger refuses changes (a read-only deployment).
     public let readOnly: Bool
     /// Whether the database holds the ledger's tables (a read-only ledger of a database never
     /// migrated reads as empty).
-    private let hasTables: Bool
+    let hasTables: Bool
+    /// The deliveries waiting for a connection, recorded together (``recordDelivery(_:)``).
+    let deliveryBatches = StatementBatcher<Delivery, Bool>(maximumBatch: maximumDeliveryBatch)
+    /// The accounts whose holdings wait for a connection, read together (``holdings(for:)``).
+    let holdingsBatches = StatementBatcher<UUID?, LedgerContents>(maximumBatch: maximumHoldingsBatch)
 
     private init(pool: PostgresConnectionPool, readOnly: Bool, hasTables: Bool) {
         self.pool = pool
@@ -132,14 +136,6 @@ public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog
     }
 
     // MARK: - Deliveries
-
-    /// Records a delivery unless one with the same transaction or the same `Delivery.fulfillmentKey`
-    /// exists, in any account (atomically, across connections and servers).
-    public func recordDelivery(_ delivery: Delivery) async throws -> Bool {
-        try await write("the ledger cannot record a delivery", transaction: false) { session in
-            try Self.insert(delivery, session)
-        }
-    }
 
     /// Inserts a delivery and credits its balances in one statement (atomic by itself), unless its
     /// transaction or fulfillment key is recorded; whether it was inserted. A credit that would take a
@@ -244,6 +240,28 @@ public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog
                 return try await pool.withConnection { session in try session.transaction { try body($0) } }
             }
             return try await pool.withConnection { session in try session.retrying { try body($0) } }
+        } catch {
+            throw Self.ledgerError(error, what)
+        }
+    }
+
+    /// `input`'s outcome from a batch of `batcher`: `input` waits with the other requests of its kind,
+    /// and the caller runs batches of them (`run` gives each request of a batch its outcome) on a
+    /// connection of the pool until a batch took `input`.
+    func batched<Input: Sendable, Output: Sendable>(
+        _ input: Input, in batcher: StatementBatcher<Input, Output>, _ what: String,
+        run: @escaping @Sendable ([StatementBatcher<Input, Output>.Pending], PostgresSession) -> Void
+    ) async throws(PurchaseError) -> Output {
+        let pending = batcher.enqueue(input)
+        do {
+            try await pool.withConnection { session in
+                while !pending.isTaken { run(batcher.take(), session) }
+            }
+        } catch {
+            batcher.withdraw(pending, failing: error)
+        }
+        do {
+            return try await pending.outcome()
         } catch {
             throw Self.ledgerError(error, what)
         }
