@@ -6,16 +6,19 @@
 // signing chain made here, and posts distinct pre-signed consumable transactions to
 // `POST /v1/transactions` from 1, 8 and 64 clients, each a keep-alive HTTP/1.1 connection on a
 // thread of its own: over many accounts, and all to one account. The same clients time `GET /metrics`
-// (no ledger work: the HTTP layer's cost) and `GET /healthz` (one ledger read), and, first, a
-// trivial responder in this process (the client's own ceiling). After pgbench at each N, the same
-// number of callers in this process record deliveries straight through the postgres ledger (no
-// HTTP, no verification, no entitlements read): the ledger's own rate. pgbench runs `INSERT ... ON CONFLICT
-// DO NOTHING` of a random key into a table with a primary key, `-n -c N -j min(N, 2) -T seconds`,
-// synchronous commit on, just before the postgres ledger's deliveries at the same N.
+// (no ledger work: the HTTP layer's cost), `GET /healthz` (one ledger read) and the entitlements of
+// the accounts delivered to (`GET /v1/accounts/{token}/entitlements`, the read each delivery's answer
+// makes), and, first, a trivial responder in this process (the client's own ceiling). After pgbench at
+// each N, the same number of callers in this process record deliveries straight through the postgres
+// ledger (no HTTP, no verification, no entitlements read): the ledger's own rate. pgbench runs
+// `INSERT ... ON CONFLICT DO NOTHING` of a random key into a table with a primary key,
+// `-n -c N -j min(N, 2) -T seconds`, synchronous commit on, just before the postgres ledger's
+// deliveries at the same N.
 //
 // Usage: Scripts/with-postgres.sh .build/release/server-benchmarks
-//            [--seconds S] [--count N] [--clients 1,8,64] [--pool-size P] [--accounts A]
-//        (defaults: 5 seconds and at most 20,000 requests a case, pool size 16, 10,000 accounts)
+//            [--seconds S] [--count N] [--clients 1,8,64] [--pool-size P] [--accounts A] [--handler-threads T]
+//        (defaults: 5 seconds and at most 20,000 requests a case, pool size 16, 10,000 accounts, the
+//        server's 32 handler threads)
 // Without PURCHASEKIT_POSTGRES_URL only the file ledger runs.
 import BenchmarkSupport
 import Foundation
@@ -30,6 +33,7 @@ let seconds = option("--seconds").flatMap(Double.init) ?? 5
 let maximumCount = option("--count").flatMap(Int.init) ?? 20_000
 let clientCounts = (option("--clients") ?? "1,8,64").split(separator: ",").compactMap { Int($0) }
 let poolSize = option("--pool-size").flatMap(Int.init) ?? 16
+let handlerThreads = option("--handler-threads").flatMap(Int.init) ?? 32
 let accountCount = option("--accounts").flatMap(Int.init) ?? 10_000
 let environment = ProcessInfo.processInfo.environment
 let postgres = PostgresTools(environment: environment)
@@ -60,6 +64,7 @@ func writeCatalog(named name: String, ledger: String) throws -> String {
             \t\t<key>Server</key>
             \t\t<dict>
             \t\t\t<key>APIKeyVariable</key><string>BENCHMARK_SERVER_KEY</string>
+            \t\t\t<key>HandlerThreads</key><integer>\(handlerThreads)</integer>
             \t\t\t<key>AppStoreRootFiles</key><array><string>root.pem</string></array>
             \t\t\t<key>AppStoreEnvironment</key><string>Sandbox</string>
             \t\t\t<key>AppStoreBundleID</key><string>\(SignedDeliveries.bundleID)</string>

@@ -65,17 +65,16 @@ extension PostgresFulfillmentLedger {
         try holdings(from: try session.execute(accountHoldings, [PostgresLedgerRows.account(token)]).rows, of: token)
     }
 
-    /// The rows of ``accountHoldings`` for every account of `accounts` at once, each row led by its
-    /// account (`account` column), in the order of account, tag and sequence.
+    /// The rows of ``accountHoldings`` for every account of the array `$1` at once, each row led by
+    /// its account (`account` column), in the order of account, tag and sequence; each table is read
+    /// through its account index, as for one account.
     private static let accountsHoldings = """
-        WITH wanted AS (
-            SELECT DISTINCT wanted.account FROM json_array_elements_text($1::text::json) AS wanted(account)
-        ), held AS (
-            SELECT d.* FROM purchasekit_deliveries d JOIN wanted w ON d.account = w.account
-            WHERE \(PostgresLedgerSchema.holdingCondition)
+        WITH held AS (
+            SELECT * FROM purchasekit_deliveries d
+            WHERE d.account = ANY($1::text[]) AND \(PostgresLedgerSchema.holdingCondition)
             UNION
-            SELECT d.* FROM purchasekit_revocations r JOIN wanted w ON r.account = w.account
-            JOIN purchasekit_deliveries d ON d.sequence = r.delivery
+            SELECT d.* FROM purchasekit_revocations r JOIN purchasekit_deliveries d ON d.sequence = r.delivery
+            WHERE r.account = ANY($1::text[])
         )
         SELECT account, 'd', sequence, store, transaction_id, original_store, original_transaction_id, product_id,
             product_type, quantity::text, entitlements, credits, expiration_date::text, purchase_date::text,
@@ -90,9 +89,9 @@ extension PostgresFulfillmentLedger {
             NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
         FROM purchasekit_expirations e JOIN held d ON d.sequence = e.delivery
         UNION ALL
-        SELECT b.account, 'b', 0, b.name, b.credited::text, b.spent::text,
+        SELECT account, 'b', 0, name, credited::text, spent::text,
             NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-        FROM purchasekit_balances b JOIN wanted w ON b.account = w.account
+        FROM purchasekit_balances WHERE account = ANY($1::text[])
         ORDER BY 1, 2, 3
         """
 
@@ -100,7 +99,7 @@ extension PostgresFulfillmentLedger {
     /// (`PostgresLedgerRows.account(_:)`), from one statement (one snapshot).
     static func readHoldings(of tokens: [UUID?], _ session: PostgresSession) throws -> [String: LedgerContents] {
         let accounts = tokens.map(PostgresLedgerRows.account)
-        let found = try session.execute(accountsHoldings, [PostgresLedgerRows.json(accounts)])
+        let found = try session.execute(accountsHoldings, [PostgresLedgerRows.textArray(accounts)])
         var rows: [String: [[String?]]] = [:]
         for row in found.rows {
             guard let account = row.first ?? nil else { throw PostgresLedgerRows.malformed("account holdings") }

@@ -27,6 +27,15 @@ enum PostgresLedgerRows {
         return Date(timeIntervalSinceReferenceDate: seconds)
     }
 
+    /// `values` as the text of a PostgreSQL array of text (`{"a","b"}`), each element quoted and
+    /// its quotes and backslashes escaped.
+    static func textArray(_ values: [String]) -> String {
+        let elements = values.map { value in
+            "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return "{" + elements.joined(separator: ",") + "}"
+    }
+
     /// JSON text of a value, keys sorted.
     static func json<Value: Encodable>(_ value: Value) -> String {
         let encoder = JSONEncoder()
