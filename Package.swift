@@ -41,8 +41,12 @@ let package = Package(
         .target(name: "LibCryptoSupport", dependencies: ["COpenSSL"]),
         .testTarget(name: "LibCryptoSupportTests", dependencies: ["LibCryptoSupport", "COpenSSL"]),
         .target(name: "AppStoreSignedData", dependencies: ["PurchaseCore", "COpenSSL", "LibCryptoSupport"]),
+        // What store API clients share (URLSession from FoundationNetworking, a bounded response body,
+        // endpoint URLs).
+        .target(name: "HTTPAPISupport", dependencies: ["PurchaseCore"]),
+        .testTarget(name: "HTTPAPISupportTests", dependencies: ["HTTPAPISupport", "HTTPServer"]),
         // The App Store Server API client (URLSession from FoundationNetworking, a bearer JWT signed ES256).
-        .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "PurchaseCore"]),
+        .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "PurchaseCore", "HTTPAPISupport"]),
         .testTarget(
             name: "AppStoreServerAPITests",
             dependencies: [
@@ -50,7 +54,7 @@ let package = Package(
                 "HTTPServer",
             ]),
         // The Google Play Developer API client and the real-time developer notifications it confirms.
-        .target(name: "GooglePlayDeveloperAPI", dependencies: ["PurchaseCore"]),
+        .target(name: "GooglePlayDeveloperAPI", dependencies: ["PurchaseCore", "HTTPAPISupport"]),
         .testTarget(
             name: "GooglePlayDeveloperAPITests",
             dependencies: ["GooglePlayDeveloperAPI", "PurchaseCore", "TestSupport", "HTTPServer"]),
