@@ -1,5 +1,6 @@
 import AppStoreSignedData
 import Foundation
+import HTTPAPISupport
 import PurchaseCore
 
 // Each endpoint: its parameters checked as Apple's server checks them, then the account's answer in
