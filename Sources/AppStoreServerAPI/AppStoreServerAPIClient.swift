@@ -195,14 +195,8 @@ public final class AppStoreServerAPIClient: Sendable {
         } catch {
             throw AppStoreServerAPIError(.invalidRequest, detail: "the token cannot be signed: \(error)")
         }
-        var request = URLRequest(url: url, timeoutInterval: configuration.requestTimeout)
-        request.httpMethod = method
-        request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
+        let request = BearerJSONRequest.make(
+            url: url, method: method, token: token, body: body, timeout: configuration.requestTimeout)
         do {
             let (response, data) = try await session.load(request, limit: configuration.maximumResponseBytes)
             return Answer(

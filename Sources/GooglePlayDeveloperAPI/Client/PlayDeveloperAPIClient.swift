@@ -199,14 +199,10 @@ public final class PlayDeveloperAPIClient: Sendable {
         } catch {
             throw PlayDeveloperAPIError(.invalidRequest, detail: error.description)
         }
-        var request = URLRequest(url: url, timeoutInterval: configuration.requestTimeout)
-        request.httpMethod = method
-        request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        } else if method == "POST" {
+        var request = BearerJSONRequest.make(
+            url: url, method: method, token: token, body: body, timeout: configuration.requestTimeout)
+        if body == nil && method == "POST" {
+            // A POST without a body of its own is sent an empty one rather than none.
             request.httpBody = Data()
         }
         do {
