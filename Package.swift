@@ -41,8 +41,8 @@ let package = Package(
         .target(name: "LibCryptoSupport", dependencies: ["COpenSSL"]),
         .testTarget(name: "LibCryptoSupportTests", dependencies: ["LibCryptoSupport", "COpenSSL"]),
         .target(name: "AppStoreSignedData", dependencies: ["PurchaseCore", "COpenSSL", "LibCryptoSupport"]),
-        // What store API clients and simulated store APIs share (URLSession from FoundationNetworking, a
-        // bounded response body, endpoint URLs, a handler's request and answer).
+        // What store API clients share (URLSession from FoundationNetworking, a bounded response body,
+        // endpoint URLs).
         .target(name: "HTTPAPISupport", dependencies: ["PurchaseCore"]),
         .testTarget(name: "HTTPAPISupportTests", dependencies: ["HTTPAPISupport", "HTTPServer"]),
         // The App Store Server API client (URLSession from FoundationNetworking, a bearer JWT signed ES256).
@@ -60,9 +60,7 @@ let package = Package(
             dependencies: ["GooglePlayDeveloperAPI", "PurchaseCore", "TestSupport", "HTTPServer"]),
         .target(
             name: "SimulatedAppStore",
-            dependencies: [
-                "PurchaseCore", "Journal", "COpenSSL", "AppStoreSignedData", "HTTPAPISupport", "LibCryptoSupport",
-            ]),
+            dependencies: ["PurchaseCore", "Journal", "COpenSSL", "AppStoreSignedData", "LibCryptoSupport"]),
         .executableTarget(
             name: "signed-data-benchmarks", dependencies: ["AppStoreSignedData", "BenchmarkSupport"],
             path: "Benchmarks/signed-data-benchmarks"),
@@ -74,7 +72,7 @@ let package = Package(
         // The simulated Google Play: Play Billing's model and rules on a virtual clock.
         .target(
             name: "SimulatedGooglePlay",
-            dependencies: ["PurchaseCore", "COpenSSL", "HTTPAPISupport", "LibCryptoSupport"]),
+            dependencies: ["PurchaseCore", "COpenSSL", "LibCryptoSupport"]),
         .testTarget(
             name: "SimulatedGooglePlayTests",
             dependencies: ["SimulatedGooglePlay", "PurchaseCore", "PurchaseCatalog", "HTTPServer", "TestSupport"]),

@@ -1,6 +1,5 @@
 import AppStoreSignedData
 import Foundation
-import HTTPAPISupport
 
 extension SimulatedServerAPI {
     /// The header and claims of an App Store Server API token, as the server reads them.

@@ -1,6 +1,5 @@
 import AppStoreSignedData
 import Foundation
-import HTTPAPISupport
 import PurchaseCore
 
 // Each endpoint: its parameters checked as Apple's server checks them, then the account's answer in

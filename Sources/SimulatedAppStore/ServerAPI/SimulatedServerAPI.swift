@@ -1,5 +1,4 @@
 public import Foundation
-import HTTPAPISupport
 
 /// The App Store Server API of a simulated App Store, over the same account its payment queue and
 /// StoreKit 2 face use: a handler answering (method, path, query, headers, body) with (status,

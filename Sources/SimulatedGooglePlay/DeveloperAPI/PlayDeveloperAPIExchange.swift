@@ -1,16 +1,56 @@
-import Foundation
-// Re-exported so that code importing this module alone reaches the request's and answer's members.
-@_exported public import HTTPAPISupport
+public import Foundation
 
-/// One request to the simulated Play Developer API: the method, the path (percent-decoded, without
-/// the query, such as `/androidpublisher/v3/applications/com.example.app/purchases/voidedpurchases`),
-/// the query items, the headers and the body.
-public typealias PlayDeveloperAPIRequest = APIHandlerRequest
+/// One request to the simulated Play Developer API, in plain Foundation types so any HTTP server can
+/// hand it over: the method, the path (percent-decoded, without the query), the query items, the
+/// headers (names compared without case) and the body.
+public struct PlayDeveloperAPIRequest: Sendable {
+    /// `GET`, `POST`...
+    public var method: String
+    /// The path, percent-decoded, without the query
+    /// (`/androidpublisher/v3/applications/com.example.app/purchases/voidedpurchases`).
+    public var path: String
+    /// The query items, in order (a name may repeat).
+    public var query: [URLQueryItem]
+    /// The headers, by lowercased name.
+    public private(set) var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    /// A request; header names are lowercased.
+    public init(
+        method: String, path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], body: Data = Data()
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+    }
+
+    /// The value of the header `name` (any case).
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The value of the last query item named `name`.
+    public func queryValue(_ name: String) -> String? { query.last { $0.name == name }?.value }
+}
 
 /// The simulated Play Developer API's answer: a status, headers and a JSON body.
-public typealias PlayDeveloperAPIResponse = APIHandlerResponse
+public struct PlayDeveloperAPIResponse: Sendable {
+    /// The HTTP status.
+    public var status: Int
+    /// The headers.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
 
-extension PlayDeveloperAPIResponse {
+    /// An answer.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
     /// A 200 answer of `value` as JSON.
     static func json(_ value: some Encodable) -> PlayDeveloperAPIResponse {
         PlayDeveloperAPIResponse(

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPAPISupport
 
 extension SimulatedPlayDeveloperAPI {
     /// The most items a page of `voidedpurchases.list` holds (and its default size).

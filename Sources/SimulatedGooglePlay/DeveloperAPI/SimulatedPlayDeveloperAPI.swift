@@ -1,5 +1,4 @@
 import Foundation
-import HTTPAPISupport
 
 /// The Play Developer API (androidpublisher v3) of a simulated Google Play, answering from the store's
 /// state: a handler answering (method, path, query, headers, body) with (status, headers, body) as
