@@ -37,9 +37,16 @@ let package = Package(
         .executableTarget(name: "journal-benchmarks", dependencies: ["Journal"], path: "Benchmarks/journal-benchmarks"),
         .target(name: "PurchaseCore"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "AppStoreSignedData", dependencies: ["PurchaseCore", "COpenSSL"]),
+        // libcrypto's queued errors as a Swift error and its two-call DER encoding, for every module on COpenSSL.
+        .target(name: "LibCryptoSupport", dependencies: ["COpenSSL"]),
+        .testTarget(name: "LibCryptoSupportTests", dependencies: ["LibCryptoSupport", "COpenSSL"]),
+        .target(name: "AppStoreSignedData", dependencies: ["PurchaseCore", "COpenSSL", "LibCryptoSupport"]),
+        // What store API clients share (URLSession from FoundationNetworking, a bounded response body,
+        // endpoint URLs).
+        .target(name: "HTTPAPISupport", dependencies: ["PurchaseCore"]),
+        .testTarget(name: "HTTPAPISupportTests", dependencies: ["HTTPAPISupport", "HTTPServer"]),
         // The App Store Server API client (URLSession from FoundationNetworking, a bearer JWT signed ES256).
-        .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "PurchaseCore"]),
+        .target(name: "AppStoreServerAPI", dependencies: ["AppStoreSignedData", "PurchaseCore", "HTTPAPISupport"]),
         .testTarget(
             name: "AppStoreServerAPITests",
             dependencies: [
@@ -47,12 +54,13 @@ let package = Package(
                 "HTTPServer",
             ]),
         // The Google Play Developer API client and the real-time developer notifications it confirms.
-        .target(name: "GooglePlayDeveloperAPI", dependencies: ["PurchaseCore"]),
+        .target(name: "GooglePlayDeveloperAPI", dependencies: ["PurchaseCore", "HTTPAPISupport"]),
         .testTarget(
             name: "GooglePlayDeveloperAPITests",
             dependencies: ["GooglePlayDeveloperAPI", "PurchaseCore", "TestSupport", "HTTPServer"]),
         .target(
-            name: "SimulatedAppStore", dependencies: ["PurchaseCore", "Journal", "COpenSSL", "AppStoreSignedData"]),
+            name: "SimulatedAppStore",
+            dependencies: ["PurchaseCore", "Journal", "COpenSSL", "AppStoreSignedData", "LibCryptoSupport"]),
         .executableTarget(
             name: "signed-data-benchmarks", dependencies: ["AppStoreSignedData", "BenchmarkSupport"],
             path: "Benchmarks/signed-data-benchmarks"),
@@ -62,7 +70,9 @@ let package = Package(
             path: "Benchmarks/simulated-store-benchmarks"
         ),
         // The simulated Google Play: Play Billing's model and rules on a virtual clock.
-        .target(name: "SimulatedGooglePlay", dependencies: ["PurchaseCore", "COpenSSL"]),
+        .target(
+            name: "SimulatedGooglePlay",
+            dependencies: ["PurchaseCore", "COpenSSL", "LibCryptoSupport"]),
         .testTarget(
             name: "SimulatedGooglePlayTests",
             dependencies: ["SimulatedGooglePlay", "PurchaseCore", "PurchaseCatalog", "HTTPServer", "TestSupport"]),

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(PropertyList PurchaseCore PurchaseCatalog Journal FileStore AppStoreSignedData SimulatedAppStore SimulatedGooglePlay PurchaseScenarios PurchaseTesting PurchaseKit PostgresLedger AppStoreServerAPI GooglePlayDeveloperAPI HTTPServer PurchaseServer)
+modules=(PropertyList PurchaseCore PurchaseCatalog Journal FileStore LibCryptoSupport HTTPAPISupport AppStoreSignedData SimulatedAppStore SimulatedGooglePlay PurchaseScenarios PurchaseTesting PurchaseKit PostgresLedger AppStoreServerAPI GooglePlayDeveloperAPI HTTPServer PurchaseServer)
 if [ $# -gt 0 ]; then modules=("$@"); fi
 
 docc=${DOCC:-}

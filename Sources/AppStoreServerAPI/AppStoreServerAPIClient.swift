@@ -1,5 +1,6 @@
 public import AppStoreSignedData
 public import Foundation
+import HTTPAPISupport
 
 #if canImport(FoundationNetworking)
     public import FoundationNetworking
@@ -28,8 +29,7 @@ public final class AppStoreServerAPIClient: Sendable {
     public let configuration: AppStoreServerAPIConfiguration
     /// The tokens it signs.
     public let tokens: AppStoreServerAPITokenSigner
-    private let session: URLSession
-    private let loader: BoundedResponseLoader
+    private let session: BoundedURLSession
 
     /// A client for `configuration`.
     ///
@@ -45,17 +45,8 @@ public final class AppStoreServerAPIClient: Sendable {
     ) {
         self.configuration = configuration
         self.tokens = AppStoreServerAPITokenSigner(configuration: configuration, now: now)
-        let settings = sessionConfiguration
-        settings.timeoutIntervalForRequest = configuration.requestTimeout
-        settings.timeoutIntervalForResource = configuration.requestTimeout
-        settings.httpCookieStorage = nil
-        settings.urlCache = nil
-        let loader = BoundedResponseLoader()
-        self.loader = loader
-        session = URLSession(configuration: settings, delegate: loader, delegateQueue: nil)
+        session = BoundedURLSession(configuration: sessionConfiguration, timeout: configuration.requestTimeout)
     }
-
-    deinit { session.finishTasksAndInvalidate() }
 
     // MARK: - Endpoints
 
@@ -70,7 +61,7 @@ public final class AppStoreServerAPIClient: Sendable {
         for transactionID: String, revision: String? = nil, query: TransactionHistoryQuery = TransactionHistoryQuery()
     ) async throws(AppStoreServerAPIError) -> HistoryResponse {
         try await send(
-            "GET", path: "/inApps/v2/history/" + Self.segment(transactionID),
+            "GET", path: "/inApps/v2/history/" + EndpointURL.segment(transactionID),
             query: query.queryItems(revision: revision))
     }
 
@@ -111,7 +102,7 @@ public final class AppStoreServerAPIClient: Sendable {
         for transactionID: String, statuses: [AppStoreSubscriptionStatus] = []
     ) async throws(AppStoreServerAPIError) -> StatusResponse {
         try await send(
-            "GET", path: "/inApps/v1/subscriptions/" + Self.segment(transactionID),
+            "GET", path: "/inApps/v1/subscriptions/" + EndpointURL.segment(transactionID),
             query: statuses.map { URLQueryItem(name: "status", value: String($0.rawValue)) })
     }
 
@@ -121,14 +112,14 @@ public final class AppStoreServerAPIClient: Sendable {
     public func transactionInfo(_ transactionID: String) async throws(AppStoreServerAPIError)
         -> TransactionInfoResponse
     {
-        try await send("GET", path: "/inApps/v1/transactions/" + Self.segment(transactionID))
+        try await send("GET", path: "/inApps/v1/transactions/" + EndpointURL.segment(transactionID))
     }
 
     /// The transactions of a customer's order, by the order ID of their receipt (Look Up Order ID).
     ///
     /// - Throws: ``AppStoreServerAPIError``.
     public func lookUpOrder(_ orderID: String) async throws(AppStoreServerAPIError) -> OrderLookupResponse {
-        try await send("GET", path: "/inApps/v1/lookup/" + Self.segment(orderID))
+        try await send("GET", path: "/inApps/v1/lookup/" + EndpointURL.segment(orderID))
     }
 
     /// Extends one subscription's renewal date (Extend a Subscription Renewal Date).
@@ -138,7 +129,7 @@ public final class AppStoreServerAPIClient: Sendable {
         originalTransactionID: String, request: ExtendRenewalDateRequest
     ) async throws(AppStoreServerAPIError) -> ExtendRenewalDateResponse {
         try await send(
-            "PUT", path: "/inApps/v1/subscriptions/extend/" + Self.segment(originalTransactionID),
+            "PUT", path: "/inApps/v1/subscriptions/extend/" + EndpointURL.segment(originalTransactionID),
             body: PayloadJSON.encode(request))
     }
 
@@ -156,7 +147,7 @@ public final class AppStoreServerAPIClient: Sendable {
     public func testNotificationStatus(_ token: String) async throws(AppStoreServerAPIError)
         -> CheckTestNotificationResponse
     {
-        try await send("GET", path: "/inApps/v1/notifications/test/" + Self.segment(token))
+        try await send("GET", path: "/inApps/v1/notifications/test/" + EndpointURL.segment(token))
     }
 
     // MARK: - Requests
@@ -192,16 +183,11 @@ public final class AppStoreServerAPIClient: Sendable {
     private func exchange(
         _ method: String, path: String, query: [URLQueryItem], body: Data?
     ) async throws(AppStoreServerAPIError) -> Answer {
-        guard var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false) else {
-            throw AppStoreServerAPIError(.invalidRequest, detail: "the base URL cannot be read")
-        }
-        let base =
-            components.percentEncodedPath.hasSuffix("/")
-            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = base + path
-        components.queryItems = query.isEmpty ? nil : query
-        guard let url = components.url else {
-            throw AppStoreServerAPIError(.invalidRequest, detail: "the request URL cannot be built")
+        let url: URL
+        do {
+            url = try EndpointURL.make(base: configuration.baseURL, path: path, query: query)
+        } catch {
+            throw AppStoreServerAPIError(.invalidRequest, detail: error.description)
         }
         let token: String
         do {
@@ -209,20 +195,13 @@ public final class AppStoreServerAPIClient: Sendable {
         } catch {
             throw AppStoreServerAPIError(.invalidRequest, detail: "the token cannot be signed: \(error)")
         }
-        var request = URLRequest(url: url, timeoutInterval: configuration.requestTimeout)
-        request.httpMethod = method
-        request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
+        let request = BearerJSONRequest.make(
+            url: url, method: method, token: token, body: body, timeout: configuration.requestTimeout)
         do {
-            let (response, data) = try await loader.load(
-                request, session: session, limit: configuration.maximumResponseBytes)
+            let (response, data) = try await session.load(request, limit: configuration.maximumResponseBytes)
             return Answer(
                 status: response.statusCode, body: data, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
-        } catch is BoundedResponseLoader.TooLarge {
+        } catch is BoundedURLSession.ResponseTooLarge {
             throw AppStoreServerAPIError(
                 .responseTooLarge, detail: "the response is larger than \(configuration.maximumResponseBytes) bytes")
         } catch {
@@ -230,9 +209,4 @@ public final class AppStoreServerAPIClient: Sendable {
         }
     }
 
-    /// A path segment with everything but unreserved characters percent-encoded.
-    static func segment(_ value: String) -> String {
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
-    }
 }

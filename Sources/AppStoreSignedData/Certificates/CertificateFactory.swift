@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import LibCryptoSupport
 
 /// Makes the three certificates and keys of one ``SigningIdentity`` with libcrypto.
 struct CertificateFactory {

@@ -1,4 +1,5 @@
 import Foundation
+import LibCryptoSupport
 
 /// The certificates of a file a deployment names as trusted roots: PEM (one or more `CERTIFICATE`
 /// blocks, as OpenSSL writes them) or a single DER certificate (as Apple publishes its root

@@ -1,4 +1,5 @@
 public import Foundation
+import LibCryptoSupport
 
 /// What a person inspecting a certificate wants to see: names, serial number and validity.
 ///

@@ -1,4 +1,5 @@
 import COpenSSL
+import LibCryptoSupport
 
 extension SigningIdentity {
     /// The labels of the text form's blocks, in order.

@@ -1,4 +1,5 @@
 public import Foundation
+import LibCryptoSupport
 
 /// A certificate chain shaped as Apple's App Store signing chain, and the leaf's private key: what a
 /// simulated App Store signs its data with.

@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import LibCryptoSupport
 
 /// One parsed X.509 certificate held by libcrypto, with the DER it was read from; freed when the last
 /// reference goes.

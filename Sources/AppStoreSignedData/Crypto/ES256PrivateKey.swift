@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import LibCryptoSupport
 
 /// A P-256 private key for ES256 signatures, read from or written as PKCS#8 (the `.p8` file App Store
 /// Connect gives for its APIs: a PEM block labelled `PRIVATE KEY`).

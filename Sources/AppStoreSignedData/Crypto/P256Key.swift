@@ -1,4 +1,5 @@
 import COpenSSL
+import LibCryptoSupport
 
 /// One P-256 key held by libcrypto (`EVP_PKEY`), private or public, freed when the last reference goes.
 ///

@@ -1,4 +1,5 @@
 import COpenSSL
+import LibCryptoSupport
 
 /// A P-256 public key prepared to verify many ES256 signatures: libcrypto's verification context is
 /// set up once and copied for each signature, which spares the algorithm fetches

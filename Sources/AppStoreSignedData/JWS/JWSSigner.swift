@@ -1,4 +1,5 @@
 public import Foundation
+import LibCryptoSupport
 
 /// Signs payloads as compact JWS with ES256, the way the App Store signs its data.
 ///

@@ -1,4 +1,5 @@
 import COpenSSL
+import LibCryptoSupport
 
 /// The root certificates a verifier trusts, in one libcrypto `X509_STORE` built once.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPAPISupport
 
 #if canImport(FoundationNetworking)
     public import FoundationNetworking
@@ -25,8 +26,7 @@ public final class PlayDeveloperAPIClient: Sendable {
     public let configuration: PlayDeveloperAPIConfiguration
     /// Where its access tokens come from.
     public let tokens: any PlayAccessTokenSource
-    private let session: URLSession
-    private let loader: BoundedResponseLoader
+    private let session: BoundedURLSession
 
     /// A client for `configuration` with tokens from `tokens`.
     ///
@@ -41,17 +41,8 @@ public final class PlayDeveloperAPIClient: Sendable {
     ) {
         self.configuration = configuration
         self.tokens = tokens
-        let settings = sessionConfiguration
-        settings.timeoutIntervalForRequest = configuration.requestTimeout
-        settings.timeoutIntervalForResource = configuration.requestTimeout
-        settings.httpCookieStorage = nil
-        settings.urlCache = nil
-        let loader = BoundedResponseLoader()
-        self.loader = loader
-        session = URLSession(configuration: settings, delegate: loader, delegateQueue: nil)
+        session = BoundedURLSession(configuration: sessionConfiguration, timeout: configuration.requestTimeout)
     }
-
-    deinit { session.finishTasksAndInvalidate() }
 
     // MARK: - Endpoints
 
@@ -86,7 +77,7 @@ public final class PlayDeveloperAPIClient: Sendable {
     public func subscription(token: String) async throws(PlayDeveloperAPIError) -> SubscriptionPurchaseV2 {
         try decode(
             SubscriptionPurchaseV2.self,
-            try await send("GET", path: purchasesPath + "/subscriptionsv2/tokens/" + Self.segment(token)))
+            try await send("GET", path: purchasesPath + "/subscriptionsv2/tokens/" + EndpointURL.segment(token)))
     }
 
     /// Acknowledges a subscription's purchase (`purchases.subscriptions.acknowledge`).
@@ -96,8 +87,8 @@ public final class PlayDeveloperAPIClient: Sendable {
         _ subscriptionID: String, token: String, developerPayload: String? = nil
     ) async throws(PlayDeveloperAPIError) {
         let path =
-            purchasesPath + "/subscriptions/" + Self.segment(subscriptionID) + "/tokens/" + Self.segment(token)
-            + ":acknowledge"
+            purchasesPath + "/subscriptions/" + EndpointURL.segment(subscriptionID) + "/tokens/"
+            + EndpointURL.segment(token) + ":acknowledge"
         _ = try await send("POST", path: path, body: payload(developerPayload))
     }
 
@@ -150,11 +141,11 @@ public final class PlayDeveloperAPIClient: Sendable {
     // MARK: - Requests
 
     private var purchasesPath: String {
-        "/androidpublisher/v3/applications/" + Self.segment(configuration.packageName) + "/purchases"
+        "/androidpublisher/v3/applications/" + EndpointURL.segment(configuration.packageName) + "/purchases"
     }
 
     private func productPath(_ productID: String, _ token: String) -> String {
-        purchasesPath + "/products/" + Self.segment(productID) + "/tokens/" + Self.segment(token)
+        purchasesPath + "/products/" + EndpointURL.segment(productID) + "/tokens/" + EndpointURL.segment(token)
     }
 
     private func payload(_ developerPayload: String?) -> Data {
@@ -202,32 +193,22 @@ public final class PlayDeveloperAPIClient: Sendable {
     private func exchange(
         _ method: String, path: String, query: [URLQueryItem], body: Data?, token: String
     ) async throws(PlayDeveloperAPIError) -> Answer {
-        guard var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false) else {
-            throw PlayDeveloperAPIError(.invalidRequest, detail: "the base URL cannot be read")
+        let url: URL
+        do {
+            url = try EndpointURL.make(base: configuration.baseURL, path: path, query: query)
+        } catch {
+            throw PlayDeveloperAPIError(.invalidRequest, detail: error.description)
         }
-        let base =
-            components.percentEncodedPath.hasSuffix("/")
-            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = base + path
-        components.queryItems = query.isEmpty ? nil : query
-        guard let url = components.url else {
-            throw PlayDeveloperAPIError(.invalidRequest, detail: "the request URL cannot be built")
-        }
-        var request = URLRequest(url: url, timeoutInterval: configuration.requestTimeout)
-        request.httpMethod = method
-        request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        } else if method == "POST" {
+        var request = BearerJSONRequest.make(
+            url: url, method: method, token: token, body: body, timeout: configuration.requestTimeout)
+        if body == nil && method == "POST" {
+            // A POST without a body of its own is sent an empty one rather than none.
             request.httpBody = Data()
         }
         do {
-            let (response, data) = try await loader.load(
-                request, session: session, limit: configuration.maximumResponseBytes)
+            let (response, data) = try await session.load(request, limit: configuration.maximumResponseBytes)
             return Answer(status: response.statusCode, body: data)
-        } catch is BoundedResponseLoader.TooLarge {
+        } catch is BoundedURLSession.ResponseTooLarge {
             throw PlayDeveloperAPIError(
                 .responseTooLarge, detail: "the response is larger than \(configuration.maximumResponseBytes) bytes")
         } catch {
@@ -235,9 +216,4 @@ public final class PlayDeveloperAPIClient: Sendable {
         }
     }
 
-    /// A path segment with everything but unreserved characters percent-encoded.
-    static func segment(_ value: String) -> String {
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
-    }
 }

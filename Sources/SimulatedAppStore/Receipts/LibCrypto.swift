@@ -1,5 +1,6 @@
 import COpenSSL
 import Foundation
+import LibCryptoSupport
 import PurchaseCore
 
 /// The few libcrypto operations receipts need, each in one synchronous function: only Swift bytes go
@@ -149,7 +150,7 @@ enum LibCrypto {
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             return d2i_AutoPrivateKey(nil, &cursor, buffer.count)
         }
-        guard let key = parsed else { throw Failure(problem: .damagedKey(detail: queuedError())) }
+        guard let key = parsed else { throw Failure(problem: .damagedKey(detail: CryptoFailure.takeQueuedError())) }
         try checkCurve(key)
         return key
     }
@@ -160,7 +161,7 @@ enum LibCrypto {
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             return d2i_PUBKEY(nil, &cursor, buffer.count)
         }
-        guard let key = parsed else { throw Failure(problem: .damagedKey(detail: queuedError())) }
+        guard let key = parsed else { throw Failure(problem: .damagedKey(detail: CryptoFailure.takeQueuedError())) }
         try checkCurve(key)
         return key
     }
@@ -189,31 +190,16 @@ enum LibCrypto {
         _ what: String,
         _ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32
     ) throws(Failure) -> [UInt8] {
-        let length = body(nil)
-        guard length > 0 else { throw failure(what) }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        let written = bytes.withUnsafeMutableBufferPointer { buffer in
-            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
-            return body(&cursor)
+        do {
+            return try derEncoded(what, body)
+        } catch {
+            throw Failure(problem: .libcryptoFailed(operation: error.operation, detail: error.detail))
         }
-        guard written == length else { throw failure(what) }
-        return bytes
     }
 
     /// A failure of the operation `what`, with OpenSSL's first queued error; clears the queue.
     private static func failure(_ what: String) -> Failure {
-        Failure(problem: .libcryptoFailed(operation: what, detail: queuedError()))
-    }
-
-    /// OpenSSL's first queued error as its text (`error:1E08010C:DECODER routines::unsupported`), or
-    /// `nil` when none is queued; clears the queue.
-    private static func queuedError() -> String? {
-        let code = ERR_get_error()
-        ERR_clear_error()
-        guard code != 0 else { return nil }
-        var buffer = [CChar](repeating: 0, count: 256)
-        ERR_error_string_n(code, &buffer, buffer.count)
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        Failure(problem: .libcryptoFailed(operation: what, detail: CryptoFailure.takeQueuedError()))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LibCryptoSupport
 
 /// An app's public key as Play Console shows it under "Monetization setup" (the license key): base64
 /// of the DER SubjectPublicKeyInfo of a 2048-bit RSA key. It checks signatures and cannot make them.
@@ -34,7 +35,7 @@ public struct PlayLicenseKey: Sendable {
     var holdsPrivateKey: Bool { key.hasPrivateHalf }
 
     /// A license key from DER SubjectPublicKeyInfo.
-    init(spki der: [UInt8]) throws(PlayCryptoFailure) {
+    init(spki der: [UInt8]) throws(CryptoFailure) {
         key = try PlayRSAKey.publicKey(spki: der)
         base64 = Data(der).base64EncodedString()
     }

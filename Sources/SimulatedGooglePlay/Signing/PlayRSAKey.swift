@@ -1,4 +1,5 @@
 import COpenSSL
+import LibCryptoSupport
 
 /// One RSA key held by libcrypto (`EVP_PKEY`), private or public, freed when the last reference goes.
 ///
@@ -14,47 +15,47 @@ final class PlayRSAKey: @unchecked Sendable {
 
     /// Takes ownership of `pointer` after checking it is an RSA key of ``bits`` bits (it is freed when
     /// it is not).
-    private init(taking pointer: OpaquePointer) throws(PlayCryptoFailure) {
+    private init(taking pointer: OpaquePointer) throws(CryptoFailure) {
         self.pointer = pointer
         guard EVP_PKEY_get_base_id(pointer) == EVP_PKEY_RSA else {
-            throw PlayCryptoFailure(operation: "key type", detail: "not an RSA key")
+            throw CryptoFailure(operation: "key type", detail: "not an RSA key")
         }
         let bits = EVP_PKEY_get_bits(pointer)
         guard bits == Self.bits else {
-            throw PlayCryptoFailure(operation: "key size", detail: "\(bits) bits, not \(Self.bits)")
+            throw CryptoFailure(operation: "key size", detail: "\(bits) bits, not \(Self.bits)")
         }
     }
 
     deinit { EVP_PKEY_free(pointer) }
 
     /// A new random RSA key pair of ``bits`` bits.
-    static func generate() throws(PlayCryptoFailure) -> PlayRSAKey {
+    static func generate() throws(CryptoFailure) -> PlayRSAKey {
         guard let context = EVP_PKEY_CTX_new_from_name(nil, "RSA", nil) else {
-            throw PlayCryptoFailure("EVP_PKEY_CTX_new_from_name")
+            throw CryptoFailure("EVP_PKEY_CTX_new_from_name")
         }
         defer { EVP_PKEY_CTX_free(context) }
         guard EVP_PKEY_keygen_init(context) == 1, EVP_PKEY_CTX_set_rsa_keygen_bits(context, bits) == 1 else {
-            throw PlayCryptoFailure("EVP_PKEY_keygen_init")
+            throw CryptoFailure("EVP_PKEY_keygen_init")
         }
         var key: OpaquePointer?
-        guard EVP_PKEY_generate(context, &key) == 1, let key else { throw PlayCryptoFailure("EVP_PKEY_generate") }
+        guard EVP_PKEY_generate(context, &key) == 1, let key else { throw CryptoFailure("EVP_PKEY_generate") }
         return try PlayRSAKey(taking: key)
     }
 
     /// Reads a private key from PEM text (PKCS#8 `PRIVATE KEY` or PKCS#1 `RSA PRIVATE KEY`).
-    static func privateKey(pem: String) throws(PlayCryptoFailure) -> PlayRSAKey {
+    static func privateKey(pem: String) throws(CryptoFailure) -> PlayRSAKey {
         let bytes = Array(pem.utf8)
         let parsed: OpaquePointer? = bytes.withUnsafeBytes { buffer in
             guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
             defer { BIO_free(bio) }
             return PEM_read_bio_PrivateKey(bio, nil, nil, nil)
         }
-        guard let parsed else { throw PlayCryptoFailure("PEM_read_bio_PrivateKey") }
+        guard let parsed else { throw CryptoFailure("PEM_read_bio_PrivateKey") }
         return try PlayRSAKey(taking: parsed)
     }
 
     /// Reads a public key from DER SubjectPublicKeyInfo; every byte must belong to it.
-    static func publicKey(spki der: [UInt8]) throws(PlayCryptoFailure) -> PlayRSAKey {
+    static func publicKey(spki der: [UInt8]) throws(CryptoFailure) -> PlayRSAKey {
         let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             let key = d2i_PUBKEY(nil, &cursor, buffer.count)
@@ -64,16 +65,16 @@ final class PlayRSAKey: @unchecked Sendable {
             }
             return key
         }
-        guard let parsed else { throw PlayCryptoFailure("d2i_PUBKEY") }
+        guard let parsed else { throw CryptoFailure("d2i_PUBKEY") }
         return try PlayRSAKey(taking: parsed)
     }
 
     /// The private key as PEM text (PKCS#8, `PRIVATE KEY`).
-    func privateKeyPEM() throws(PlayCryptoFailure) -> String {
-        guard let bio = BIO_new(BIO_s_mem()) else { throw PlayCryptoFailure("BIO_new") }
+    func privateKeyPEM() throws(CryptoFailure) -> String {
+        guard let bio = BIO_new(BIO_s_mem()) else { throw CryptoFailure("BIO_new") }
         defer { BIO_free(bio) }
         guard PEM_write_bio_PrivateKey(bio, pointer, nil, nil, 0, nil, nil) == 1 else {
-            throw PlayCryptoFailure("PEM_write_bio_PrivateKey")
+            throw CryptoFailure("PEM_write_bio_PrivateKey")
         }
         var text: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1024)
@@ -96,16 +97,16 @@ final class PlayRSAKey: @unchecked Sendable {
     }
 
     /// The public key as DER SubjectPublicKeyInfo.
-    func spki() throws(PlayCryptoFailure) -> [UInt8] {
-        try playDEREncoded("i2d_PUBKEY") { i2d_PUBKEY(pointer, $0) }
+    func spki() throws(CryptoFailure) -> [UInt8] {
+        try derEncoded("i2d_PUBKEY") { i2d_PUBKEY(pointer, $0) }
     }
 
     /// The RSASSA-PKCS1-v1_5 signature of `message` with SHA-1 (`SHA1withRSA`).
-    func sign(_ message: [UInt8]) throws(PlayCryptoFailure) -> [UInt8] {
-        guard let context = EVP_MD_CTX_new() else { throw PlayCryptoFailure("EVP_MD_CTX_new") }
+    func sign(_ message: [UInt8]) throws(CryptoFailure) -> [UInt8] {
+        guard let context = EVP_MD_CTX_new() else { throw CryptoFailure("EVP_MD_CTX_new") }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestSignInit(context, nil, EVP_sha1(), nil, pointer) == 1 else {
-            throw PlayCryptoFailure("EVP_DigestSignInit")
+            throw CryptoFailure("EVP_DigestSignInit")
         }
         var length = Int(EVP_PKEY_get_size(pointer))
         var signature = [UInt8](repeating: 0, count: length)
@@ -114,7 +115,7 @@ final class PlayRSAKey: @unchecked Sendable {
                 EVP_DigestSign(context, output.baseAddress, &length, input.baseAddress, input.count)
             }
         }
-        guard signed == 1 else { throw PlayCryptoFailure("EVP_DigestSign") }
+        guard signed == 1 else { throw CryptoFailure("EVP_DigestSign") }
         return Array(signature.prefix(length))
     }
 
@@ -131,50 +132,4 @@ final class PlayRSAKey: @unchecked Sendable {
         }
         return verified == 1
     }
-}
-
-/// Why a libcrypto operation failed: the function that failed and libcrypto's first queued error.
-struct PlayCryptoFailure: Error, Sendable, CustomStringConvertible {
-    /// The libcrypto function (or step) that failed.
-    var operation: String
-    /// libcrypto's error text, when it queued one.
-    var detail: String?
-
-    /// A failure of `operation` with its own `detail`.
-    init(operation: String, detail: String?) {
-        self.operation = operation
-        self.detail = detail
-    }
-
-    /// A failure of `operation`, with libcrypto's first queued error; clears the queue.
-    init(_ operation: String) {
-        self.operation = operation
-        let code = ERR_get_error()
-        ERR_clear_error()
-        if code == 0 {
-            detail = nil
-        } else {
-            var buffer = [CChar](repeating: 0, count: 256)
-            ERR_error_string_n(code, &buffer, buffer.count)
-            detail = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-    }
-
-    /// `operation: detail`, for logs.
-    var description: String { detail.map { "\(operation): \($0)" } ?? "\(operation) failed" }
-}
-
-/// Runs an `i2d_*` function twice: once for the length, once into a Swift buffer.
-private func playDEREncoded(
-    _ what: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32
-) throws(PlayCryptoFailure) -> [UInt8] {
-    let length = body(nil)
-    guard length > 0 else { throw PlayCryptoFailure(what) }
-    var bytes = [UInt8](repeating: 0, count: Int(length))
-    let written = bytes.withUnsafeMutableBufferPointer { buffer in
-        var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
-        return body(&cursor)
-    }
-    guard written == length else { throw PlayCryptoFailure(what) }
-    return bytes
 }

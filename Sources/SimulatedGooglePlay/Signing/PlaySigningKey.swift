@@ -1,4 +1,5 @@
 import Foundation
+import LibCryptoSupport
 
 /// The RSA key pair Google Play signs one app's purchase data with, as the simulated store keeps it.
 ///

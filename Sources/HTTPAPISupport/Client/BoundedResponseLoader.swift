@@ -5,16 +5,13 @@ import PurchaseCore
     import FoundationNetworking
 #endif
 
-/// Loads responses through one `URLSession`, refusing a body larger than a limit as soon as the
-/// limit is passed (or as soon as the `Content-Length` says it will be), so a large or endless body
-/// never sits in memory.
+/// Loads responses through one `URLSession` (it is that session's delegate), refusing a body larger
+/// than a limit as soon as the limit is passed (or as soon as the `Content-Length` says it will be),
+/// so a large or endless body never sits in memory. ``BoundedURLSession`` is its public face.
 ///
 /// Safe to share: the state of the requests in flight lives behind a lock, and each continuation is
 /// resumed once (it leaves the table when resumed).
 final class BoundedResponseLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    /// A body passed the limit.
-    struct TooLarge: Error {}
-
     private struct Pending {
         var continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
         var limit: Int
@@ -26,8 +23,9 @@ final class BoundedResponseLoader: NSObject, URLSessionDataDelegate, @unchecked 
 
     /// The response to `request` with its whole body, at most `limit` bytes.
     ///
-    /// - Throws: ``TooLarge`` past the limit; the session's error when the request fails;
-    ///   `CancellationError` when the calling task is cancelled (the request is cancelled with it).
+    /// - Throws: ``BoundedURLSession/ResponseTooLarge`` past the limit; the session's error when the
+    ///   request fails; `CancellationError` when the calling task is cancelled (the request is
+    ///   cancelled with it).
     func load(_ request: URLRequest, session: URLSession, limit: Int) async throws -> (HTTPURLResponse, Data) {
         try Task.checkCancellation()
         let task = session.dataTask(with: request)
@@ -58,7 +56,7 @@ final class BoundedResponseLoader: NSObject, URLSessionDataDelegate, @unchecked 
         }
         if tooLarge {
             completionHandler(.cancel)
-            finish(dataTask, with: .failure(TooLarge()))
+            finish(dataTask, with: .failure(BoundedURLSession.ResponseTooLarge()))
         } else {
             completionHandler(.allow)
         }
@@ -73,7 +71,7 @@ final class BoundedResponseLoader: NSObject, URLSessionDataDelegate, @unchecked 
             return false
         }
         if tooLarge {
-            finish(dataTask, with: .failure(TooLarge()))
+            finish(dataTask, with: .failure(BoundedURLSession.ResponseTooLarge()))
             dataTask.cancel()
         }
     }
