@@ -158,6 +158,17 @@ extension PostgresServerTests {
             }
         }
 
+        @Test func aTextArrayParameterComesBackElementForElement() async throws {
+            try await TestDatabase.with { database in
+                let ledger = try await database.ledger(poolSize: 1)
+                let values = ["", "plain", "a \"quoted\" word", "back\\slash", "comma, brace }{", "NULL", "é"]
+                let found = try await ledger.pool.withConnection { session in
+                    try session.execute("SELECT unnest($1::text[])", [PostgresLedgerRows.textArray(values)]).rows
+                }
+                #expect(found == values.map { [$0] })
+            }
+        }
+
         @Test func aClosedLedgerAnswersEveryWaitingCaller() async throws {
             try await TestDatabase.with { database in
                 let ledger = try await database.ledger(poolSize: 1)

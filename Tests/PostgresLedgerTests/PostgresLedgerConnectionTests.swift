@@ -77,7 +77,7 @@ extension PostgresServerTests {
                 #expect(lost?.code == .ledgerIOFailed)
                 #expect(lost?.isRetryable == true)
                 #expect((lost?.underlyingError as? PostgresLedgerError)?.kind == .connectionLost)
-                try await blocker.run { session in try session.execute("ROLLBACK") }
+                _ = try await blocker.run { session in try session.execute("ROLLBACK") }
                 await blocker.close()
                 // The failed call changed nothing: the retry records it, once.
                 #expect(try await ledger.recordDelivery(Deliveries.gems("l2")))

@@ -45,14 +45,17 @@ public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog
     /// migrated reads as empty).
     let hasTables: Bool
     /// The deliveries waiting for a connection, recorded together (``recordDelivery(_:)``).
-    let deliveryBatches = StatementBatcher<Delivery, Bool>(maximumBatch: maximumDeliveryBatch)
+    let deliveryBatches: StatementBatcher<Delivery, Bool>
     /// The accounts whose holdings wait for a connection, read together (``holdings(for:)``).
-    let holdingsBatches = StatementBatcher<UUID?, LedgerContents>(maximumBatch: maximumHoldingsBatch)
+    let holdingsBatches: StatementBatcher<UUID?, LedgerContents>
 
     private init(pool: PostgresConnectionPool, readOnly: Bool, hasTables: Bool) {
         self.pool = pool
         self.readOnly = readOnly
         self.hasTables = hasTables
+        // As many callers run batches as the pool has connections; the others wait for their outcome.
+        deliveryBatches = StatementBatcher(maximumBatch: Self.maximumDeliveryBatch, maximumRunners: pool.size)
+        holdingsBatches = StatementBatcher(maximumBatch: Self.maximumHoldingsBatch, maximumRunners: pool.size)
     }
 
     /// Opens the ledger of a database, blocking the calling thread until its first connection is
@@ -245,23 +248,15 @@ public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog
         }
     }
 
-    /// `input`'s outcome from a batch of `batcher`: `input` waits with the other requests of its kind,
-    /// and the caller runs batches of them (`run` gives each request of a batch its outcome) on a
-    /// connection of the pool until a batch took `input`.
+    /// `input`'s outcome from a batch of `batcher` (``StatementBatcher/outcome(of:withConnection:run:)``)
+    /// run on connections of the pool; a failure as the ledger throws it.
     func batched<Input: Sendable, Output: Sendable>(
         _ input: Input, in batcher: StatementBatcher<Input, Output>, _ what: String,
         run: @escaping @Sendable ([StatementBatcher<Input, Output>.Pending], PostgresSession) -> Void
     ) async throws(PurchaseError) -> Output {
-        let pending = batcher.enqueue(input)
         do {
-            try await pool.withConnection { session in
-                while !pending.isTaken { run(batcher.take(), session) }
-            }
-        } catch {
-            batcher.withdraw(pending, failing: error)
-        }
-        do {
-            return try await pending.outcome()
+            return try await batcher.outcome(
+                of: input, withConnection: { [pool] body in try await pool.withConnection(body) }, run: run)
         } catch {
             throw Self.ledgerError(error, what)
         }

@@ -31,7 +31,8 @@ enum PostgresLedgerRows {
     /// its quotes and backslashes escaped.
     static func textArray(_ values: [String]) -> String {
         let elements = values.map { value in
-            "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                + "\""
         }
         return "{" + elements.joined(separator: ",") + "}"
     }
