@@ -10,8 +10,8 @@ extension PostgresFulfillmentLedger {
     /// credited units give the rest (`LedgerContents.holdings(credited:)`). The cost follows what
     /// the account holds, not how many consumables it bought.
     ///
-    /// Reads of several accounts at once share statements: the caller that gets a connection reads
-    /// every account waiting then (up to ``maximumHoldingsBatch``) in one statement.
+    /// Reads of several accounts at once share statements: a caller running batches reads every
+    /// account queued then (up to ``maximumHoldingsBatch``) in one statement (``StatementBatcher``).
     public func holdings(for account: UUID?) async throws -> LedgerContents {
         guard hasTables else { return LedgerContents().view(for: account) }
         return try await batched(account, in: holdingsBatches, "the ledger cannot read an account's holdings") {

@@ -44,9 +44,9 @@ public final class PostgresFulfillmentLedger: FulfillmentLedger, NotificationLog
     /// Whether the database holds the ledger's tables (a read-only ledger of a database never
     /// migrated reads as empty).
     let hasTables: Bool
-    /// The deliveries waiting for a connection, recorded together (``recordDelivery(_:)``).
+    /// The deliveries arriving together, recorded together (``recordDelivery(_:)``).
     let deliveryBatches: StatementBatcher<Delivery, Bool>
-    /// The accounts whose holdings wait for a connection, read together (``holdings(for:)``).
+    /// The accounts whose holdings are asked for together, read together (``holdings(for:)``).
     let holdingsBatches: StatementBatcher<UUID?, LedgerContents>
 
     private init(pool: PostgresConnectionPool, readOnly: Bool, hasTables: Bool) {
