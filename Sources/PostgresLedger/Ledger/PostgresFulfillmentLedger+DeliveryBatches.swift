@@ -11,7 +11,7 @@ extension PostgresFulfillmentLedger {
     /// exists, in any account (atomically, across connections and servers); whether it was new.
     ///
     /// Deliveries recorded at once share statements: a caller running batches records every
-    /// delivery queued then (up to ``maximumDeliveryBatch``) in one statement and one commit,
+    /// delivery queued then (up to 32) in one statement and one commit,
     /// each caller answered only once its delivery is committed. A delivery alone takes the
     /// one-delivery statement. When a batch's statement fails (a balance out of range), each of its
     /// deliveries is recorded again alone, so only the delivery at fault fails.

@@ -11,7 +11,7 @@ extension PostgresFulfillmentLedger {
     /// the account holds, not how many consumables it bought.
     ///
     /// Reads of several accounts at once share statements: a caller running batches reads every
-    /// account queued then (up to ``maximumHoldingsBatch``) in one statement (``StatementBatcher``).
+    /// account queued then (up to 32) in one statement.
     public func holdings(for account: UUID?) async throws -> LedgerContents {
         guard hasTables else { return LedgerContents().view(for: account) }
         return try await batched(account, in: holdingsBatches, "the ledger cannot read an account's holdings") {
