@@ -40,6 +40,27 @@ extension PostgresServerTests {
             }
         }
 
+        @Test func copiesOfATransactionForTwoAccountsAnswerTrueOnlyForTheAccountCredited() async throws {
+            try await TestDatabase.with { database in
+                let ledger = try await database.ledger(poolSize: 1)
+                let (alice, bob) = (UUID(), UUID())
+                let batch = [
+                    Deliveries.gems("shared", units: 5, account: alice),
+                    Deliveries.gems("shared", units: 5, account: bob),
+                    Deliveries.gems("shared", units: 5, account: alice),
+                ]
+                let inserted = try await ledger.pool.withConnection { session in
+                    try PostgresFulfillmentLedger.insertBatch(batch, session)
+                }
+                #expect(inserted.filter { $0 }.count == 1)
+                let credited = try #require(try await ledger.delivery(for: Deliveries.id("shared"))?.appAccountToken)
+                let winner = try #require(inserted.firstIndex(of: true))
+                #expect(batch[winner].appAccountToken == credited)
+                #expect(try await ledger.holdings(for: credited).balances["gems"] == 5)
+                #expect(try await ledger.holdings(for: credited == alice ? bob : alice).balances["gems"] == nil)
+            }
+        }
+
         @Test func concurrentCallersOnOneConnectionAreEachAnsweredForTheirOwnDelivery() async throws {
             try await TestDatabase.with { database in
                 // One connection for 80 callers on each of two ledgers: most wait, and are taken in batches.

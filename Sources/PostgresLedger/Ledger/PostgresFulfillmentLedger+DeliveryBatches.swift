@@ -53,21 +53,26 @@ extension PostgresFulfillmentLedger {
         let found = try session.execute(insertDeliveries, [PostgresLedgerRows.json(rows)])
         var inserted = Set(
             found.rows.compactMap { row -> String? in
-                guard row.count == 2, let store = row[0], let id = row[1] else { return nil }
-                return key(store, id)
+                guard row.count == 3, let store = row[0], let id = row[1], let account = row[2] else { return nil }
+                return key(store, id, account)
             })
-        // The first of the batch with a transaction was the one inserted (rows go in in order).
+        // A row inserted answers the copy of its transaction for its account (the first such copy:
+        // copies for one account are alike to their callers).
         return deliveries.map { delivery in
-            inserted.remove(key(delivery.transactionID.store, delivery.transactionID.id)) != nil
+            let account = PostgresLedgerRows.account(delivery.appAccountToken)
+            return inserted.remove(key(delivery.transactionID.store, delivery.transactionID.id, account)) != nil
         }
     }
 
-    private static func key(_ store: String, _ id: String) -> String { store + "\u{0}" + id }
+    private static func key(_ store: String, _ id: String, _ account: String) -> String {
+        [store, id, account].joined(separator: "\u{0}")
+    }
 
     /// The deliveries as `$1`, a JSON array holding each delivery's parameters of the one-delivery
     /// statement in order; inserted in the batch's order, then each account's credits summed and
     /// added to its balances, the rows taken in the order of account and name (byte order, as the
-    /// ledger's other changes of several balances take them); answers the inserted transactions.
+    /// ledger's other changes of several balances take them); answers the inserted transactions and
+    /// their accounts.
     private static let insertDeliveries = """
         WITH batch AS (
             SELECT position, item FROM json_array_elements($1::text::json) WITH ORDINALITY AS b(item, position)
@@ -89,6 +94,6 @@ extension PostgresFulfillmentLedger {
             ON CONFLICT (account, name) DO UPDATE SET credited = purchasekit_balances.credited + excluded.credited
             RETURNING 1
         )
-        SELECT store, transaction_id FROM inserted
+        SELECT store, transaction_id, account FROM inserted
         """
 }

@@ -22,7 +22,13 @@ extension PostgresFulfillmentLedger {
             }
             do {
                 let read = try Self.readHoldings(of: batch.map(\.input), session)
-                for pending in batch { pending.finish(.success(read[PostgresLedgerRows.account(pending.input)]!)) }
+                for pending in batch {
+                    guard let holdings = read[PostgresLedgerRows.account(pending.input)] else {
+                        pending.finish(.failure(PostgresLedgerRows.malformed("an account's holdings missing")))
+                        continue
+                    }
+                    pending.finish(.success(holdings))
+                }
             } catch {
                 for pending in batch { pending.finish(.failure(error)) }
             }
