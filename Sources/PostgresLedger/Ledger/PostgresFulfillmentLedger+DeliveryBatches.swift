@@ -27,19 +27,17 @@ extension PostgresFulfillmentLedger {
 
     /// Records `batch` on `session` and gives each delivery its outcome.
     private static func record(_ batch: [StatementBatcher<Delivery, Bool>.Pending], _ session: PostgresSession) {
-        guard batch.count > 1 else {
+        func recordEachAlone() {
             for pending in batch {
                 pending.finish(Result { try session.retrying { try insert(pending.input, $0) } })
             }
-            return
         }
+        guard batch.count > 1 else { return recordEachAlone() }
         do {
             let inserted = try session.retrying { try insertBatch(batch.map(\.input), $0) }
             for (pending, new) in zip(batch, inserted) { pending.finish(.success(new)) }
         } catch let failure as PostgresLedgerError where failure.kind == .statementFailed {
-            for pending in batch {
-                pending.finish(Result { try session.retrying { try insert(pending.input, $0) } })
-            }
+            recordEachAlone()
         } catch {
             for pending in batch { pending.finish(.failure(error)) }
         }
