@@ -16,6 +16,10 @@ extension PostgresFulfillmentLedger {
         guard hasTables else { return LedgerContents().view(for: account) }
         return try await batched(account, in: holdingsBatches, "the ledger cannot read an account's holdings") {
             batch, session in
+            guard batch.count > 1 else {
+                for pending in batch { pending.finish(Result { try Self.readHoldings(of: pending.input, session) }) }
+                return
+            }
             do {
                 let read = try Self.readHoldings(of: batch.map(\.input), session)
                 for pending in batch {
@@ -34,11 +38,44 @@ extension PostgresFulfillmentLedger {
     /// The most accounts one statement reads.
     static let maximumHoldingsBatch = 32
 
-    /// What the accounts of the array `$1` hold, in one statement (one snapshot), each table read
-    /// through its account index. Each row is led by its account, then tagged: `d` a held delivery
-    /// (its ``PostgresLedgerRows/deliveryColumns`` from the fourth column, the third its `sequence`),
-    /// `r` a revocation, `e` an expiration, `b` a balance (name, credited, spent); in the order of
-    /// account, tag and sequence.
+    /// Each row is tagged by its first column: `d` a held delivery (its
+    /// ``PostgresLedgerRows/deliveryColumns`` from the third column, the second its `sequence`), `r` a
+    /// revocation, `e` an expiration, `b` a balance (name, credited, spent).
+    private static let accountHoldings = """
+        WITH held AS (
+            SELECT * FROM purchasekit_deliveries d
+            WHERE d.account = $1 AND \(PostgresLedgerSchema.holdingCondition)
+            UNION
+            SELECT d.* FROM purchasekit_revocations r JOIN purchasekit_deliveries d ON d.sequence = r.delivery
+            WHERE r.account = $1
+        )
+        SELECT 'd', sequence, store, transaction_id, original_store, original_transaction_id, product_id,
+            product_type, quantity::text, entitlements, credits, expiration_date::text, purchase_date::text,
+            delivered_at::text, account
+        FROM held
+        UNION ALL
+        SELECT 'r', d.sequence, d.store, d.transaction_id, r.revoked_at::text, r.treatment, r.debited, d.credits,
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM purchasekit_revocations r JOIN held d ON d.sequence = r.delivery
+        UNION ALL
+        SELECT 'e', d.sequence, d.store, d.transaction_id, e.expires_at::text,
+            NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM purchasekit_expirations e JOIN held d ON d.sequence = e.delivery
+        UNION ALL
+        SELECT 'b', 0, name, credited::text, spent::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM purchasekit_balances WHERE account = $1
+        ORDER BY 1, 2
+        """
+
+    private static func readHoldings(of token: UUID?, _ session: PostgresSession) throws -> LedgerContents {
+        try holdings(from: try session.execute(accountHoldings, [PostgresLedgerRows.account(token)]).rows, of: token)
+    }
+
+    /// The rows of ``accountHoldings`` for every account of the array `$1` at once, each row led by
+    /// its account (`account` column), in the order of account, tag and sequence; each table is read
+    /// through its account index, as for one account. One account alone keeps ``accountHoldings``:
+    /// its equality is about 100 µs a read cheaper than `= ANY` of one element (a single client's
+    /// `GET /v1/accounts/{token}/entitlements` in the server benchmark).
     private static let accountsHoldings = """
         WITH held AS (
             SELECT * FROM purchasekit_deliveries d
@@ -83,8 +120,7 @@ extension PostgresFulfillmentLedger {
         return holdings
     }
 
-    /// The holdings of the account of `token` from its rows of ``accountsHoldings``, less the leading
-    /// account column.
+    /// The holdings of the account of `token` from its rows of ``accountHoldings``.
     private static func holdings(from rows: [[String?]], of token: UUID?) throws -> LedgerContents {
         var parts = LedgerContents()
         var credited: [String: Int] = [:]
