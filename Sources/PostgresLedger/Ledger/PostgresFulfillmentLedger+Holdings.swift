@@ -74,7 +74,7 @@ extension PostgresFulfillmentLedger {
     /// The rows of ``accountHoldings`` for every account of the array `$1` at once, each row led by
     /// its account (`account` column), in the order of account, tag and sequence; each table is read
     /// through its account index, as for one account. One account alone keeps ``accountHoldings``:
-    /// its equality is about 100 µs a read cheaper than `= ANY` of one element (a single client's
+    /// its equality is about 200 µs a read cheaper than `= ANY` of one element (a single client's
     /// `GET /v1/accounts/{token}/entitlements` in the server benchmark).
     private static let accountsHoldings = """
         WITH held AS (
